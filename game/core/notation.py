@@ -1,0 +1,89 @@
+"""LURD notation: reading, writing and replaying move strings.
+
+Lowercase letters are steps, uppercase letters are pushes; run lengths such as ``3r`` are allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from game.core.direction import Direction
+from game.core.level import Level
+from game.core.play import PlayState
+
+_RUN = re.compile(r"(\d+)([lurdLURD])")
+
+
+class NotationError(ValueError):
+    """A LURD string with a character that is not a move."""
+
+
+def parse_lurd(text: str) -> str:
+    """Normalise a LURD string: expand run lengths and drop whitespace; NotationError if bad."""
+    compact = "".join(text.split())
+    expanded = _RUN.sub(lambda m: m.group(2) * int(m.group(1)), compact)
+    for index, letter in enumerate(expanded):
+        if letter not in "lurdLURD":
+            raise NotationError(f"character {index + 1} of the solution, {letter!r}, is not a move")
+    return expanded
+
+
+def compress_lurd(lurd: str) -> str:
+    """Run-length form of a LURD string (``rrrr`` becomes ``4r``), for short display."""
+    out: list[str] = []
+    index = 0
+    while index < len(lurd):
+        end = index
+        while end < len(lurd) and lurd[end] == lurd[index]:
+            end += 1
+        count = end - index
+        out.append(f"{count}{lurd[index]}" if count > 2 else lurd[index] * count)
+        index = end
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """Where a replay ended: solved or not, the counters, and the first failing move if any."""
+
+    solved: bool
+    moves: int
+    pushes: int
+    failed_at: int | None = None  # 1-based index of the move that could not be made
+    reason: str = ""
+
+
+def replay(level: Level, lurd: str, strict_case: bool = True) -> ReplayResult:
+    """Play ``lurd`` from the start of ``level``; stop at the first move that cannot be made.
+
+    With ``strict_case`` a letter's case must say truly whether the move pushes a box.
+    """
+    state = PlayState(level)
+    return replay_on(state, lurd, strict_case)
+
+
+def replay_on(state: PlayState, lurd: str, strict_case: bool = True) -> ReplayResult:
+    """Replay on an existing play state (which keeps the moves made)."""
+    moves = parse_lurd(lurd)
+    for index, letter in enumerate(moves, start=1):
+        direction = Direction.from_letter(letter)
+        check = state.check_step(direction)
+        if check.move is None:
+            reason = check.blocked.value if check.blocked else "blocked"
+            return _failed(state, index, letter, reason)
+        if strict_case and check.move.pushed != letter.isupper():
+            reason = (
+                "it pushes a box, so it should be uppercase"
+                if check.move.pushed
+                else "it is uppercase but there is no box to push"
+            )
+            return _failed(state, index, letter, reason)
+        state.step(direction)
+    return ReplayResult(state.is_solved, state.move_count, state.push_count)
+
+
+def _failed(state: PlayState, index: int, letter: str, reason: str) -> ReplayResult:
+    return ReplayResult(
+        False, state.move_count, state.push_count, index, f"move {index} {letter!r}: {reason}"
+    )

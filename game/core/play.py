@@ -1,0 +1,196 @@
+"""The play state: player and boxes on a board, with unlimited undo and redo.
+
+Undo is make/unmake on small records; a restart is itself a record, so it can be undone too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.board import Board
+from game.core.boxes import BoxList
+from game.core.direction import Direction
+from game.core.level import Level
+
+
+@dataclass(frozen=True)
+class Move:
+    """One step of the player; ``pushed`` says whether it moved a box."""
+
+    direction: Direction
+    pushed: bool
+
+    @property
+    def letter(self) -> str:
+        return self.direction.letter(self.pushed)
+
+
+@dataclass(frozen=True)
+class Restart:
+    """A restart, keeping the moves it threw away so that undo can bring them back."""
+
+    moves: tuple[Move, ...]
+
+
+Action = Move | Restart
+
+
+class Blocked(Enum):
+    """Why a step could not be taken."""
+
+    WALL = "a wall is in the way"
+    BOX_BLOCKED = "the box cannot move: a wall or another box is behind it"
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What a step did: the move made, or why nothing happened."""
+
+    move: Move | None
+    blocked: Blocked | None = None
+
+    @property
+    def moved(self) -> bool:
+        return self.move is not None
+
+
+class PlayState:
+    """A level being played: position, move list, undo and redo."""
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+        self.board: Board = level.board
+        self.boxes = BoxList(level.boxes)
+        self.player = level.player
+        self.facing = Direction.DOWN
+        self.moves: list[Move] = []
+        self._done: list[Action] = []
+        self._undone: list[Action] = []
+        self._pushes = 0
+        self._boxes_on_goals = len(level.boxes & level.board.goals)
+
+    # -- queries -------------------------------------------------------------------------
+    @property
+    def move_count(self) -> int:
+        return len(self.moves)
+
+    @property
+    def push_count(self) -> int:
+        return self._pushes
+
+    @property
+    def boxes_on_goals(self) -> int:
+        return self._boxes_on_goals
+
+    @property
+    def is_solved(self) -> bool:
+        return self._boxes_on_goals == len(self.board.goals)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def lurd(self) -> str:
+        """The moves since the start (or the last restart) in LURD notation."""
+        return "".join(move.letter for move in self.moves)
+
+    def box_squares(self) -> frozenset[int]:
+        return self.boxes.frozen()
+
+    def position(self) -> Level:
+        """The current position as a level, for solving from the middle of a game."""
+        return self.level.with_position(self.boxes.frozen(), self.player)
+
+    def check_step(self, direction: Direction) -> StepResult:
+        """What a step would do, without doing it."""
+        target = self.board.neighbour(self.player, direction)
+        if target is None or not self.board.is_walkable(target):
+            return StepResult(None, Blocked.WALL)
+        if self.boxes.is_box(target):
+            beyond = self.board.neighbour(target, direction)
+            if beyond is None or not self.board.is_walkable(beyond) or self.boxes.is_box(beyond):
+                return StepResult(None, Blocked.BOX_BLOCKED)
+            return StepResult(Move(direction, True))
+        return StepResult(Move(direction, False))
+
+    # -- changes -------------------------------------------------------------------------
+    def step(self, direction: Direction) -> StepResult:
+        """Walk or push one square; a new move clears the redo list."""
+        self.facing = direction
+        result = self.check_step(direction)
+        if result.move is not None:
+            self._make(result.move)
+            self._done.append(result.move)
+            self._undone.clear()
+        return result
+
+    def undo(self) -> Action | None:
+        """Take back the last move or restart; None at the start."""
+        if not self._done:
+            return None
+        action = self._done.pop()
+        if isinstance(action, Move):
+            self._unmake(action)
+        else:
+            for move in action.moves:
+                self._make(move)
+        self._undone.append(action)
+        return action
+
+    def redo(self) -> Action | None:
+        """Do again what undo took back; None if there is nothing."""
+        if not self._undone:
+            return None
+        action = self._undone.pop()
+        if isinstance(action, Move):
+            self._make(action)
+        else:
+            self._rewind()
+        self._done.append(action)
+        return action
+
+    def restart(self) -> bool:
+        """Go back to the start as one undoable action; False if already there."""
+        if not self.moves:
+            return False
+        action = Restart(tuple(self.moves))
+        self._rewind()
+        self._done.append(action)
+        self._undone.clear()
+        return True
+
+    def _rewind(self) -> None:
+        while self.moves:
+            self._unmake(self.moves[-1])
+
+    def _make(self, move: Move) -> None:
+        direction = move.direction
+        target = self.player + direction.dx + direction.dy * self.board.width
+        if move.pushed:
+            beyond = target + direction.dx + direction.dy * self.board.width
+            self.boxes.move(target, beyond)
+            self._pushes += 1
+            goals = self.board.goals
+            self._boxes_on_goals += (beyond in goals) - (target in goals)
+        self.player = target
+        self.facing = direction
+        self.moves.append(move)
+
+    def _unmake(self, move: Move) -> None:
+        direction = move.direction
+        offset = direction.dx + direction.dy * self.board.width
+        previous = self.player - offset
+        if move.pushed:
+            box = self.player + offset
+            self.boxes.move(box, self.player)
+            self._pushes -= 1
+            goals = self.board.goals
+            self._boxes_on_goals += (self.player in goals) - (box in goals)
+        self.player = previous
+        self.moves.pop()
+        self.facing = self.moves[-1].direction if self.moves else direction
