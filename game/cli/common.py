@@ -37,16 +37,23 @@ def add_file_argument(parser: argparse.ArgumentParser, with_level: bool = True) 
 
 
 def load_collection(args: argparse.Namespace) -> Collection:
+    """The collection in ``FILE``; CliError when not one level of it could be read."""
     try:
-        return read_collection(args.file, Dialect(args.dialect))
+        collection = read_collection(args.file, Dialect(args.dialect))
     except LevelError as error:
         raise CliError(str(error)) from None
+    if not collection.levels:
+        raise CliError(str(collection.errors[0]))
+    return collection
 
 
 def load_level(args: argparse.Namespace) -> Level:
     """The level chosen by ``--level`` in ``FILE``; CliError with the reason if it is bad."""
     collection = load_collection(args)
-    selector = str(args.level)
+    try:
+        level = collection.find(str(args.level))
+    except LevelError as error:
+        raise CliError(str(error)) from None
     if collection.errors:
         # Numbers count the levels that loaded, so say which did not.
         print(
@@ -54,7 +61,4 @@ def load_level(args: argparse.Namespace) -> Level:
             f"and are skipped; first: {collection.errors[0]}",
             file=sys.stderr,
         )
-    try:
-        return collection.find(selector)
-    except LevelError as error:
-        raise CliError(str(error)) from None
+    return level

@@ -13,6 +13,7 @@ from game.core.level import Level
 from game.core.play import PlayState
 
 _RUN = re.compile(r"(\d+)([lurdLURD])")
+MAX_MOVES = 1_000_000
 
 
 class NotationError(ValueError):
@@ -22,6 +23,9 @@ class NotationError(ValueError):
 def parse_lurd(text: str) -> str:
     """Normalise a LURD string: expand run lengths and drop whitespace; NotationError if bad."""
     compact = "".join(text.split())
+    total = sum(int(m.group(1)) - 1 for m in _RUN.finditer(compact)) + len(compact)
+    if total > MAX_MOVES:
+        raise NotationError(f"the solution has {total} moves; at most {MAX_MOVES} are accepted")
     expanded = _RUN.sub(lambda m: m.group(2) * int(m.group(1)), compact)
     for index, letter in enumerate(expanded):
         if letter not in "lurdLURD":

@@ -72,6 +72,14 @@ def expand_runs(line: str, line_number: int) -> list[str]:
         return [line]
     if line.rstrip() and line.rstrip()[-1].isdigit():
         raise LevelError("a run length at the end of a row repeats nothing", line_number, len(line))
+    for match in _RUN.finditer(line):
+        if int(match.group(1)) > MAX_SIDE:
+            # Checked before expanding, so a hostile "99999999#" cannot eat the memory.
+            raise LevelError(
+                f"a run of {match.group(1)} is longer than a row may be ({MAX_SIDE})",
+                line_number,
+                match.start() + 1,
+            )
     expanded = _RUN.sub(lambda m: m.group(2) * int(m.group(1)), line)
     return expanded.split("|")
 

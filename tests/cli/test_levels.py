@@ -1,0 +1,147 @@
+"""The level subcommands: verify, show, convert, list, and their exit codes.
+
+Bad input must give exit 2 and one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
+
+COLLECTION = (
+    f"; Tiny\n#####\n#@$.#\n#####\n\n; Micro One\n{SMALL_LEVEL}\n"
+    "; Broken\n#####\n#@$ #\n#####\n"
+)
+
+
+@pytest.fixture
+def level_file(tmp_path: Path) -> Path:
+    path = tmp_path / "set.xsb"
+    path.write_text(COLLECTION, encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_verify_accepts_a_solution(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", str(level_file), "--level", "2", "--solution",
+                       SMALL_SOLUTION)
+    assert code == 0
+    assert out.strip() == "solved moves=33 pushes=8"
+
+
+def test_verify_by_title(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run(capsys, "verify", str(level_file), "--level", "micro one",
+                       "--solution", SMALL_SOLUTION)
+    assert code == 0
+
+
+def test_verify_rejects_wrong_solution(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "verify", str(level_file), "--level", "2", "--solution", "uuu")
+    assert code == 1
+    assert "move 3 'u'" in out
+    code, out, _ = run(capsys, "verify", str(level_file), "--level", "1", "--solution", "l")
+    assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["verify", "missing.xsb", "--solution", "r"], "cannot read"),
+        (["verify", "{file}", "--level", "9", "--solution", "r"], "does not exist"),
+        (["verify", "{file}", "--level", "Nope", "--solution", "r"], "no level is titled"),
+        (["verify", "{file}", "--solution", "rx"], "is not a move"),
+        (["verify", "{file}"], "--solution"),
+        (["show", "{file}", "--dialect", "klingon"], "invalid choice"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    argv: list[str], message: str, level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, *[a.replace("{file}", str(level_file)) for a in argv])
+    assert code == 2
+    lines = [line for line in err.splitlines() if not line.startswith("note:")]
+    assert len(lines) == 1
+    assert message in lines[0]
+    assert "Traceback" not in err
+
+
+def test_show_prints_standard_xsb(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", str(level_file), "--level", "2")
+    assert code == 0
+    assert out == "; Micro One\n" + SMALL_LEVEL
+
+
+def test_convert_dialect_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "seed.txt"
+    source.write_text("Seed level\n######\n#@O.X#\n#..G.#\n######\n", encoding="utf-8")
+    target = tmp_path / "out.xsb"
+    code, _, _ = run(capsys, "convert", str(source), "--out", str(target))
+    assert code == 0
+    text = target.read_text(encoding="utf-8")
+    assert "#@$ .#" in text and "; Seed level" in text
+
+
+def test_list_shows_every_level_and_skipped_ones(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "list", str(level_file))
+    assert code == 0
+    rows = out.splitlines()
+    assert len(rows) == 3
+    assert "5x3" in rows[1] and "Tiny" in rows[1]
+    assert "Micro One" in rows[2]
+    assert "Broken" in err
+
+
+def test_help_for_each_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("verify", "show", "convert", "list"):
+        with pytest.raises(SystemExit) as done:
+            main([name, "--help"])
+        assert done.value.code == 0
+        assert "usage" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        ("#####\n# $.#\n#####", "no player"),
+        ("#####\n#@$.#\n#@$.#\n#####", "2 players"),
+        ("####\n#@.#\n####", "no boxes"),
+        ("#####\n#@$ #\n#####", "boxes but 0 goals"),
+        ("#####\n#@$. \n#####", "not closed"),
+        ("#####\n#@$%#\n#####", "unknown character"),
+        ("#####\n#@*##\n#####", "already solved"),
+        ("#" * 101 + "\n#@$." + " " * 96 + "#\n" + "#" * 101, "at most 100x100"),
+    ],
+)
+def test_every_invalid_level_exits_2(
+    board: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.xsb"
+    path.write_text(board + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "show", str(path))
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert message in err
+
+
+def test_non_text_and_huge_files_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "bin.xsb"
+    binary.write_bytes(b"\x00\x01\x02")
+    assert run(capsys, "list", str(binary))[0] == 2
+    huge = tmp_path / "huge.xsb"
+    huge.write_bytes(b" " * (5 * 1024 * 1024 + 10))
+    code, _, err = run(capsys, "list", str(huge))
+    assert code == 2 and "5 MB" in err

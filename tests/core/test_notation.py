@@ -1,0 +1,59 @@
+"""LURD notation: parsing, run lengths, compression, and replay with reasons for failure.
+
+Replay is what `verify` uses, so every way a solution can be wrong is checked.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import NotationError, parse_level, parse_lurd, replay
+from game.core.notation import compress_lurd
+from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
+
+
+def test_parse_lurd_expands_runs_and_drops_spaces() -> None:
+    assert parse_lurd("3r u\nL") == "rrruL"
+    with pytest.raises(NotationError, match="'x'"):
+        parse_lurd("rux")
+
+
+def test_compress_round_trips() -> None:
+    assert compress_lurd("rrrruLLd") == "4ruLLd"
+    assert parse_lurd(compress_lurd(SMALL_SOLUTION)) == SMALL_SOLUTION
+
+
+def test_replay_solves() -> None:
+    result = replay(parse_level(SMALL_LEVEL), SMALL_SOLUTION)
+    assert result.solved
+    assert (result.moves, result.pushes) == (33, 8)
+    assert result.failed_at is None
+
+
+def test_replay_reports_blocked_move() -> None:
+    result = replay(parse_level(SMALL_LEVEL), "uuu")
+    assert not result.solved
+    assert result.failed_at == 3
+    assert "wall" in result.reason
+
+
+def test_replay_reports_wrong_case() -> None:
+    level = parse_level(SMALL_LEVEL)
+    lower = SMALL_SOLUTION.replace("U", "u", 1)
+    result = replay(level, lower)
+    assert result.failed_at == 3
+    assert "should be uppercase" in result.reason
+    assert replay(level, lower, strict_case=False).solved
+    upper = replay(level, "D")
+    assert "no box to push" in upper.reason
+
+
+def test_replay_incomplete_solution() -> None:
+    result = replay(parse_level(SMALL_LEVEL), SMALL_SOLUTION[:-1])
+    assert not result.solved
+    assert result.failed_at is None
+
+
+def test_huge_run_lengths_are_refused_before_expanding() -> None:
+    with pytest.raises(NotationError, match="at most"):
+        parse_lurd("999999999r")
