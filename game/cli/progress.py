@@ -1,0 +1,97 @@
+"""The ``progress`` subcommand: where the progress store is, a summary, export and import.
+
+It never imports pygame; a damaged or newer store is reported on stderr in one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from game.cli.common import EXIT_OK, CliError
+from game.storage.records import format_duration
+from game.storage.slots import SaveSlots
+from game.storage.store import ProgressStore
+from game.storage.transfer import TransferError, export_progress, import_progress
+
+
+def register(subparsers: Any) -> None:
+    progress = subparsers.add_parser(
+        "progress", help="the saved progress: where it is, a summary, export and import"
+    )
+    actions = progress.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions.add_parser("where", help="print the progress store's path").set_defaults(
+        handler=run_where
+    )
+    actions.add_parser("show", help="totals, collections and saved games").set_defaults(
+        handler=run_show
+    )
+    export = actions.add_parser("export", help="write all progress to a JSON file")
+    export.add_argument("file", help="the JSON file to write")
+    export.set_defaults(handler=run_export)
+    merge = actions.add_parser("import", help="merge a JSON progress file (best results win)")
+    merge.add_argument("file", help="a file written by 'progress export'")
+    merge.set_defaults(handler=run_import)
+
+
+def _open() -> ProgressStore:
+    store, message = ProgressStore.open()
+    if message is not None:
+        print(f"note: {message}", file=sys.stderr)
+    return store
+
+
+def run_where(args: argparse.Namespace) -> int:
+    store = _open()
+    print(store.path if store.path is not None else "(in memory)")
+    store.close()
+    return EXIT_OK
+
+
+def run_show(args: argparse.Namespace) -> int:
+    store = _open()
+    totals = store.totals()
+    campaign = store.campaign()
+    print(
+        f"levels solved {totals.levels_solved} of {totals.levels_played} played, "
+        f"attempts {totals.attempts}, moves {totals.moves}, pushes {totals.pushes}, "
+        f"time {format_duration(totals.seconds)}, hints {totals.hints}, score {totals.score}"
+    )
+    print(f"campaign: next level {campaign.position + 1}, total score {campaign.total_score}")
+    for info in store.collections():
+        size = str(info.level_count) if info.level_count else "?"
+        print(f"  {info.solved:>4} / {size:<4} {info.title}")
+    for slot in SaveSlots(store).list():
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        print(
+            f"  save {slot.name!r}: {slot.collection_title or '?'} level {slot.level_index + 1}, "
+            f"{slot.moves} moves, {saved}"
+        )
+    store.close()
+    return EXIT_OK
+
+
+def run_export(args: argparse.Namespace) -> int:
+    store = _open()
+    try:
+        progress = export_progress(store, args.file)
+    except TransferError as error:
+        raise CliError(str(error)) from None
+    finally:
+        store.close()
+    print(f"exported {len(progress.records)} level records and {len(progress.slots)} saves")
+    return EXIT_OK
+
+
+def run_import(args: argparse.Namespace) -> int:
+    store = _open()
+    try:
+        summary = import_progress(store, args.file)
+    except TransferError as error:
+        raise CliError(str(error)) from None
+    finally:
+        store.close()
+    print(summary.describe())
+    return EXIT_OK

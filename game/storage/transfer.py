@@ -1,0 +1,270 @@
+"""Export all progress to a JSON file and import one back, merging so that the best results win.
+
+The file carries a format name and version; an import is checked in full before anything is
+written, and then merged in one transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+
+from game.storage.jsondata import DataError, Fields, JsonValue, decode_json, encode_json
+from game.storage.records import (
+    CampaignProgress,
+    CollectionInfo,
+    LevelRecord,
+    SavedGame,
+    SolvedEvent,
+)
+from game.storage.slots import SaveSlots, put_slot, slot_name_problem
+from game.storage.store import (
+    ProgressStore,
+    add_event,
+    fetch_record,
+    put_campaign,
+    put_collection,
+    put_record,
+    put_setting,
+)
+
+FORMAT_NAME = "sokoban-arcade-progress"
+FORMAT_VERSION = 1
+MAX_FILE_BYTES = 50_000_000
+
+
+class TransferError(ValueError):
+    """A progress file that cannot be written or read; the message is one line for the player."""
+
+
+@dataclass
+class Progress:
+    """Everything a progress file holds, checked."""
+
+    records: list[LevelRecord] = field(default_factory=list)
+    events: list[SolvedEvent] = field(default_factory=list)
+    collections: list[CollectionInfo] = field(default_factory=list)
+    campaign: CampaignProgress = field(default_factory=CampaignProgress)
+    settings: dict[str, JsonValue] = field(default_factory=dict)
+    slots: dict[str, SavedGame] = field(default_factory=dict)
+    exported_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import changed."""
+
+    levels_added: int = 0
+    levels_improved: int = 0
+    solves_added: int = 0
+    slots_added: int = 0
+    settings_added: int = 0
+
+    def describe(self) -> str:
+        """One line for the player."""
+        return (
+            f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
+            f"{self.solves_added} solves, {self.slots_added} saves, "
+            f"{self.settings_added} settings."
+        )
+
+
+# -- export -------------------------------------------------------------------------------
+def gather(store: ProgressStore) -> Progress:
+    """Everything in the store (the last session stays on this computer)."""
+    announced = [info for info in store.collections() if info.level_count > 0]
+    return Progress(
+        records=store.all_records(),
+        events=store.solved_history(),
+        collections=announced,
+        campaign=store.campaign(),
+        settings=store.settings(),
+        slots=SaveSlots(store).games(),
+        exported_at=store.clock(),
+    )
+
+
+def progress_to_json(progress: Progress) -> dict[str, JsonValue]:
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "exported_at": progress.exported_at,
+        "levels": [record.to_json() for record in progress.records],
+        "solved_history": [event.to_json() for event in progress.events],
+        "collections": [info.to_json() for info in progress.collections],
+        "campaign": {
+            "position": progress.campaign.position,
+            "total_score": progress.campaign.total_score,
+        },
+        "settings": progress.settings,
+        "slots": {name: game.to_json() for name, game in progress.slots.items()},
+    }
+
+
+def export_progress(store: ProgressStore, path: str | Path) -> Progress:
+    """Write all progress to ``path`` (replaced whole, never half written); what was written."""
+    progress = gather(store)
+    text = encode_json(progress_to_json(progress))
+    target = Path(path)
+    try:
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+        )
+        try:
+            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise TransferError(f"Cannot write {target}: {error.strerror or error}") from None
+    return progress
+
+
+# -- import -------------------------------------------------------------------------------
+def read_progress_file(path: str | Path) -> Progress:
+    """The checked contents of a progress file; TransferError saying what is wrong and where."""
+    source = Path(path)
+    try:
+        if source.stat().st_size > MAX_FILE_BYTES:
+            raise TransferError(f"{source.name} is too large to be a progress file")
+        raw = source.read_bytes()
+    except OSError as error:
+        raise TransferError(f"Cannot read {source}: {error.strerror or error}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TransferError(f"{source.name} is not a progress file (not UTF-8 text)") from None
+    try:
+        return progress_from_json(decode_json(text))
+    except DataError as error:
+        raise TransferError(f"{source.name} is not a valid progress file: {error}") from None
+
+
+def progress_from_json(data: object) -> Progress:
+    """Check a decoded progress file; DataError naming the first bad field."""
+    top = Fields(data, "file")
+    if top.data.get("format") != FORMAT_NAME:
+        raise DataError("it has no 'format': 'sokoban-arcade-progress' marker")
+    version = top.count("version")
+    if version > FORMAT_VERSION:
+        raise DataError(
+            f"it was written by a newer version of the game (format {version}; "
+            f"this game reads up to {FORMAT_VERSION})"
+        )
+    campaign = top.optional_object("campaign")
+    settings = top.optional_object("settings")
+    slots = top.optional_object("slots")
+    return Progress(
+        records=[LevelRecord.read(item) for item in top.items("levels", default_empty=True)],
+        events=[SolvedEvent.read(item) for item in top.items("solved_history", default_empty=True)],
+        collections=[
+            CollectionInfo.read(item) for item in top.items("collections", default_empty=True)
+        ],
+        campaign=(
+            CampaignProgress(campaign.count("position"), campaign.count("total_score"))
+            if campaign
+            else CampaignProgress()
+        ),
+        settings=_settings(settings) if settings else {},
+        slots=_slots(slots) if slots else {},
+        exported_at=top.number("exported_at", default=0.0),
+    )
+
+
+def _settings(data: Fields) -> dict[str, JsonValue]:
+    found: dict[str, JsonValue] = {}
+    for key, value in data.data.items():
+        encode_json(value)  # only plain JSON reaches here; this checks there is nothing else
+        found[key] = cast(JsonValue, value)
+    return found
+
+
+def _slots(data: Fields) -> dict[str, SavedGame]:
+    found = {}
+    for name in data.data:
+        problem = slot_name_problem(name)
+        if problem is not None:
+            raise DataError(f"{data.where}: save {name!r}: {problem}")
+        found[name.strip()] = SavedGame.read(data.object(name))
+    return found
+
+
+def import_progress(store: ProgressStore, path: str | Path) -> ImportSummary:
+    """Merge a progress file into the store; TransferError if the file or the write fails.
+
+    Merge rules: a level's record keeps the best of each (see :meth:`LevelRecord.merged`: solved
+    if either is, fewer moves and fewer pushes, the higher score, the larger counters so that
+    importing twice counts nothing twice); solves are added unless already present; the
+    campaign keeps the further position and higher score; settings and collections already
+    here stay as they are, new ones are added; a save slot of the same name keeps the newer.
+    """
+    progress = read_progress_file(path)
+    summary, error = store.write(lambda connection: merge_progress(connection, progress))
+    if summary is None:
+        raise TransferError(error or "Progress could not be imported")
+    return summary
+
+
+def merge_progress(connection: sqlite3.Connection, progress: Progress) -> ImportSummary:
+    """Merge checked progress inside the caller's transaction."""
+    added = improved = 0
+    for imported in progress.records:
+        current = fetch_record(connection, imported.collection_id, imported.fingerprint)
+        merged = current.merged(imported)
+        if merged != current:
+            put_record(connection, merged)
+            if current == LevelRecord(current.collection_id, current.fingerprint):
+                added += 1
+            else:
+                improved += 1
+
+    known = {
+        tuple(row)
+        for row in connection.execute(
+            "SELECT solved_at, collection_id, fingerprint, moves, pushes, score FROM solved_events"
+        )
+    }
+    solves = 0
+    for event in progress.events:
+        if event.key() not in known:
+            add_event(connection, event)
+            known.add(event.key())
+            solves += 1
+
+    known_collections = {
+        cid for (cid,) in connection.execute("SELECT collection_id FROM collections")
+    }
+    for info in progress.collections:
+        if info.collection_id not in known_collections:
+            put_collection(connection, info)
+
+    row = connection.execute("SELECT position, total_score FROM campaign WHERE id = 1").fetchone()
+    here = CampaignProgress(*row) if row else CampaignProgress()
+    best = CampaignProgress(
+        max(here.position, progress.campaign.position),
+        max(here.total_score, progress.campaign.total_score),
+    )
+    if best != here:
+        put_campaign(connection, best.position, best.total_score)
+
+    present = {key for (key,) in connection.execute("SELECT key FROM settings")}
+    new_settings = {key: value for key, value in progress.settings.items() if key not in present}
+    for key, value in new_settings.items():
+        put_setting(connection, key, encode_json(value))
+
+    slots = 0
+    for name, game in progress.slots.items():
+        row = connection.execute("SELECT saved_at FROM slots WHERE name = ?", (name,)).fetchone()
+        if row is None or (isinstance(row[0], float | int) and row[0] < game.saved_at):
+            put_slot(connection, name, game.saved_at, encode_json(game.to_json()))
+            slots += 1
+
+    return ImportSummary(added, improved, solves, slots, len(new_settings))

@@ -1,0 +1,75 @@
+"""Named save slots: save, list, load, delete, names, and slots that cannot be read."""
+
+from __future__ import annotations
+
+from game.core.level import Level
+from game.core.notation import replay_on
+from game.core.play import PlayState
+from game.core.statistics import Statistics
+from game.storage.records import CAMPAIGN_ID, SavedGame
+from game.storage.slots import MAX_NAME_LENGTH, SaveSlots
+from game.storage.store import ProgressStore
+from tests.conftest import SMALL_SOLUTION
+
+
+def _game(level: Level, moves: int, saved_at: float) -> SavedGame:
+    state = PlayState(level)
+    replay_on(state, SMALL_SOLUTION[:moves])
+    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 3, state, Statistics(steps=moves))
+    return SavedGame(**{**game.__dict__, "saved_at": saved_at})
+
+
+def test_save_list_load_delete(store: ProgressStore, level: Level) -> None:
+    slots = SaveSlots(store)
+    assert slots.list() == []
+    assert slots.save("before the corner", _game(level, 4, 100.0)) is None
+    assert slots.save("  almost  ", _game(level, 20, 200.0)) is None
+    listed = slots.list()
+    assert [slot.name for slot in listed] == ["almost", "before the corner"]
+    newest = listed[0]
+    assert (newest.moves, newest.level_index, newest.collection_title) == (20, 3, "Campaign")
+    assert slots.exists("almost") and not slots.exists("nothing")
+
+    loaded = slots.load("before the corner")
+    assert loaded == _game(level, 4, 100.0)
+    state, note = loaded.restore(level)
+    assert note is None and state.lurd() == SMALL_SOLUTION[:4] and state.can_undo
+
+    assert slots.save("almost", _game(level, 25, 300.0)) is None  # replaces
+    replaced = slots.load("almost")
+    assert replaced is not None and len(replaced.history) == 25
+    assert slots.delete("almost") is None
+    assert slots.load("almost") is None
+    assert [slot.name for slot in slots.list()] == ["before the corner"]
+
+
+def test_slots_persist_across_restarts(level: Level) -> None:
+    store, _ = ProgressStore.open()
+    SaveSlots(store).save("kept", _game(level, 9, 50.0))
+    store.close()
+    reopened, _ = ProgressStore.open()
+    loaded = SaveSlots(reopened).load("kept")
+    reopened.close()
+    assert loaded is not None and loaded.statistics.steps == 9
+
+
+def test_bad_names_are_refused_with_a_reason(store: ProgressStore, level: Level) -> None:
+    slots = SaveSlots(store)
+    game = _game(level, 1, 1.0)
+    assert slots.save("   ", game) == "A save needs a name."
+    assert "at most" in str(slots.save("x" * (MAX_NAME_LENGTH + 1), game))
+    assert "control" in str(slots.save("a\nb", game))
+    assert slots.list() == []
+
+
+def test_an_unreadable_slot_is_skipped(store: ProgressStore, level: Level) -> None:
+    slots = SaveSlots(store)
+    slots.save("good", _game(level, 2, 10.0))
+    store.write(
+        lambda connection: connection.execute(
+            "INSERT INTO slots (name, saved_at, game) VALUES ('bad', 5, '[1, 2')"
+        )
+    )
+    assert [slot.name for slot in slots.list()] == ["good"]
+    assert slots.load("bad") is None
+    assert store.last_error is not None and "save 'bad'" in store.last_error
