@@ -9,6 +9,22 @@ import sys
 
 
 def start_game() -> int:
-    """Open the game; the engine arrives with the engine issue."""
-    print("the game window is not available yet: use a subcommand (see --help)", file=sys.stderr)
-    return 1
+    """Open the game window on the main menu and run until the player quits."""
+    import pygame
+
+    from game.engine.engine import GameEngine
+    from game.scenes.main_menu import MainMenuScene
+
+    try:
+        engine = GameEngine()
+    except pygame.error as error:
+        print(f"cannot open the game window: {error}", file=sys.stderr)
+        return 1
+    try:
+        # Synthesising the effects takes a moment; better at start than at the first step.
+        engine.sound.preload()
+        engine.push(MainMenuScene(engine))
+        engine.run()
+    finally:
+        engine.shutdown()
+    return 0

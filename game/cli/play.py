@@ -1,0 +1,213 @@
+"""The ``play`` and ``bench-render`` subcommands: the real engine, in a window or headless.
+
+``play --headless --replay LURD`` presses the moves as keys and prints one line with the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from typing import Any
+
+from game.cli.common import EXIT_NO, EXIT_OK, CliError, add_file_argument, load_collection
+from game.core.collection import Collection
+from game.core.errors import LevelError
+from game.core.level import Level
+from game.core.notation import NotationError
+from game.core.xsb import parse_level
+
+# A replayed step needs its animation ticks plus a frame or two; this bounds a run that hangs.
+FRAMES_PER_REPLAYED_MOVE = 30
+EXTRA_HEADLESS_FRAMES = 120
+BENCH_SIZE = (1280, 800)
+BENCH_WARM_UP_FRAMES = 60
+
+SMALL_LEVEL = """\
+#######
+#.@ # #
+#$* $ #
+#   $ #
+# ..  #
+#  *  #
+#######"""
+
+
+def register(subparsers: Any) -> None:
+    play = subparsers.add_parser("play", help="play a level in the game window, or headless")
+    add_file_argument(play)
+    play.add_argument("--replay", metavar="LURD", help="moves fed in as key presses")
+    play.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window or sound; run until the replay and its animations end, print the result",
+    )
+    play.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+    play.add_argument("--screenshot", metavar="OUT.png", help="save the last frame as an image")
+    play.set_defaults(handler=run_play)
+
+    bench = subparsers.add_parser(
+        "bench-render", help="frame times (logic + render) of the play screen, headless"
+    )
+    bench.add_argument("--frames", type=int, default=600, help="frames measured per level")
+    bench.set_defaults(handler=run_bench_render)
+
+
+def _level_index(collection: Collection, selector: str) -> int:
+    try:
+        level = collection.find(selector)
+    except LevelError as error:
+        raise CliError(str(error)) from None
+    return next(index for index, found in enumerate(collection.levels) if found is level)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    collection = load_collection(args)
+    index = _level_index(collection, str(args.level))
+    if args.frames is not None and args.frames < 1:
+        raise CliError("--frames must be at least 1")
+    # The result line should be the only thing on stdout, without pygame's greeting.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.headless:
+        from game.engine.engine import use_headless_drivers
+
+        use_headless_drivers()
+    import pygame
+
+    from game.engine.engine import GameEngine
+    from game.engine.replay import KeyReplay
+    from game.scenes.main_menu import MainMenuScene
+    from game.scenes.play import PlayScene
+
+    try:
+        replay = KeyReplay(args.replay) if args.replay else None
+    except NotationError as error:
+        raise CliError(f"--replay: {error}") from None
+    try:
+        engine = GameEngine(sound_enabled=not args.headless)
+    except pygame.error as error:
+        raise CliError(f"cannot open the game window: {error}") from None
+    try:
+        engine.session.open(collection, args.file, index)
+        play = PlayScene(engine, index)
+        engine.reset_stack([MainMenuScene(engine), play])
+        if replay is not None:
+            engine.add_input_source(replay)
+        if args.headless:
+            frames = _run_headless(engine, play, replay, args.frames)
+        else:
+            engine.sound.preload()
+            start = engine.frame_count
+            engine.run(max_frames=args.frames)
+            frames = engine.frame_count - start
+        if args.screenshot:
+            try:
+                pygame.image.save(engine.screen, args.screenshot)
+            except (pygame.error, OSError) as error:
+                raise CliError(f"cannot save {args.screenshot}: {error}") from None
+        state = play.state
+        if args.headless or replay is not None:
+            solved = "true" if state.is_solved else "false"
+            print(
+                f"solved={solved} moves={state.move_count} pushes={state.push_count} "
+                f"frames={frames}"
+            )
+        if args.headless:
+            return EXIT_OK if state.is_solved else EXIT_NO
+        return EXIT_OK
+    finally:
+        engine.shutdown()
+
+
+def _run_headless(engine: Any, play: Any, replay: Any, limit: int | None) -> int:
+    """Frames on the fake clock until the replay and its animations are over (or ``limit``)."""
+    moves = len(replay.moves) if replay is not None else 0
+    cap = limit if limit is not None else EXTRA_HEADLESS_FRAMES + FRAMES_PER_REPLAYED_MOVE * moves
+    frames = 0
+    while frames < cap:
+        if engine.run_frames(1) == 0:
+            break
+        frames += 1
+        replay_done = replay is None or replay.finished
+        if limit is None and replay_done and play.is_idle() and engine.top.is_idle():
+            break
+    return frames
+
+
+# -- bench-render ------------------------------------------------------------------------------
+def generated_level(width: int, height: int) -> Level:
+    """A big open level: pillars, rows of boxes (some on goals) and a free top corridor."""
+    grid = [[" "] * width for _ in range(height)]
+    boxes: list[tuple[int, int]] = []
+    goals: list[tuple[int, int]] = []
+    for y in range(height):
+        for x in range(width):
+            if x in (0, width - 1) or y in (0, height - 1) or (x % 4 == 0 and y % 4 == 0):
+                grid[y][x] = "#"
+            elif x % 4 == 2 and y % 4 == 2:
+                if x % 8 == 2:
+                    grid[y][x] = "*"
+                else:
+                    boxes.append((x, y))
+            elif x % 4 == 2 and y % 4 == 3 and x % 8 != 2:
+                goals.append((x, y))
+    count = min(len(boxes), len(goals))
+    for x, y in boxes[:count]:
+        grid[y][x] = "$"
+    for x, y in goals[:count]:
+        grid[y][x] = "."
+    grid[1][1] = "@"
+    return parse_level(["".join(row) for row in grid], title=f"{width}x{height}")
+
+
+def run_bench_render(args: argparse.Namespace) -> int:
+    if args.frames < 10:
+        raise CliError("--frames must be at least 10")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.engine.engine import use_headless_drivers
+
+    use_headless_drivers()
+    from game.engine.engine import TICK_SECONDS, GameEngine
+    from game.engine.replay import KeyReplay
+    from game.scenes.play import PlayScene
+
+    cases = [
+        ("small", parse_level(SMALL_LEVEL, title="small"), 0),
+        ("30x20", generated_level(30, 20), 0),
+        ("60x40", generated_level(60, 40), 0),
+        ("60x40 zoomed in (scrolling)", generated_level(60, 40), 3),
+    ]
+    engine = GameEngine(BENCH_SIZE, sound_enabled=False)
+    print(
+        f"frame time (logic + render) at {BENCH_SIZE[0]}x{BENCH_SIZE[1]}, dummy video driver, "
+        f"{args.frames} frames after {BENCH_WARM_UP_FRAMES} warm-up frames"
+    )
+    print(f"{'level':<30} {'tile':>4} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
+    try:
+        for name, level, zoom in cases:
+            engine.session.open(Collection(title="bench", levels=[level]), "bench")
+            play = PlayScene(engine, 0)
+            engine.reset_stack([play])
+            if zoom:
+                play.camera.zoom_by(zoom, (1.5, 1.5))
+                play.board_view.prepare(level.board, play.camera.tile_size)
+            walk = ("r" * (level.width - 3) + "l" * (level.width - 3)) * 200
+            replay = KeyReplay(walk)
+            engine.add_input_source(replay)
+            times = []
+            for frame in range(BENCH_WARM_UP_FRAMES + args.frames):
+                start = time.perf_counter()
+                engine.step_frame(TICK_SECONDS)
+                if frame >= BENCH_WARM_UP_FRAMES:
+                    times.append((time.perf_counter() - start) * 1000)
+            engine.remove_input_source(replay)
+            times.sort()
+            p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+            print(
+                f"{name:<30} {play.camera.tile_size:>4} {statistics.median(times):>10.2f} "
+                f"{p99:>8.2f} {times[-1]:>8.2f}"
+            )
+    finally:
+        engine.shutdown()
+    return EXIT_OK

@@ -1,0 +1,35 @@
+"""Text on the system clipboard, with an in-process copy when the system has none.
+
+Headless runs and platforms without a clipboard still get copy and paste within the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+class Clipboard:
+    """Put and get text; never raises, whatever the platform offers."""
+
+    def __init__(self) -> None:
+        self._local = ""
+
+    def put(self, text: str) -> bool:
+        """Copy ``text``; True if the system clipboard took it, False if only the game has it."""
+        self._local = text
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError, NotImplementedError):
+            return False
+        return True
+
+    def get(self) -> str:
+        """The clipboard's text, or what the game copied last when the system has none."""
+        try:
+            text = pygame.scrap.get_text()
+        except (pygame.error, AttributeError, NotImplementedError):
+            return self._local
+        return text or self._local
+
+    def reset(self) -> None:
+        self._local = ""

@@ -1,0 +1,290 @@
+"""GameEngine: the fixed-tick loop, the scene stack and the services, one instance per program.
+
+Logic ticks 60 times a second, with capped catch-up; each frame is drawn once, interpolated.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable
+from typing import ClassVar, Protocol
+
+import pygame
+
+from game.audio.sound import SoundService
+from game.core.board import Board
+from game.core.boxes import BoxList
+from game.core.play import PlayState
+from game.core.statistics import Statistics
+from game.engine.assets import Assets
+from game.engine.clipboard import Clipboard
+from game.engine.scene import Scene
+from game.engine.session import Session
+from game.engine.settings import Settings
+
+TICK_RATE = 60
+TICK_SECONDS = 1.0 / TICK_RATE
+# After a stall (a dragged window, a slow disk) run at most this many ticks in one frame and
+# drop the rest, rather than spiral into ever longer frames.
+MAX_CATCH_UP_TICKS = 5
+MAX_FRAME_SECONDS = 0.25
+FRAME_RATE_CAP = 60
+DEFAULT_SIZE = (1280, 800)
+# Every screen is laid out to work down to this size.
+MIN_WINDOW_SIZE = (640, 480)
+CAPTION = "Sokoban Arcade"
+# Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
+_TICK_TOLERANCE = 1e-9
+
+
+class InputSource(Protocol):
+    """Something that feeds input into the event queue before each frame (replays, tests)."""
+
+    def before_frame(self, engine: GameEngine) -> None: ...
+
+
+class GameEngine:
+    """The one engine: display, scene stack, fixed-tick loop and the services."""
+
+    _instance: ClassVar[GameEngine | None] = None
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        *,
+        sound_enabled: bool = True,
+        caption: str = CAPTION,
+    ) -> None:
+        if GameEngine._instance is not None:
+            raise RuntimeError("there is already a GameEngine; shut it down first")
+        pygame.display.init()
+        pygame.font.init()
+        self._windowed_size = size
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(caption)
+        # Held keys repeat in the fixed-tick logic, not through SDL's key repeat.
+        pygame.key.set_repeat(0)
+
+        self.settings = Settings()
+        self.statistics = Statistics()
+        self.session = Session()
+        self.assets = Assets()
+        self.clipboard = Clipboard()
+        self.sound = SoundService(enabled=sound_enabled)
+        self.sound.volume = self.settings.volume
+        self.play_state: PlayState | None = None
+        # Slots for the services of later issues: the progress store and the solver service.
+        self.progress: object | None = None
+        self.solver: object | None = None
+
+        self.running = False
+        self.frame_count = 0
+        self.tick_count = 0
+        self.dropped_ticks = 0
+        self._accumulator = 0.0
+        self._scenes: list[Scene] = []
+        self._input_sources: list[InputSource] = []
+        GameEngine._instance = self
+
+    # -- the one instance -----------------------------------------------------------------
+    @classmethod
+    def instance(cls) -> GameEngine:
+        if cls._instance is None:
+            raise RuntimeError("no GameEngine has been created")
+        return cls._instance
+
+    def shutdown(self) -> None:
+        """Leave every scene and close the display; a new engine may be made afterwards."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        self.running = False
+        self.play_state = None
+        pygame.display.quit()
+        if GameEngine._instance is self:
+            GameEngine._instance = None
+
+    def reset_services(self) -> None:
+        """Fresh statistics, settings, session, caches and clipboard (for tests and new games)."""
+        self.statistics.reset()
+        self.settings.reset()
+        self.session.reset()
+        self.assets.reset()
+        self.clipboard.reset()
+        self.sound.volume = self.settings.volume
+        self.play_state = None
+
+    # -- services of the level being played ------------------------------------------------
+    @property
+    def board(self) -> Board | None:
+        """The static squares of the level being played."""
+        return self.play_state.board if self.play_state else None
+
+    @property
+    def boxes(self) -> BoxList | None:
+        """The boxes of the level being played."""
+        return self.play_state.boxes if self.play_state else None
+
+    # -- the scene stack -------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].on_pause()
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; with none left the loop ends."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``; the one below is not resumed in between."""
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def reset_stack(self, scenes: Iterable[Scene]) -> None:
+        """Leave every scene and build a new stack, bottom first."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        for scene in scenes:
+            self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- input -----------------------------------------------------------------------------
+    def add_input_source(self, source: InputSource) -> None:
+        self._input_sources.append(source)
+
+    def remove_input_source(self, source: InputSource) -> None:
+        self._input_sources.remove(source)
+
+    def _dispatch_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self._resized(event.w, event.h)
+            scene = self.top
+            if scene is None:
+                continue
+            if event.type == pygame.DROPFILE:
+                scene.on_file_dropped(event.file)
+            else:
+                scene.handle_event(event)
+
+    def _resized(self, width: int, height: int) -> None:
+        """Take the window's new size; a window dragged below the minimum is held at it."""
+        if not self.settings.fullscreen and (
+            width < MIN_WINDOW_SIZE[0] or height < MIN_WINDOW_SIZE[1]
+        ):
+            size = (max(width, MIN_WINDOW_SIZE[0]), max(height, MIN_WINDOW_SIZE[1]))
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface() or self.screen
+        if not self.settings.fullscreen:
+            self._windowed_size = self.screen.get_size()
+
+    # -- the loop --------------------------------------------------------------------------
+    def step_frame(self, elapsed: float) -> int:
+        """One frame: input, as many fixed logic ticks as ``elapsed`` calls for, then drawing.
+
+        Returns the number of ticks run.
+        """
+        for source in list(self._input_sources):
+            source.before_frame(self)
+        self._dispatch_events()
+        self._accumulator += min(max(elapsed, 0.0), MAX_FRAME_SECONDS)
+        ticks = 0
+        while self._accumulator + _TICK_TOLERANCE >= TICK_SECONDS:
+            if ticks == MAX_CATCH_UP_TICKS:
+                dropped = int((self._accumulator + _TICK_TOLERANCE) / TICK_SECONDS)
+                self.dropped_ticks += dropped
+                self._accumulator -= dropped * TICK_SECONDS
+                break
+            scene = self.top
+            if scene is not None:
+                scene.update(TICK_SECONDS)
+            self._accumulator -= TICK_SECONDS
+            ticks += 1
+            self.tick_count += 1
+        self._accumulator = max(self._accumulator, 0.0)
+        self.render(min(1.0, self._accumulator / TICK_SECONDS))
+        pygame.display.flip()
+        self.frame_count += 1
+        return ticks
+
+    def render(self, alpha: float) -> None:
+        """Draw the top scene and, under an overlay, the scenes it covers (paused, alpha 0)."""
+        if not self._scenes:
+            return
+        base = len(self._scenes) - 1
+        while base > 0 and self._scenes[base].overlay:
+            base -= 1
+        top = len(self._scenes) - 1
+        for index in range(base, top + 1):
+            self._scenes[index].draw(self.screen, alpha if index == top else 0.0)
+
+    def run(self, max_frames: int | None = None) -> None:
+        """The real loop on the wall clock, until the last scene is gone or quit is asked."""
+        self.running = True
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        frames = 0
+        while self.running and self._scenes and (max_frames is None or frames < max_frames):
+            clock.tick(FRAME_RATE_CAP)
+            now = time.perf_counter()
+            self.step_frame(now - last)
+            last = now
+            frames += 1
+        self.running = False
+
+    def run_frames(self, count: int, frame_seconds: float = TICK_SECONDS) -> int:
+        """Run ``count`` frames on a fake clock of ``frame_seconds`` each (tests, headless play).
+
+        Stops early if the stack empties or quit is asked; returns the frames run.
+        """
+        self.running = True
+        frames = 0
+        while frames < count and self.running and self._scenes:
+            self.step_frame(frame_seconds)
+            frames += 1
+        return frames
+
+    # -- the window ------------------------------------------------------------------------
+    def set_fullscreen(self, fullscreen: bool) -> bool:
+        """Switch between fullscreen and a resizable window; False if the display refused."""
+        try:
+            if fullscreen:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        except pygame.error:
+            self.screen = pygame.display.get_surface() or self.screen
+            return False
+        self.settings.fullscreen = fullscreen
+        return True
+
+
+def use_headless_drivers() -> None:
+    """Dummy video and audio drivers, for tests and ``--headless``; call before the engine."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"

@@ -1,0 +1,52 @@
+"""The scene base class: lifecycle hooks the engine calls as scenes enter and leave its stack.
+
+Only the top scene gets events and logic ticks; scenes below an overlay are still drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
+
+
+class Scene:
+    """One screen of the game. ``draw`` must not change any state: it may run any number of
+    times between two logic ticks, or not at all."""
+
+    # An overlay is drawn over the scene below it, which stays visible but paused.
+    overlay: ClassVar[bool] = False
+
+    def __init__(self, engine: GameEngine) -> None:
+        self.engine = engine
+
+    def on_enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def on_exit(self) -> None:
+        """Popped or replaced; the scene will not be used again."""
+
+    def on_pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def on_resume(self) -> None:
+        """The scene above this one was popped."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One input event, delivered once a frame before the logic ticks."""
+
+    def on_file_dropped(self, path: str) -> None:
+        """A file was dropped on the window."""
+
+    def update(self, dt: float) -> None:
+        """One logic tick of ``dt`` seconds (always the engine's fixed tick)."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Render; ``alpha`` (0..1) is how far time has gone from the last tick to the next."""
+
+    def is_idle(self) -> bool:
+        """Nothing moving and no input waiting: replays feed the next move only then."""
+        return True

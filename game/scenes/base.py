@@ -1,0 +1,32 @@
+"""What every screen of the game shares: its key help and opening files dropped on the window.
+
+Each scene lists its keys in ``keys``; the bar along the bottom of the screen shows them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from game.engine.scene import Scene
+from game.scenes import flow
+from game.ui.widgets import KeyHelp, key_bar_height
+
+
+class GameScene(Scene):
+    """A scene of this game: drop a level file anywhere and it opens."""
+
+    keys: ClassVar[KeyHelp] = ()
+
+    def on_file_dropped(self, path: str) -> None:
+        flow.open_collection_file(self.engine, path)
+
+    def content_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """The screen above the key bar."""
+        width, height = surface.get_size()
+        return pygame.Rect(0, 0, width, height - key_bar_height(width, self.keys))
+
+
+def is_back_key(event: pygame.event.Event) -> bool:
+    return event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE

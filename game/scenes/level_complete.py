@@ -1,0 +1,136 @@
+"""The level complete screen: moves, pushes, time and score, then on to the next level.
+
+It sits over the solved level, which stays visible underneath.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from game.engine.engine import GameEngine
+from game.scenes import flow
+from game.scenes.base import GameScene, is_back_key
+from game.scenes.play import LevelResult
+from game.ui import theme
+from game.ui.hud import format_time
+from game.ui.text import draw_text, fit_text
+from game.ui.widgets import (
+    MENU_ROW,
+    MIN_MENU_ROW,
+    KeyHelp,
+    Menu,
+    MenuItem,
+    dim,
+    draw_key_bar,
+    draw_panel,
+)
+
+_ROW = 34
+_SMALL_ROW = 26
+_ROOMY_HEIGHT = 560
+_STATS_TOP = 116
+_NOTE_HEIGHT = 34
+_MARGIN = 16
+
+
+class LevelCompleteScene(GameScene):
+    """Congratulations and the results of the level just solved."""
+
+    overlay = True
+    keys: ClassVar[KeyHelp] = (
+        ("Enter", "choose (next level)"),
+        ("R", "play again"),
+        ("Up/Down", "choose"),
+        ("Esc", "back to the levels"),
+    )
+
+    def __init__(self, engine: GameEngine, result: LevelResult) -> None:
+        super().__init__(engine)
+        self.result = result
+        self.has_next = result.level_index + 1 < engine.session.level_count
+        items = [MenuItem("Play again", self._again), MenuItem("Back to the levels", self._back)]
+        if self.has_next:
+            items.insert(0, MenuItem("Next level", self._next))
+        self.menu = Menu(items, width=360)
+        if not self.has_next:
+            # The last level: the natural way on is back to the list.
+            self.menu.select(1)
+
+    def _next(self) -> None:
+        flow.restart_in_place(self.engine, self.result.level_index + 1)
+
+    def _again(self) -> None:
+        flow.restart_in_place(self.engine, self.result.level_index)
+
+    def _back(self) -> None:
+        from game.scenes.level_select import LevelSelectScene
+
+        flow.leave_level(self.engine)
+        if not isinstance(self.engine.top, LevelSelectScene):
+            self.engine.push(LevelSelectScene(self.engine))
+
+    def _rows(self) -> list[tuple[str, str]]:
+        result = self.result
+        return [
+            ("Moves", str(result.moves)),
+            ("Pushes", str(result.pushes)),
+            ("Time", format_time(result.seconds)),
+            ("Score", f"+{result.score}"),
+            ("Total score", str(result.total_score)),
+        ]
+
+    def _layout(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, pygame.Rect]:
+        """The panel, the height of a result row, and the menu's area; tighter on low windows."""
+        area = self.content_area(surface)
+        roomy = area.height >= _ROOMY_HEIGHT
+        row, menu_row = (_ROW, MENU_ROW) if roomy else (_SMALL_ROW, MIN_MENU_ROW)
+        menu_height = menu_row * len(self.menu.items)
+        height = _STATS_TOP + row * len(self._rows()) + _NOTE_HEIGHT + menu_height + _MARGIN
+        panel = pygame.Rect(0, 0, min(520, area.width - 20), height)
+        panel.center = area.center
+        menu = pygame.Rect(
+            panel.left, panel.bottom - menu_height - _MARGIN, panel.width, menu_height
+        )
+        return panel, row, menu
+
+    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        return self._layout(surface)[2]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event):
+            self._back()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self._again()
+        else:
+            self.menu.handle_event(event, self._menu_area(self.engine.screen))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface)
+        panel, row, menu_area = self._layout(surface)
+        draw_panel(surface, panel, theme.GOOD)
+        draw_text(
+            surface,
+            "Level solved!",
+            44,
+            theme.GOOD,
+            (panel.centerx, panel.top + 20),
+            "midtop",
+            bold=True,
+        )
+        title = fit_text(self.result.title, 22, panel.width - 40)
+        draw_text(surface, title, 22, theme.TEXT_DIM, (panel.centerx, panel.top + 72), "midtop")
+        y = panel.top + _STATS_TOP
+        for label, value in self._rows():
+            draw_text(surface, label, 24, theme.TEXT_DIM, (panel.left + 60, y), "midleft")
+            draw_text(surface, value, 26, theme.TEXT, (panel.right - 60, y), "midright", bold=True)
+            y += row
+        note = "New best for this level!" if self.result.new_record else ""
+        if not self.has_next:
+            note = (note + "  " if note else "") + "That was the last level of the collection."
+        if note:
+            note = fit_text(note, 20, panel.width - 30)
+            draw_text(surface, note, 20, theme.ACCENT, (panel.centerx, y + 2), "midtop")
+        self.menu.draw(surface, menu_area)
+        draw_key_bar(surface, self.keys)

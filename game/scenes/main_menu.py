@@ -1,0 +1,175 @@
+"""The main menu: continue, the campaign, level select, open a file, editor, statistics, settings.
+
+The editor and statistics screens come with later versions; their entries say so for now.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pygame
+
+from game.core.direction import Direction
+from game.engine.engine import GameEngine
+from game.engine.session import CAMPAIGN_SOURCE
+from game.scenes import flow
+from game.scenes.base import GameScene, is_back_key
+from game.ui import theme
+from game.ui.sprites import OPAQUE_KINDS, SpriteKind
+from game.ui.text import draw_text, fit_text
+from game.ui.widgets import (
+    MENU_FONT,
+    MENU_ROW,
+    MENU_WIDTH,
+    KeyHelp,
+    Menu,
+    MenuItem,
+    draw_backdrop,
+    draw_key_bar,
+)
+
+_BANNER_TILE = 44
+_BANNER = (
+    (SpriteKind.WALL, None),
+    (SpriteKind.PLAYER, Direction.RIGHT),
+    (SpriteKind.BOX, None),
+    (SpriteKind.FLOOR, None),
+    (SpriteKind.GOAL, None),
+    (SpriteKind.BOX_ON_GOAL, None),
+    (SpriteKind.WALL, None),
+)
+_NOTE_ROOM = 30
+LATER = "This part of the game is coming in a later version."
+
+
+class MainMenuScene(GameScene):
+    """The first screen."""
+
+    keys: ClassVar[KeyHelp] = (
+        ("Up/Down", "choose"),
+        ("Enter", "select"),
+        ("Esc", "quit"),
+        ("Drop a file", "open it"),
+    )
+
+    def __init__(self, engine: GameEngine) -> None:
+        super().__init__(engine)
+        self.continue_item = MenuItem("Continue", self._continue, enabled=False)
+        self.menu = Menu(
+            [
+                self.continue_item,
+                MenuItem("Play campaign", self._campaign),
+                MenuItem("Choose level", self._choose),
+                MenuItem("Open level file", self._open_file),
+                MenuItem("Level editor", lambda: flow.show_message(engine, "Level editor", LATER)),
+                MenuItem("Statistics", lambda: flow.show_message(engine, "Statistics", LATER)),
+                MenuItem("Settings", self._settings),
+                MenuItem("Quit", engine.quit),
+            ]
+        )
+
+    def on_enter(self) -> None:
+        self._refresh()
+
+    def on_resume(self) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        session = self.engine.session
+        self.continue_item.enabled = session.started and session.level is not None
+        self.continue_item.label = "Continue"
+        if self.continue_item.enabled:
+            where = f"Continue: {session.title}, level {session.level_index + 1}"
+            self.continue_item.label = fit_text(where, MENU_FONT, MENU_WIDTH - 30)
+        if self.continue_item.enabled:
+            self.menu.select(0)
+        elif self.menu.selected == 0:
+            self.menu.move(1)
+
+    def _continue(self) -> None:
+        flow.play_level(self.engine, self.engine.session.level_index)
+
+    def _campaign(self) -> None:
+        session = self.engine.session
+        if session.source == CAMPAIGN_SOURCE or flow.open_campaign(self.engine):
+            flow.play_level(self.engine, session.first_unsolved_index())
+
+    def _choose(self) -> None:
+        from game.scenes.level_select import LevelSelectScene
+
+        if flow.ensure_collection(self.engine):
+            self.engine.push(LevelSelectScene(self.engine))
+
+    def _open_file(self) -> None:
+        from game.scenes.open_file import OpenFileScene
+
+        self.engine.push(OpenFileScene(self.engine))
+
+    def _settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.engine.push(SettingsScene(self.engine))
+
+    def _layout(self, surface: pygame.Surface) -> tuple[int, int, int | None, pygame.Rect]:
+        """Title top, title size, banner top (None on small windows) and the menu's area."""
+        area = self.content_area(surface)
+        menu_height = MENU_ROW * len(self.menu.items)
+        roomy = area.height >= 620
+        title_size, title_height = (84, 62) if roomy else (54, 40)
+        head = title_height + 24 + (_BANNER_TILE + 24 if roomy else 0) + 16
+        top = area.top + max(8, (area.height - head - menu_height - _NOTE_ROOM) // 2)
+        menu_height = min(menu_height, area.bottom - _NOTE_ROOM - top - head)
+        banner_top = top + title_height + 24 if roomy else None
+        return (
+            top,
+            title_size,
+            banner_top,
+            pygame.Rect(area.left, top + head, area.width, menu_height),
+        )
+
+    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        return self._layout(surface)[3]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event):
+            self.engine.quit()
+            return
+        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_backdrop(surface)
+        centre = surface.get_width() // 2
+        title_top, title_size, banner_top, menu_area = self._layout(surface)
+        shadow = (centre + 4, title_top + 5)
+        draw_text(surface, "SOKOBAN", title_size, theme.SHADOW, shadow, "midtop", True)
+        title = draw_text(
+            surface, "SOKOBAN", title_size, theme.ACCENT, (centre, title_top), "midtop", True
+        )
+        draw_text(
+            surface, "A R C A D E", 22, theme.ACCENT_ALT, (centre, title.bottom + 2), "midtop"
+        )
+        if banner_top is not None:
+            self._draw_banner(surface, centre, banner_top)
+        self.menu.draw(surface, menu_area)
+        session = self.engine.session
+        if session.collection is not None:
+            note = f"Open: {session.title} ({session.level_count} levels)"
+            draw_text(
+                surface,
+                note,
+                18,
+                theme.TEXT_DIM,
+                (centre, self.content_area(surface).bottom - 12),
+                "midbottom",
+            )
+        draw_key_bar(surface, self.keys)
+
+    def _draw_banner(self, surface: pygame.Surface, centre: int, top: int) -> None:
+        """A row of the game's sprites under the title."""
+        left = centre - _BANNER_TILE * len(_BANNER) // 2
+        for index, (kind, facing) in enumerate(_BANNER):
+            position = (left + index * _BANNER_TILE, top)
+            if kind not in OPAQUE_KINDS:
+                under = SpriteKind.GOAL if kind is SpriteKind.BOX_ON_GOAL else SpriteKind.FLOOR
+                surface.blit(self.engine.assets.sprite(under, _BANNER_TILE), position)
+            surface.blit(self.engine.assets.sprite(kind, _BANNER_TILE, facing), position)

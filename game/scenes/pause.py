@@ -1,0 +1,81 @@
+"""The pause menu over a level: resume, restart, settings, key help, or leave the level.
+
+Time stops while it is open, since only the top scene gets logic ticks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from game.engine.engine import GameEngine
+from game.scenes import flow
+from game.scenes.base import GameScene, is_back_key
+from game.ui import theme
+from game.ui.text import draw_text
+from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_key_bar, draw_panel
+
+if TYPE_CHECKING:
+    from game.scenes.play import PlayScene
+
+
+class PauseScene(GameScene):
+    """A menu drawn over the paused level."""
+
+    overlay = True
+    keys: ClassVar[KeyHelp] = (("Up/Down", "choose"), ("Enter", "select"), ("Esc", "resume"))
+
+    def __init__(self, engine: GameEngine, play: PlayScene) -> None:
+        super().__init__(engine)
+        self.play = play
+        self.menu = Menu(
+            [
+                MenuItem("Resume", self.engine.pop),
+                MenuItem("Restart level", self._restart),
+                MenuItem("Key help", self._key_help),
+                MenuItem("Settings", self._settings),
+                MenuItem("Leave level", lambda: flow.leave_level(self.engine)),
+            ],
+            width=380,
+        )
+
+    def _restart(self) -> None:
+        self.engine.pop()
+        self.play.request_restart()
+
+    def _key_help(self) -> None:
+        from game.scenes.play import PLAY_KEYS_HELP
+
+        flow.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS_HELP))
+
+    def _settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+
+        self.engine.push(SettingsScene(self.engine))
+
+    def _panel(self, surface: pygame.Surface) -> pygame.Rect:
+        area = self.content_area(surface)
+        panel = pygame.Rect(0, 0, 460, 110 + 46 * len(self.menu.items))
+        panel.center = area.center
+        return panel
+
+    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        panel = self._panel(surface)
+        return pygame.Rect(panel.left, panel.top + 80, panel.width, panel.height - 100)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_p):
+            self.engine.pop()
+            return
+        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface)
+        panel = self._panel(surface)
+        draw_panel(surface, panel)
+        draw_text(
+            surface, "Paused", 40, theme.ACCENT, (panel.centerx, panel.top + 22), "midtop", True
+        )
+        self.menu.draw(surface, self._menu_area(surface))
+        draw_key_bar(surface, self.keys)

@@ -1,0 +1,72 @@
+"""Text drawing with rendered lines cached, so a frame re-renders only text that changed.
+
+Everything is drawn with the theme's font; ``anchor`` names the point of the text placed at ``pos``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+
+Color = tuple[int, int, int]
+
+
+@lru_cache(maxsize=1024)
+def rendered(text: str, size: int, colour: Color, bold: bool = False) -> pygame.Surface:
+    """The text as an anti-aliased surface, made once for each text, size, colour and weight."""
+    return theme.font(size, bold).render(text, True, colour)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    colour: Color,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+) -> pygame.Rect:
+    """Blit ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``."""
+    image = rendered(text, size, colour, bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=2048)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(theme.font(size, bold).size(text)[0])
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…" if text else ""
+
+
+def wrap_text(text: str, size: int, width: int) -> list[str]:
+    """Words of ``text`` broken into lines of at most ``width`` pixels (newlines kept)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def clear_cache() -> None:
+    """Forget rendered text (fonts do not survive pygame.quit)."""
+    rendered.cache_clear()
+    text_width.cache_clear()

@@ -1,0 +1,303 @@
+"""Widgets shared by the scenes: menus, panels, the key help bar, a text field and backdrops.
+
+Layouts are pure functions of the area they get, so drawing and mouse hit-tests always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+from game.ui.text import draw_text, fit_text, text_width
+
+KeyHelp = Sequence[tuple[str, str]]
+
+KEY_BAR_FONT = 17
+KEY_BAR_ROW = 24
+KEY_BAR_PADDING = 6
+_KEY_GAP = 22
+
+MENU_FONT = 28
+MENU_ROW = 46
+MIN_MENU_ROW = 34
+MENU_WIDTH = 460
+
+UP_KEYS = (pygame.K_UP, pygame.K_w, pygame.K_k)
+DOWN_KEYS = (pygame.K_DOWN, pygame.K_s, pygame.K_j)
+LEFT_KEYS = (pygame.K_LEFT, pygame.K_a, pygame.K_h)
+RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d, pygame.K_l)
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+# -- backdrops and panels --------------------------------------------------------------------
+@lru_cache(maxsize=4)
+def _gradient(size: tuple[int, int]) -> pygame.Surface:
+    width, height = size
+    strip = pygame.Surface((1, 2))
+    strip.set_at((0, 0), theme.BACKGROUND_ALT)
+    strip.set_at((0, 1), theme.BACKGROUND)
+    return pygame.transform.smoothscale(strip, (max(1, width), max(2, height)))
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    """The screens' background: a soft vertical gradient."""
+    surface.blit(_gradient(surface.get_size()), (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((*theme.SHADOW, 170))
+    return shade
+
+
+def dim(surface: pygame.Surface) -> None:
+    """Darken what is already drawn, under a dialog."""
+    surface.blit(_shade(surface.get_size()), (0, 0))
+
+
+def draw_panel(
+    surface: pygame.Surface, rect: pygame.Rect, border: theme.Color | None = None
+) -> None:
+    """A raised, rounded panel with a drop shadow."""
+    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 6), border_radius=14)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
+    pygame.draw.rect(surface, border or theme.PANEL_BORDER, rect, width=2, border_radius=14)
+
+
+def draw_title(surface: pygame.Surface, text: str, top: int, size: int = 44) -> pygame.Rect:
+    return draw_text(
+        surface, text, size, theme.ACCENT, (surface.get_width() // 2, top), "midtop", bold=True
+    )
+
+
+# -- the key help bar ------------------------------------------------------------------------
+def key_bar_rows(width: int, keys: KeyHelp) -> list[list[tuple[str, str]]]:
+    """The key hints broken into rows that fit ``width``."""
+    return _key_bar_rows(width, tuple(keys))
+
+
+@lru_cache(maxsize=32)
+def _key_bar_rows(width: int, keys: tuple[tuple[str, str], ...]) -> list[list[tuple[str, str]]]:
+    rows: list[list[tuple[str, str]]] = [[]]
+    used = KEY_BAR_PADDING * 2
+    for key, action in keys:
+        needed = _hint_width(key, action) + (_KEY_GAP if rows[-1] else 0)
+        if rows[-1] and used + needed > width:
+            rows.append([])
+            used = KEY_BAR_PADDING * 2
+            needed = _hint_width(key, action)
+        rows[-1].append((key, action))
+        used += needed
+    return rows
+
+
+def _hint_width(key: str, action: str) -> int:
+    return text_width(key, KEY_BAR_FONT, bold=True) + 6 + text_width(action, KEY_BAR_FONT)
+
+
+def key_bar_height(width: int, keys: KeyHelp) -> int:
+    return len(key_bar_rows(width, keys)) * KEY_BAR_ROW + KEY_BAR_PADDING * 2
+
+
+def draw_key_bar(surface: pygame.Surface, keys: KeyHelp) -> int:
+    """The keys of the screen along its bottom edge; returns the bar's height."""
+    width, height = surface.get_size()
+    rows = key_bar_rows(width, keys)
+    bar_height = len(rows) * KEY_BAR_ROW + KEY_BAR_PADDING * 2
+    bar = pygame.Rect(0, height - bar_height, width, bar_height)
+    pygame.draw.rect(surface, theme.PANEL, bar)
+    pygame.draw.line(surface, theme.PANEL_BORDER, bar.topleft, bar.topright, 2)
+    y = bar.top + KEY_BAR_PADDING + KEY_BAR_ROW // 2
+    for row in rows:
+        row_width = sum(_hint_width(k, a) for k, a in row) + _KEY_GAP * (len(row) - 1)
+        x = max(KEY_BAR_PADDING, (width - row_width) // 2)
+        for key, action in row:
+            rect = draw_text(surface, key, KEY_BAR_FONT, theme.ACCENT, (x, y), "midleft", True)
+            rect = draw_text(
+                surface, action, KEY_BAR_FONT, theme.TEXT_DIM, (rect.right + 6, y), "midleft"
+            )
+            x = rect.right + _KEY_GAP
+        y += KEY_BAR_ROW
+    return bar_height
+
+
+# -- menus -----------------------------------------------------------------------------------
+@dataclass
+class MenuItem:
+    """A line of a menu: Enter runs ``action``; left and right call ``adjust`` with -1 or +1."""
+
+    label: str
+    action: Callable[[], object] | None = None
+    adjust: Callable[[int], None] | None = None
+    value: Callable[[], str] | None = None
+    enabled: bool = True
+
+
+class Menu:
+    """A vertical list of items chosen with the keys or the mouse."""
+
+    def __init__(self, items: Sequence[MenuItem], width: int = MENU_WIDTH) -> None:
+        self.items = list(items)
+        self.width = width
+        self.selected = next((i for i, item in enumerate(self.items) if item.enabled), 0)
+
+    @property
+    def current(self) -> MenuItem:
+        return self.items[self.selected]
+
+    def layout(self, area: pygame.Rect) -> list[pygame.Rect]:
+        """Item rectangles, centred in ``area``; rows get shorter when the area is low."""
+        width = min(self.width, area.width - 20)
+        row = max(MIN_MENU_ROW, min(MENU_ROW, area.height // max(1, len(self.items))))
+        top = area.centery - row * len(self.items) // 2
+        left = area.centerx - width // 2
+        return [pygame.Rect(left, top + i * row, width, row - 6) for i in range(len(self.items))]
+
+    def move(self, offset: int) -> None:
+        count = len(self.items)
+        index = self.selected
+        for _ in range(count):
+            index = (index + offset) % count
+            if self.items[index].enabled:
+                self.selected = index
+                return
+
+    def select(self, index: int) -> None:
+        if 0 <= index < len(self.items) and self.items[index].enabled:
+            self.selected = index
+
+    def handle_event(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
+        """React to a key or mouse event; True if the menu used it."""
+        if event.type == pygame.KEYDOWN:
+            return self._handle_key(event.key)
+        if event.type == pygame.MOUSEMOTION:
+            hit = _hit(self.layout(area), event.pos)
+            if hit is not None:
+                self.select(hit)
+            return hit is not None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = _hit(self.layout(area), event.pos)
+            if hit is None or not self.items[hit].enabled:
+                return False
+            self.selected = hit
+            item = self.items[hit]
+            if item.adjust is not None and item.action is None:
+                rect = self.layout(area)[hit]
+                item.adjust(-1 if event.pos[0] < rect.centerx - rect.width // 4 else 1)
+            elif item.action is not None:
+                item.action()
+            return True
+        return False
+
+    def _handle_key(self, key: int) -> bool:
+        item = self.current
+        if key in UP_KEYS:
+            self.move(-1)
+        elif key in DOWN_KEYS:
+            self.move(1)
+        elif key in CONFIRM_KEYS and item.enabled:
+            if item.action is not None:
+                item.action()
+            elif item.adjust is not None:
+                item.adjust(1)
+        elif key in LEFT_KEYS and item.adjust is not None and item.enabled:
+            item.adjust(-1)
+        elif key in RIGHT_KEYS and item.adjust is not None and item.enabled:
+            item.adjust(1)
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.layout(area), strict=True)):
+            chosen = index == self.selected
+            if chosen:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=10)
+                pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=10)
+            colour = theme.TEXT if item.enabled else theme.TEXT_DIM
+            if chosen and item.enabled:
+                colour = theme.SELECTION
+            if item.value is None:
+                draw_text(surface, item.label, MENU_FONT, colour, rect.center, "center", chosen)
+                continue
+            draw_text(
+                surface, item.label, MENU_FONT, colour, (rect.left + 18, rect.centery), "midleft"
+            )
+            value = f"‹ {item.value()} ›" if item.adjust is not None else item.value()
+            draw_text(
+                surface,
+                value,
+                MENU_FONT,
+                theme.ACCENT_ALT,
+                (rect.right - 18, rect.centery),
+                "midright",
+            )
+
+
+def _hit(rects: Sequence[pygame.Rect], pos: tuple[int, int]) -> int | None:
+    for index, rect in enumerate(rects):
+        if rect.collidepoint(pos):
+            return index
+    return None
+
+
+# -- a one-line text field -------------------------------------------------------------------
+class TextField:
+    """An editable line of text: typing (TEXTINPUT events), Backspace, Delete all with Ctrl."""
+
+    def __init__(self, text: str = "", max_length: int = 1000) -> None:
+        self.text = text
+        self.max_length = max_length
+
+    def insert(self, text: str) -> None:
+        clean = "".join(ch for ch in text if ch.isprintable())
+        self.text = (self.text + clean)[: self.max_length]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            if event.mod & pygame.KMOD_CTRL:
+                self.text = ""
+            else:
+                self.text = self.text[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 24) -> None:
+        pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=8)
+        pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=8)
+        inner = rect.width - 24
+        shown = self.text
+        while shown and text_width(shown, size) > inner:
+            shown = shown[1:]
+        label = draw_text(
+            surface, shown, size, theme.TEXT, (rect.left + 12, rect.centery), "midleft"
+        )
+        # The caret blinks on the wall clock; reading the time does not change any state.
+        if (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = label.right + 2
+            pygame.draw.line(surface, theme.ACCENT, (x, rect.top + 8), (x, rect.bottom - 8), 2)
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    size: int,
+    colour: theme.Color,
+    pos: tuple[int, int],
+    width: int,
+    anchor: str = "midtop",
+) -> int:
+    """Lines of text one under the other, each cut to ``width``; returns the y below them."""
+    x, y = pos
+    for line in lines:
+        draw_text(surface, fit_text(line, size, width), size, colour, (x, y), anchor)
+        y += int(size * 1.3)
+    return y

@@ -1,0 +1,150 @@
+"""The engine: fixed ticks with catch-up cap, interpolation fraction, the scene stack, services.
+
+A recording scene shows what the engine calls, and when.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.play import PlayState
+from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
+from game.engine.scene import Scene
+from game.engine.settings import AnimationSpeed
+
+
+class Recorder(Scene):
+    """A scene that writes down every call the engine makes."""
+
+    def __init__(self, engine: GameEngine, name: str, log: list[str], overlay: bool = False):
+        super().__init__(engine)
+        self.name = name
+        self.log = log
+        self.alphas: list[float] = []
+        self.ticks = 0
+        self.events: list[int] = []
+        self.dropped: list[str] = []
+        self.overlay = overlay  # type: ignore[misc]
+
+    def on_enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def on_exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def on_pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def on_resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+    def update(self, dt: float) -> None:
+        assert dt == TICK_SECONDS
+        self.ticks += 1
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.alphas.append(alpha)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.events.append(event.type)
+
+    def on_file_dropped(self, path: str) -> None:
+        self.dropped.append(path)
+
+
+def test_logic_ticks_at_a_fixed_rate_whatever_the_frame_rate(engine: GameEngine) -> None:
+    scene = Recorder(engine, "a", [])
+    engine.push(scene)
+    engine.run_frames(30, frame_seconds=1 / 30)
+    assert scene.ticks == 60
+    scene.ticks = 0
+    engine.run_frames(120, frame_seconds=1 / 120)
+    assert scene.ticks == 60
+    assert len(scene.alphas) == 150
+    assert all(0.0 <= alpha <= 1.0 for alpha in scene.alphas)
+    # Half a tick left over between ticks at 120 frames a second.
+    assert any(abs(alpha - 0.5) < 1e-6 for alpha in scene.alphas[-120:])
+
+
+def test_catch_up_is_capped_after_a_stall(engine: GameEngine) -> None:
+    scene = Recorder(engine, "a", [])
+    engine.push(scene)
+    ticks = engine.step_frame(2.0)
+    assert ticks == MAX_CATCH_UP_TICKS
+    assert engine.dropped_ticks > 0
+    assert engine.step_frame(TICK_SECONDS) == 1
+
+
+def test_scene_stack_calls_the_lifecycle_hooks_in_order(engine: GameEngine) -> None:
+    log: list[str] = []
+    first, second, third = (Recorder(engine, name, log) for name in "abc")
+    engine.push(first)
+    engine.push(second)
+    engine.replace(third)
+    engine.pop()
+    assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "c.enter", "c.exit", "a.resume"]
+    assert engine.top is first
+    engine.pop()
+    assert engine.top is None
+    assert not engine.running
+
+
+def test_only_the_top_scene_ticks_and_overlays_draw_over_the_scene_below(
+    engine: GameEngine,
+) -> None:
+    log: list[str] = []
+    base, cover = Recorder(engine, "base", log), Recorder(engine, "cover", log, overlay=True)
+    engine.push(base)
+    engine.push(cover)
+    engine.run_frames(3)
+    assert base.ticks == 0 and cover.ticks == 3
+    assert base.alphas == [0.0, 0.0, 0.0]
+    assert len(cover.alphas) == 3
+
+
+def test_events_reach_the_top_scene_and_quit_stops_the_loop(engine: GameEngine) -> None:
+    scene = Recorder(engine, "a", [])
+    engine.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file="/tmp/levels.xsb"))
+    engine.run_frames(1)
+    assert pygame.KEYDOWN in scene.events
+    assert scene.dropped == ["/tmp/levels.xsb"]
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert engine.run_frames(5) == 1
+    assert not engine.running
+
+
+def test_one_engine_at_a_time(engine: GameEngine) -> None:
+    assert GameEngine.instance() is engine
+    with pytest.raises(RuntimeError):
+        GameEngine((100, 100))
+
+
+def test_board_and_boxes_services_follow_the_play_state(engine: GameEngine) -> None:
+    assert engine.board is None and engine.boxes is None
+    level = engine.session.collection.levels[1]  # type: ignore[union-attr]
+    engine.play_state = PlayState(level)
+    assert engine.board is level.board
+    assert engine.boxes is engine.play_state.boxes
+
+
+def test_reset_services_gives_fresh_ones(engine: GameEngine) -> None:
+    engine.statistics.finish_level("x")
+    engine.settings.animation_speed = AnimationSpeed.INSTANT
+    engine.clipboard.put("text")
+    engine.reset_services()
+    assert engine.statistics.levels_solved == 0
+    assert engine.settings.animation_speed is AnimationSpeed.NORMAL
+    assert engine.session.collection is None
+
+
+def test_shutdown_allows_a_new_engine() -> None:
+    first = GameEngine((200, 150), sound_enabled=False)
+    first.shutdown()
+    second = GameEngine((200, 150), sound_enabled=False)
+    assert GameEngine.instance() is second
+    second.shutdown()
+    with pytest.raises(RuntimeError):
+        GameEngine.instance()

@@ -1,0 +1,255 @@
+"""Every scene entered and drawn, and the ways between them: menus, level select, files, dialogs.
+
+Each test starts from the main menu or the scene in question, headless.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+import game.engine.session as session_module
+from game.engine.engine import GameEngine
+from game.engine.scene import Scene
+from game.engine.settings import AnimationSpeed
+from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.level_select import LevelSelectScene
+from game.scenes.main_menu import LATER, MainMenuScene
+from game.scenes.message import MessageScene
+from game.scenes.open_file import OpenFileScene
+from game.scenes.pause import PauseScene
+from game.scenes.play import LevelResult, PlayScene
+from game.scenes.settings import SettingsScene
+from tests.engine.harness import FIRST_SOLUTION, LEVELS_TEXT, click, play_moves, press, settle
+
+CORRIDOR = "#######\n#@ $ .#\n#######\n"
+
+
+def drawn_colours(surface: pygame.Surface) -> int:
+    """How many different colours a coarse sample of the screen holds."""
+    width, height = surface.get_size()
+    return len(
+        {surface.get_at((x, y))[:3] for x in range(0, width, 23) for y in range(0, height, 19)}
+    )
+
+
+def every_scene(engine: GameEngine) -> list[Scene]:
+    play = PlayScene(engine, 0)
+    result = LevelResult(0, "first", 33, 8, 61.0, 967, 967, True)
+    return [
+        MainMenuScene(engine),
+        LevelSelectScene(engine),
+        play,
+        PauseScene(engine, play),
+        LevelCompleteScene(engine, result),
+        SettingsScene(engine),
+        OpenFileScene(engine),
+        MessageScene(engine, "Title", "Some words that a dialog shows.\nA second line."),
+    ]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
+def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[int, int]) -> None:
+    engine.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    for scene in every_scene(engine):
+        engine.push(scene)
+        engine.run_frames(2)
+        assert engine.top is scene
+        assert drawn_colours(engine.screen) > 5, type(scene).__name__
+
+
+def test_menu_entries_of_later_versions_show_a_message(engine: GameEngine) -> None:
+    menu = MainMenuScene(engine)
+    engine.push(menu)
+    for label in ("Level editor", "Statistics"):
+        menu.menu.select(next(i for i, item in enumerate(menu.menu.items) if item.label == label))
+        press(engine, pygame.K_RETURN)
+        assert isinstance(engine.top, MessageScene)
+        assert engine.top.text == LATER
+        press(engine, pygame.K_ESCAPE)
+        assert engine.top is menu
+
+
+def test_continue_is_offered_once_a_level_was_played(engine: GameEngine) -> None:
+    menu = MainMenuScene(engine)
+    engine.push(menu)
+    assert not menu.continue_item.enabled
+    engine.push(PlayScene(engine, 2))
+    press(engine, pygame.K_ESCAPE)
+    press(engine, pygame.K_END)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    pause.menu.select(len(pause.menu.items) - 1)
+    press(engine, pygame.K_RETURN)
+    assert engine.top is menu
+    assert menu.continue_item.enabled and menu.menu.current is menu.continue_item
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 2
+
+
+def test_campaign_missing_gives_a_message_and_present_plays_level_one(
+    engine: GameEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(session_module, "CAMPAIGN_PATH", tmp_path / "campaign.xsb")
+    engine.session.reset()
+    menu = MainMenuScene(engine)
+    engine.push(menu)
+    menu.menu.select(1)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, MessageScene) and "missing" in engine.top.text
+    press(engine, pygame.K_RETURN)
+    (tmp_path / "campaign.xsb").write_text(LEVELS_TEXT)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, PlayScene)
+    assert engine.top.level_index == 0 and engine.session.source == "campaign"
+
+
+def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
+    menu = MainMenuScene(engine)
+    engine.push(menu)
+    menu.menu.select(2)
+    press(engine, pygame.K_RETURN)
+    select = engine.top
+    assert isinstance(select, LevelSelectScene)
+    engine.run_frames(10)  # at least one preview a tick, more when time allows
+    assert len(select.previews) == len(select.levels)
+    press(engine, pygame.K_RIGHT)
+    press(engine, pygame.K_RIGHT)
+    assert select.selected == 2
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 2
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    pause.menu.select(len(pause.menu.items) - 1)
+    press(engine, pygame.K_RETURN)
+    assert engine.top is select
+    click(engine, select.card_rect(engine.screen, 1).center)
+    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
+    play_moves(engine, "rRR")
+    assert isinstance(engine.top, LevelCompleteScene)
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is select
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is menu
+
+
+def test_level_complete_goes_on_to_the_next_level_or_plays_again(engine: GameEngine) -> None:
+    engine.push(MainMenuScene(engine))
+    engine.push(PlayScene(engine, 0))
+    play_moves(engine, FIRST_SOLUTION)
+    assert isinstance(engine.top, LevelCompleteScene)
+    press(engine, pygame.K_r)
+    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 0
+    assert engine.top.state.move_count == 0
+    play_moves(engine, FIRST_SOLUTION)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
+    assert len(engine.scenes) == 2
+    assert engine.statistics.levels_solved == 2
+
+
+def test_the_last_level_offers_the_way_back(engine: GameEngine) -> None:
+    engine.push(MainMenuScene(engine))
+    last = engine.session.level_count - 1
+    engine.push(PlayScene(engine, last))
+    engine.settings.animation_speed = AnimationSpeed.INSTANT
+    play_moves(engine, "drR")
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    assert complete.menu.current.label == "Back to the levels"
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, LevelSelectScene)
+
+
+def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
+    engine.push(MainMenuScene(engine))
+    settings = SettingsScene(engine)
+    engine.push(settings)
+    press(engine, pygame.K_RIGHT)
+    assert engine.settings.animation_speed is AnimationSpeed.SLOW
+    press(engine, pygame.K_LEFT)
+    press(engine, pygame.K_LEFT)
+    assert engine.settings.animation_speed is AnimationSpeed.FAST
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_LEFT)
+    assert engine.settings.volume == pytest.approx(0.5)
+    assert engine.sound.volume == pytest.approx(0.5)
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)  # fullscreen: allowed or refused, never a crash
+    press(engine, pygame.K_RETURN)
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, MessageScene) and "Undo" in engine.top.text
+    press(engine, pygame.K_ESCAPE)
+    press(engine, pygame.K_ESCAPE)
+    assert isinstance(engine.top, MainMenuScene)
+
+
+def test_open_file_by_typing_a_path(engine: GameEngine, tmp_path: Path) -> None:
+    engine.push(MainMenuScene(engine))
+    dialog = OpenFileScene(engine)
+    engine.push(dialog)
+    dialog.field.text = ""
+    for text in (str(tmp_path), "/missing.xsb"):
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    press(engine, pygame.K_RETURN)
+    assert engine.top is dialog and "cannot read" in dialog.error
+    (tmp_path / "mine.xsb").write_text(LEVELS_TEXT)
+    press(engine, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "mine.xsb")))
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, LevelSelectScene)
+    assert engine.session.source == str(tmp_path / "mine.xsb")
+    assert engine.session.title == "Test levels"
+
+
+def test_open_file_lists_matching_files_and_tab_completes(
+    engine: GameEngine, tmp_path: Path
+) -> None:
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "mine.xsb").write_text(LEVELS_TEXT)
+    (tmp_path / "sets" / "notes.md").write_text("not levels")
+    (tmp_path / "solo.sok").write_text(CORRIDOR)
+    engine.push(MainMenuScene(engine))
+    dialog = OpenFileScene(engine)
+    engine.push(dialog)
+    dialog.field.text = str(tmp_path) + "/s"
+    engine.run_frames(1)
+    assert dialog.candidates == ["sets/", "solo.sok"]
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_TAB)
+    assert dialog.field.text.endswith("solo.sok")
+    dialog.field.text = str(tmp_path) + "/s"
+    engine.run_frames(1)
+    click(engine, dialog._candidate_rects(engine.screen)[0].center)
+    engine.run_frames(1)
+    assert dialog.field.text.endswith("sets/")
+    assert dialog.candidates == ["mine.xsb"]
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, LevelSelectScene)
+    assert engine.session.source == str(tmp_path / "sets" / "mine.xsb")
+
+
+def test_dropping_a_file_opens_it_and_a_bad_one_says_why(
+    engine: GameEngine, tmp_path: Path
+) -> None:
+    engine.push(MainMenuScene(engine))
+    single = tmp_path / "single.xsb"
+    single.write_text(CORRIDOR)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(single)))
+    settle(engine)
+    assert isinstance(engine.top, PlayScene)
+    assert [type(scene) for scene in engine.scenes] == [
+        MainMenuScene,
+        LevelSelectScene,
+        PlayScene,
+    ]
+    broken = tmp_path / "broken.xsb"
+    broken.write_text("#####\n#@$ #\n#####\n")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(broken)))
+    settle(engine)
+    assert isinstance(engine.top, MessageScene)
+    assert "no level that can be played" in engine.top.text

@@ -1,0 +1,93 @@
+"""Widgets: menus with keys and mouse, the key bar that wraps, the text field, the HUD.
+
+Layouts are checked through the same functions that drawing and hit-tests use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ui.hud import HudInfo, draw_hud, format_time
+from game.ui.text import fit_text, text_width, wrap_text
+from game.ui.widgets import Menu, MenuItem, TextField, draw_key_bar, key_bar_rows
+
+AREA = pygame.Rect(0, 0, 800, 600)
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    surface = pygame.display.set_mode((800, 600))
+    yield surface
+    pygame.display.quit()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def test_menu_skips_disabled_items_and_runs_actions() -> None:
+    chosen: list[str] = []
+    values: list[int] = []
+    menu = Menu(
+        [
+            MenuItem("Off", lambda: chosen.append("off"), enabled=False),
+            MenuItem("One", lambda: chosen.append("one")),
+            MenuItem("Level", adjust=values.append, value=lambda: "x"),
+        ]
+    )
+    assert menu.selected == 1
+    menu.handle_event(key(pygame.K_UP), AREA)
+    assert menu.selected == 2
+    menu.handle_event(key(pygame.K_LEFT), AREA)
+    menu.handle_event(key(pygame.K_RIGHT), AREA)
+    menu.handle_event(key(pygame.K_DOWN), AREA)
+    menu.handle_event(key(pygame.K_RETURN), AREA)
+    assert values == [-1, 1] and chosen == ["one"]
+    first = menu.layout(AREA)[0]
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1)
+    assert not menu.handle_event(click, AREA)
+    assert chosen == ["one"]
+
+
+def test_key_bar_wraps_on_narrow_screens(screen: pygame.Surface) -> None:
+    keys = [(f"Key{i}", "does something useful") for i in range(10)]
+    assert len(key_bar_rows(2000, keys)) == 1
+    assert len(key_bar_rows(400, keys)) > 2
+    height = draw_key_bar(screen, keys)
+    assert height > 0
+
+
+def test_text_helpers() -> None:
+    pygame.font.init()
+    long = "a fairly long line of words " * 5
+    cut = fit_text(long, 20, 200)
+    assert cut.endswith("…") and text_width(cut, 20) <= 200
+    lines = wrap_text(long, 20, 200)
+    assert len(lines) > 2 and all(text_width(line, 20) <= 200 for line in lines)
+    assert format_time(61) == "1:01" and format_time(3725) == "1:02:05"
+
+
+def test_text_field_types_deletes_and_clears() -> None:
+    field = TextField("ab")
+    field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="c\x07d"))
+    assert field.text == "abcd"
+    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    assert field.text == "abc"
+    field.handle_event(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL)
+    )
+    assert field.text == ""
+
+
+def test_hud_draws_at_any_width(screen: pygame.Surface) -> None:
+    info = HudInfo(
+        "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", 2, 4
+    )
+    for width in (800, 320):
+        surface = pygame.Surface((width, 100))
+        bar = draw_hud(surface, info)
+        assert bar.width == width
