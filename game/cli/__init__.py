@@ -13,7 +13,12 @@ from collections.abc import Sequence
 from game.cli.common import EXIT_BAD_INPUT, CliError
 
 # Each module adds its subcommands through ``register(subparsers)``.
-SUBCOMMAND_MODULES = ("game.cli.levels", "game.cli.play", "game.cli.progress")
+SUBCOMMAND_MODULES = (
+    "game.cli.levels",
+    "game.cli.solve",
+    "game.cli.play",
+    "game.cli.progress",
+)
 
 
 class _Parser(argparse.ArgumentParser):

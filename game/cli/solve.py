@@ -1,0 +1,229 @@
+"""Subcommands ``solve`` (one level, LURD on stdout) and ``bench`` (a collection, a table).
+
+``bench`` runs each level in its own process, kills it at the limit, and replays every solution.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from game.cli.common import (
+    EXIT_NO,
+    EXIT_OK,
+    CliError,
+    add_file_argument,
+    load_collection,
+    load_level,
+)
+from game.core.level import Level
+from game.core.notation import replay
+from game.solver import METHODS, SolveStatus, solve
+from game.solver.methods import METHOD_HELP
+
+EXIT_TIMEOUT = 3
+GRACE = 2.0  # seconds a bench worker gets past its limit before it is killed
+
+
+def register(subparsers: Any) -> None:
+    methods = "; ".join(f"{name}: {text}" for name, text in METHOD_HELP.items())
+    one = subparsers.add_parser("solve", help="solve one level and print the LURD solution")
+    add_file_argument(one)
+    _add_search_arguments(one, methods)
+    one.set_defaults(handler=run_solve)
+
+    bench = subparsers.add_parser("bench", help="solve many levels and print a table")
+    add_file_argument(bench, with_level=False)
+    bench.add_argument("--levels", default="", help="level numbers such as 1-50 or 1,4,7-9")
+    _add_search_arguments(bench, methods)
+    bench.add_argument("--jobs", type=int, default=1, help="levels solved at once (default 1)")
+    bench.add_argument("--csv", default="", help="also write the rows to this CSV file")
+    bench.set_defaults(handler=run_bench)
+
+
+def _add_search_arguments(parser: argparse.ArgumentParser, methods: str) -> None:
+    parser.add_argument("--method", choices=list(METHODS), default="fast", help=methods)
+    parser.add_argument(
+        "--time-limit", type=float, default=10.0, help="seconds per level (default 10)"
+    )
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    level = load_level(args)
+    if args.time_limit <= 0:
+        raise CliError("--time-limit must be positive")
+    result = solve(level, method=args.method, time_limit=args.time_limit)
+    print(
+        f"{result.status.value}: pushes={result.pushes} moves={result.moves} "
+        f"nodes={result.nodes} seconds={result.seconds:.2f}"
+        + (f" ({result.reason})" if result.reason else ""),
+        file=sys.stderr,
+    )
+    if result.status is SolveStatus.SOLVED:
+        print(result.lurd)
+        return EXIT_OK
+    if result.status is SolveStatus.UNSOLVABLE:
+        print("unsolvable")
+        return EXIT_NO
+    print("timeout")
+    return EXIT_TIMEOUT
+
+
+@dataclass
+class Row:
+    """One line of the bench table."""
+
+    index: int
+    title: str
+    status: str
+    pushes: int = 0
+    moves: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def parse_levels(text: str, count: int) -> list[int]:
+    """Level numbers (1-based) from ``1-50,60``; all levels for ''. CliError if bad."""
+    if not text.strip():
+        return list(range(1, count + 1))
+    chosen: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            low = int(first)
+            high = int(last) if last else low
+        except ValueError:
+            raise CliError(f"--levels: {part.strip()!r} is not a number or a range") from None
+        if low < 1 or high > count or low > high:
+            raise CliError(f"--levels: {part.strip()} is outside 1-{count}")
+        chosen.extend(range(low, high + 1))
+    return chosen
+
+
+def _worker(level: Level, method: str, time_limit: float, pipe: Connection) -> None:
+    result = solve(level, method=method, time_limit=time_limit)
+    pipe.send((result.status.value, result.lurd, result.nodes, result.seconds))
+    pipe.close()
+
+
+@dataclass
+class _Running:
+    index: int
+    process: BaseProcess
+    pipe: Connection
+    started: float
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    collection = load_collection(args)
+    if args.time_limit <= 0:
+        raise CliError("--time-limit must be positive")
+    if args.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    chosen = parse_levels(args.levels, len(collection.levels))
+    levels = collection.levels
+    pending = list(chosen)
+    running: list[_Running] = []
+    rows: dict[int, Row] = {}
+    writer = None
+    out = None
+    if args.csv:
+        try:
+            out = open(args.csv, "w", newline="")  # noqa: SIM115 - closed below
+        except OSError as error:
+            raise CliError(f"cannot write {args.csv}: {error.strerror or error}") from None
+        writer = csv.writer(out)
+        writer.writerow(["index", "title", "status", "pushes", "moves", "nodes", "seconds"])
+    print(
+        f"{'#':>4}  {'title':<20} {'status':<10} {'pushes':>7} {'moves':>7} {'nodes':>9} {'s':>7}"
+    )
+    context = multiprocessing.get_context("fork")
+    try:
+        while pending or running:
+            while pending and len(running) < args.jobs:
+                index = pending.pop(0)
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(
+                    target=_worker,
+                    args=(levels[index - 1], args.method, args.time_limit, sender),
+                    daemon=True,
+                )
+                process.start()
+                sender.close()
+                running.append(_Running(index, process, receiver, time.monotonic()))
+            time.sleep(0.01)
+            for job in list(running):
+                row = _collect(job, levels[job.index - 1], args.time_limit)
+                if row is None:
+                    continue
+                running.remove(job)
+                rows[job.index] = row
+                _print_row(row)
+                if writer is not None and out is not None:
+                    writer.writerow(
+                        [
+                            row.index,
+                            row.title,
+                            row.status,
+                            row.pushes,
+                            row.moves,
+                            row.nodes,
+                            f"{row.seconds:.3f}",
+                        ]
+                    )
+                    out.flush()
+    finally:
+        for job in running:
+            job.process.kill()
+        if out is not None:
+            out.close()
+    ordered = [rows[i] for i in chosen]
+    solved = sum(1 for row in ordered if row.status == SolveStatus.SOLVED.value)
+    times = [row.seconds for row in ordered]
+    print(
+        f"solved {solved}/{len(ordered)}, median {statistics.median(times):.2f} s, "
+        f"total {sum(times):.1f} s"
+    )
+    return EXIT_OK
+
+
+def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
+    """The row of a finished (or overdue, then killed) worker; None while it still runs."""
+    title = level.title or f"level {job.index}"
+    elapsed = time.monotonic() - job.started
+    if job.pipe.poll():
+        try:
+            status, lurd, nodes, seconds = job.pipe.recv()
+        except EOFError:
+            job.process.join()
+            return Row(job.index, title, "crashed", seconds=elapsed)
+        job.process.join()
+        if status != SolveStatus.SOLVED.value:
+            return Row(job.index, title, status, nodes=nodes, seconds=seconds)
+        check = replay(level, lurd)
+        if not check.solved:
+            return Row(job.index, title, "wrong", nodes=nodes, seconds=seconds)
+        return Row(job.index, title, status, check.pushes, check.moves, nodes, seconds)
+    if not job.process.is_alive():
+        return Row(job.index, title, "crashed", seconds=elapsed)
+    if elapsed > time_limit + GRACE:
+        job.process.kill()
+        job.process.join()
+        return Row(job.index, title, SolveStatus.TIMEOUT.value, seconds=elapsed)
+    return None
+
+
+def _print_row(row: Row) -> None:
+    print(
+        f"{row.index:>4}  {row.title[:20]:<20} {row.status:<10} {row.pushes:>7} {row.moves:>7} "
+        f"{row.nodes:>9} {row.seconds:>7.2f}",
+        flush=True,
+    )

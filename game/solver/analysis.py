@@ -1,0 +1,132 @@
+"""Static analysis of a board for the solver: bitboards, push distances, dead squares, tunnels.
+
+Squares keep the board's flat index ``y * width + x``; a set of squares is a Python int with bit
+``i`` set for square ``i``, so reachability and move generation are a handful of shifts and masks.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+
+from game.core.board import Board
+from game.core.direction import Direction
+
+# The order of the four directions everywhere in the solver (index 0..3).
+DIRECTIONS = (Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN)
+UNREACHABLE = 1 << 20  # a push distance larger than any real one
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The squares of a bitboard, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(squares: Iterable[int]) -> int:
+    mask = 0
+    for square in squares:
+        mask |= 1 << square
+    return mask
+
+
+def flood(start: int, free: int, width: int) -> int:
+    """Every square of ``free`` connected to the squares of ``start`` (a bitboard fill)."""
+    region = start & free
+    while True:
+        grown = (region | region << 1 | region >> 1 | region << width | region >> width) & free
+        if grown == region:
+            return region
+        region = grown
+
+
+class Analysis:
+    """Everything about a board that does not depend on where the boxes stand.
+
+    ``floor`` is the area the player could walk if there were no boxes (found from ``start``,
+    or every walkable square when no start is given). Push distances come from a backward
+    search of pulls from each goal that keeps track of which side of the box the player can
+    reach, so they are exact for a lone box and a lower bound otherwise.
+    """
+
+    def __init__(self, board: Board, start: int | None = None) -> None:
+        self.board = board
+        self.width = width = board.width
+        walkable = mask_of(board.walkable_squares())
+        self.floor = flood(1 << start, walkable, width) if start is not None else walkable
+        self.offsets = tuple(d.dx + d.dy * width for d in DIRECTIONS)
+        self.squares = list(bits_of(self.floor))
+        self.goals = mask_of(g for g in board.goals if self.floor >> g & 1)
+        self.goal_list = list(bits_of(self.goals))
+        self._side_groups = {sq: self._sides_connected(sq) for sq in self.squares}
+        size = board.width * board.height
+        self.distance: list[list[int]] = [
+            self._pull_distances(goal, size) for goal in self.goal_list
+        ]
+        # For every square, the nearest goal's distance (UNREACHABLE for a dead square).
+        self.nearest = [
+            min((d[sq] for d in self.distance), default=UNREACHABLE) for sq in range(size)
+        ]
+        self.dead = mask_of(sq for sq in self.squares if self.nearest[sq] >= UNREACHABLE)
+        self.live = self.floor & ~self.dead
+        self.walls_h = self._walled_sides(0)  # walls left and right
+        self.walls_v = self._walled_sides(1)  # walls above and below
+
+    def _sides_connected(self, square: int) -> list[int]:
+        """For each direction, a bitmask of the directions whose neighbour the player can walk to
+        from that neighbour while a box stands on ``square`` (0 if the neighbour is not floor)."""
+        free = self.floor & ~(1 << square)
+        groups = [0, 0, 0, 0]
+        regions: list[int] = []
+        for index, offset in enumerate(self.offsets):
+            side = square + offset
+            if not free >> side & 1:
+                continue
+            region = next((r for r in regions if r >> side & 1), 0)
+            if not region:
+                region = flood(1 << side, free, self.width)
+                regions.append(region)
+            groups[index] = region
+        return [
+            sum(1 << j for j in range(4) if groups[i] and groups[i] == groups[j]) for i in range(4)
+        ]
+
+    def _pull_distances(self, goal: int, size: int) -> list[int]:
+        """Fewest pushes of a lone box from each square to ``goal`` (by pulling it backwards)."""
+        distance = [UNREACHABLE] * size
+        seen = bytearray(size * 4)
+        queue: deque[tuple[int, int, int]] = deque()
+        for side in range(4):
+            if self._side_groups[goal][side]:
+                queue.append((goal, side, 0))
+        offsets = self.offsets
+        floor = self.floor
+        while queue:
+            box, side, pushes = queue.popleft()
+            if seen[box * 4 + side]:
+                continue
+            group = self._side_groups[box][side]
+            for other in range(4):
+                if group >> other & 1:
+                    seen[box * 4 + other] = 1
+            if pushes < distance[box]:
+                distance[box] = pushes
+            for other in range(4):
+                if not group >> other & 1:
+                    continue
+                offset = offsets[other]
+                # The player stands at box+offset and steps back to box+2*offset, pulling the box.
+                if floor >> (box + 2 * offset) & 1 and not seen[(box + offset) * 4 + other]:
+                    queue.append((box + offset, other, pushes + 1))
+        return distance
+
+    def _walled_sides(self, axis: int) -> int:
+        """Squares with a non-floor square on both sides along ``axis`` (0 horizontal)."""
+        step = 1 if axis == 0 else self.width
+        mask = 0
+        for sq in self.squares:
+            if not self.floor >> (sq - step) & 1 and not self.floor >> (sq + step) & 1:
+                mask |= 1 << sq
+        return mask

@@ -1,0 +1,82 @@
+"""Deadlock rules: dead squares and freeze deadlocks, for the search and for warnings in play.
+
+Both rules are sound: a position they reject can never be solved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from game.core.board import Board
+from game.solver.analysis import Analysis, bits_of, mask_of
+
+
+def dead_squares(board: Board) -> frozenset[int]:
+    """Squares from which a box can never be pushed to any goal (goals themselves never are)."""
+    return frozenset(bits_of(Analysis(board).dead))
+
+
+def frozen_boxes(board: Board, boxes: Collection[int], dead: Collection[int]) -> frozenset[int]:
+    """The boxes of a freeze deadlock: boxes that can never move again, not all on goals.
+
+    Returns every frozen box of each frozen group that holds a box off its goal; empty if the
+    position has no freeze deadlock. ``dead`` is usually :func:`dead_squares` of the board.
+    """
+    walls = mask_of(sq for sq in range(board.width * board.height) if not board.is_walkable(sq))
+    checker = FreezeChecker(board.width, walls, mask_of(dead), mask_of(board.goals))
+    box_mask = mask_of(boxes)
+    involved = 0
+    for box in boxes:
+        if involved >> box & 1:
+            continue
+        group = checker.frozen_group(box, box_mask)
+        if group and group & ~checker.goals:
+            involved |= group
+    return frozenset(bits_of(involved))
+
+
+class FreezeChecker:
+    """Finds boxes that can never move: blocked along both axes by walls, dead squares or
+    other boxes that are themselves blocked (the standard freeze rule)."""
+
+    def __init__(self, width: int, walls: int, dead: int, goals: int) -> None:
+        self.width = width
+        self.walls = walls
+        self.dead = dead
+        self.goals = goals
+
+    def frozen_group(self, box: int, boxes: int) -> int:
+        """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
+        group = [0]
+        if self._frozen(box, boxes, self.walls, group):
+            return group[0]
+        return 0
+
+    def is_deadlock(self, box: int, boxes: int) -> bool:
+        """True if ``box`` is frozen together with some box that stands off a goal."""
+        group = self.frozen_group(box, boxes)
+        return bool(group & ~self.goals)
+
+    def _frozen(self, box: int, boxes: int, walls: int, group: list[int]) -> bool:
+        # While deciding, the box counts as a wall so that a cycle of boxes is frozen.
+        # A box found frozen only under that assumption must not stay in the group if the
+        # assumption fails, so the group is rolled back then.
+        walls |= 1 << box
+        saved = group[0]
+        for step in (1, self.width):
+            if not self._blocked(box, step, boxes, walls, group):
+                group[0] = saved
+                return False
+        group[0] |= 1 << box
+        return True
+
+    def _blocked(self, box: int, step: int, boxes: int, walls: int, group: list[int]) -> bool:
+        before, after = box - step, box + step
+        if (walls >> before | walls >> after) & 1:
+            return True
+        if self.dead >> before & 1 and self.dead >> after & 1:
+            return True
+        for side in (before, after):
+            if boxes >> side & 1 and self._frozen(side, boxes, walls, group):
+                return True
+        return False

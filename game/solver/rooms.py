@@ -1,0 +1,201 @@
+"""Goal rooms and goal macros: a box that reaches the entrance of a room of goals is pushed
+straight on to the next goal of the room's packing order, as one move of the search.
+
+A room is the part of the floor behind one entrance square; its packing order comes from
+taking boxes out of the full room, backwards, one at a time through the entrance.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.solver.analysis import Analysis, bits_of, flood
+
+# A push: the box's square, the direction index, how many pushes in a row (as in search).
+Push = tuple[int, int, int]
+
+
+class GoalRoom:
+    """One room: its entrance (one square or a doorway of two), its squares and its goals in
+    the order to fill them."""
+
+    def __init__(self, entrance: int, area: int, order: list[int]) -> None:
+        self.entrance = entrance
+        self.area = area
+        self.order = order
+        self.goals = sum(1 << g for g in order)
+
+
+class GoalRooms:
+    """The goal rooms of a board, and the macro pushes into them."""
+
+    def __init__(self, analysis: Analysis, start_boxes: int) -> None:
+        self.analysis = analysis
+        self.rooms = self._find_rooms(start_boxes)
+        self.entrances = 0
+        self._by_entrance: dict[int, GoalRoom] = {}
+        for room in self.rooms:
+            self.entrances |= room.entrance
+            for square in bits_of(room.entrance):
+                self._by_entrance[square] = room
+
+    def _doorways(self) -> list[int]:
+        """Candidate entrances: every floor square off the goals, and every two such squares
+        side by side."""
+        analysis = self.analysis
+        usable = analysis.floor & ~analysis.goals
+        doors = []
+        for square in bits_of(usable):
+            doors.append(1 << square)
+            for step in (1, analysis.width):
+                if usable >> (square + step) & 1:
+                    doors.append(1 << square | 1 << (square + step))
+        return doors
+
+    def _find_rooms(self, start_boxes: int) -> list[GoalRoom]:
+        analysis = self.analysis
+        goals = analysis.goals
+        candidates: list[tuple[int, int, int]] = []
+        for entrance in self._doorways():
+            rest = analysis.floor & ~entrance
+            around = (
+                entrance << 1 | entrance >> 1 | entrance << analysis.width
+            ) | entrance >> analysis.width
+            sides = around & rest
+            first = flood(sides & -sides, rest, analysis.width)
+            if first == rest:
+                continue  # the entrance does not cut the floor
+            for part in self._parts(sides, rest):
+                room_goals = part & goals
+                wanted = room_goals.bit_count()
+                if wanted >= 2 and (part & start_boxes).bit_count() < wanted:
+                    candidates.append((part.bit_count(), entrance, part))
+        candidates.sort()
+        rooms: list[GoalRoom] = []
+        claimed = 0
+        for _, entrance, area in candidates:
+            if area & goals & claimed:
+                continue
+            order = self._packing_order(entrance, area)
+            if order is None:
+                continue
+            rooms.append(GoalRoom(entrance, area, order))
+            claimed |= area & goals
+        return rooms
+
+    def _parts(self, sides: int, rest: int) -> list[int]:
+        parts = []
+        while sides:
+            part = flood(sides & -sides, rest, self.analysis.width)
+            parts.append(part)
+            sides &= ~part
+        return parts
+
+    def _packing_order(self, entrance: int, area: int) -> list[int] | None:
+        """Goals of the room, first to fill first: the reverse of an order in which boxes can
+        be pulled out of the full room through the entrance; None if the room cannot be
+        emptied that way."""
+        filled = area & self.analysis.goals
+        door = (entrance & -entrance).bit_length() - 1
+        taken_out: list[int] = []
+        while filled:
+            for goal in sorted(bits_of(filled), key=lambda g: self._distance(g, door)):
+                if self._pull_out(goal, filled & ~(1 << goal), entrance, area):
+                    taken_out.append(goal)
+                    filled &= ~(1 << goal)
+                    break
+            else:
+                return None
+        taken_out.reverse()
+        return taken_out
+
+    def _distance(self, square: int, other: int) -> int:
+        y1, x1 = divmod(square, self.analysis.width)
+        y2, x2 = divmod(other, self.analysis.width)
+        return abs(x1 - x2) + abs(y1 - y2)
+
+    def _pull_out(self, goal: int, others: int, entrance: int, area: int) -> bool:
+        """Whether a lone box on ``goal`` can be pulled onto the entrance, the player coming
+        in through it, with the boxes ``others`` standing still."""
+        analysis = self.analysis
+        width = analysis.width
+        space = (area | entrance) & ~others
+        start_region = flood(entrance, space & ~(1 << goal), width)
+        queue = deque([(goal, start_region)])
+        seen = {(goal, start_region & -start_region)}
+        while queue:
+            box, region = queue.popleft()
+            for offset in analysis.offsets:
+                stand = box + offset
+                back = stand + offset
+                if not region >> stand & 1:
+                    continue
+                if entrance >> stand & 1 and analysis.floor >> back & 1:
+                    return True
+                if not space >> back & 1:
+                    continue
+                moved_region = flood(1 << back, space & ~(1 << stand), width)
+                key = (stand, moved_region & -moved_region)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append((stand, moved_region))
+        return False
+
+    def macro(self, boxes: int, box: int, player: int) -> tuple[list[Push], int, int] | None:
+        """Pushes that take the box on an entrance on to its room's next goal.
+
+        Returns the pushes, the new boxes and the player's square after them; None when the
+        room holds a box off its goals or the next goal cannot be reached directly.
+        """
+        room = self._by_entrance[box]
+        inside = boxes & room.area
+        if inside & ~room.goals:
+            return None
+        target = next((g for g in room.order if not inside >> g & 1), None)
+        if target is None:
+            return None
+        pushes = self._push_path(boxes & ~(1 << box), box, player, target)
+        if pushes is None:
+            return None
+        last_box = pushes[-1][0]
+        return pushes, (boxes & ~(1 << box)) | 1 << target, last_box
+
+    def _push_path(self, others: int, box: int, player: int, target: int) -> list[Push] | None:
+        """Fewest pushes of one box from ``box`` to ``target`` with the other boxes fixed."""
+        analysis = self.analysis
+        width = analysis.width
+        live = analysis.live & ~others
+        free = analysis.floor & ~others
+        start = flood(1 << player, free & ~(1 << box), width)
+        key = (box, start & -start)
+        parents: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None] = {key: None}
+        queue = deque([(box, start, key)])
+        while queue:
+            at, region, state = queue.popleft()
+            for index, offset in enumerate(analysis.offsets):
+                ahead = at + offset
+                if not region >> (at - offset) & 1 or not live >> ahead & 1:
+                    continue
+                moved = flood(1 << at, free & ~(1 << ahead), width)
+                child = (ahead, moved & -moved)
+                if child in parents:
+                    continue
+                parents[child] = (state, at, index)
+                if ahead == target:
+                    return _unwind(parents, child)
+                queue.append((ahead, moved, child))
+        return None
+
+
+def _unwind(
+    parents: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None],
+    state: tuple[int, int],
+) -> list[Push]:
+    pushes: list[Push] = []
+    link = parents[state]
+    while link is not None:
+        previous, at, index = link
+        pushes.append((at, index, 1))
+        link = parents[previous]
+    pushes.reverse()
+    return pushes

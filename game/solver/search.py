@@ -1,0 +1,335 @@
+"""The search methods over pushes: breadth-first, A* and the fast best-first portfolio.
+
+A state is the set of boxes (a bitboard) and the player's region, named by its lowest square.
+Pruning uses only sound deadlock rules (and, in the fast method, PI-corrals, which keep a
+solution if one exists), so an exhausted search proves unsolvability.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
+from game.solver.corral import CorralPruner
+from game.solver.deadlock import FreezeChecker
+from game.solver.matching import greedy, hungarian
+from game.solver.result import Limits, PhaseOver
+from game.solver.rooms import GoalRooms
+
+# One step of a solution: the box's square, the direction index and how many pushes in a row.
+Push = tuple[int, int, int]
+# The parent of each expanded node: (parent node id, the pushes from the parent).
+Record = tuple[int, tuple[Push, ...]]
+ROOT: Record = (-1, ())
+
+
+@dataclass
+class Outcome:
+    """What a search found: the pushes of a solution, or None when the space is exhausted."""
+
+    pushes: list[Push] | None
+    used_macros: bool = False
+
+
+class Problem:
+    """The static analysis plus the start position, with the move generator shared by methods."""
+
+    def __init__(self, analysis: Analysis, boxes: int, player: int) -> None:
+        self.analysis = analysis
+        self.width = analysis.width
+        self.floor = analysis.floor
+        self.live = analysis.live
+        self.goals = analysis.goals
+        self.offsets = analysis.offsets
+        self.start_boxes = boxes
+        self.start_player = player
+        walls = ~analysis.floor & ((1 << (analysis.board.width * analysis.board.height)) - 1)
+        self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
+        # Per square, its distances to each goal, for building cost matrices quickly.
+        size = analysis.board.width * analysis.board.height
+        self.costs = [[d[sq] for d in analysis.distance] for sq in range(size)]
+        self.choices = [
+            sorted((cost, goal) for goal, cost in enumerate(row) if cost < UNREACHABLE)
+            for row in self.costs
+        ]
+
+    def region(self, boxes: int, player: int) -> int:
+        return flood(1 << player, self.floor & ~boxes, self.width)
+
+    def pushes(
+        self, boxes: int, region: int, only: list[int] | None = None
+    ) -> Iterator[tuple[int, int, int]]:
+        """Every single push from the position: (box square, direction index, new boxes).
+
+        Pushes onto dead squares and pushes that freeze a box off its goal are left out;
+        ``only`` limits them, per direction, to a mask of boxes.
+        """
+        open_target = self.live & ~boxes
+        for index, offset in enumerate(self.offsets):
+            if offset > 0:
+                movable = boxes & (region << offset) & (open_target >> offset)
+            else:
+                movable = boxes & (region >> -offset) & (open_target << -offset)
+            if only is not None:
+                movable &= only[index]
+            while movable:
+                low = movable & -movable
+                movable ^= low
+                box = low.bit_length() - 1
+                target = box + offset
+                after = boxes ^ low ^ (1 << target)
+                if self.freeze.is_deadlock(target, after):
+                    continue
+                yield box, index, after
+
+    def matrix(self, boxes: int) -> list[list[int]]:
+        costs = self.costs
+        return [costs[sq] for sq in bits_of(boxes)]
+
+    def greedy_estimate(self, boxes: int) -> int:
+        choices = self.choices
+        return greedy([choices[sq] for sq in bits_of(boxes)])
+
+
+class Tree:
+    """Parent records of expanded nodes, to rebuild the pushes that led to a node."""
+
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+
+    def add(self, record: Record) -> int:
+        self.records.append(record)
+        return len(self.records) - 1
+
+    def pushes_to(self, node: int, last: tuple[Push, ...] = ()) -> list[Push]:
+        steps = [last]
+        while node >= 0:
+            node, pushes = self.records[node]
+            steps.append(pushes)
+        steps.reverse()
+        return [push for pushes in steps for push in pushes]
+
+
+def breadth_first(problem: Problem, limits: Limits) -> Outcome:
+    """Fewest pushes: expand positions in order of pushes made."""
+    tree = Tree()
+    seen: set[tuple[int, int]] = set()
+    queue: deque[tuple[int, int, Record]] = deque(
+        [(problem.start_boxes, problem.start_player, ROOT)]
+    )
+    goals = problem.goals
+    while queue:
+        boxes, player, record = queue.popleft()
+        region = problem.region(boxes, player)
+        key = (boxes, (region & -region).bit_length())
+        if key in seen:
+            continue
+        seen.add(key)
+        node = tree.add(record)
+        limits.tick(len(seen) + len(queue))
+        for box, direction, after in problem.pushes(boxes, region):
+            if after == goals:
+                return Outcome(tree.pushes_to(node, ((box, direction, 1),)))
+            queue.append((after, box, (node, ((box, direction, 1),))))
+    return Outcome(None)
+
+
+def a_star(problem: Problem, limits: Limits, walk_cost: int, push_cost: int) -> Outcome:
+    """Cheapest solution for ``walk_cost`` per step and ``push_cost`` per push.
+
+    The bound is the minimum-cost matching of boxes to goals over push distances, times the
+    push cost: admissible and consistent. States keep the player's exact square, since walking
+    costs depend on it.
+    """
+    tree = Tree()
+    offsets = problem.offsets
+    goals = problem.goals
+    width = problem.width
+    bounds: dict[int, int] = {}
+
+    def bound(boxes: int) -> int:
+        value = bounds.get(boxes)
+        if value is None:
+            value = hungarian(problem.matrix(boxes))
+            bounds[boxes] = value
+        return value
+
+    start_bound = bound(problem.start_boxes)
+    if start_bound >= UNREACHABLE:
+        return Outcome(None)
+    best: dict[tuple[int, int], int] = {(problem.start_boxes, problem.start_player): 0}
+    counter = 0
+    heap: list[tuple[int, int, int, int, int, int, Record]] = [
+        (start_bound * push_cost, 0, 0, problem.start_boxes, problem.start_player, 0, ROOT)
+    ]
+    closed: set[tuple[int, int]] = set()
+    while heap:
+        _, _, cost, boxes, player, _, record = heapq.heappop(heap)
+        key = (boxes, player)
+        if key in closed:
+            continue
+        closed.add(key)
+        node = tree.add(record)
+        limits.tick(len(closed) + len(heap))
+        if boxes == goals:
+            return Outcome(tree.pushes_to(node))
+        free = problem.floor & ~boxes
+        layers = _walk_layers(1 << player, free, width)
+        region = 0
+        for layer in layers:
+            region |= layer
+        for box, direction, after in problem.pushes(boxes, region):
+            stand = box - offsets[direction]
+            steps = next(i for i, layer in enumerate(layers) if layer >> stand & 1)
+            new_cost = cost + steps * walk_cost + push_cost
+            child = (after, box)
+            if child in closed or best.get(child, new_cost + 1) <= new_cost:
+                continue
+            h = bound(after)
+            if h >= UNREACHABLE:
+                continue
+            best[child] = new_cost
+            counter += 1
+            estimate = new_cost + h * push_cost
+            heapq.heappush(
+                heap,
+                (
+                    estimate,
+                    -new_cost,
+                    new_cost,
+                    after,
+                    box,
+                    counter,
+                    (node, ((box, direction, 1),)),
+                ),
+            )
+    return Outcome(None)
+
+
+def _walk_layers(start: int, free: int, width: int) -> list[int]:
+    """The squares at walking distance 0, 1, 2, ... from ``start`` (bitboards)."""
+    layers = [start]
+    region = start
+    frontier = start
+    while True:
+        grown = (frontier << 1 | frontier >> 1 | frontier << width | frontier >> width) & free
+        grown &= ~region
+        if not grown:
+            return layers
+        layers.append(grown)
+        region |= grown
+        frontier = grown
+
+
+# The fast method's portfolio: (weight of the estimate, weight of the pushes made so far).
+# Pure greedy first, then a weighted A* that wanders less; each gets a share of the time.
+PORTFOLIO = ((1, 0), (4, 1))
+
+
+def fast_search(problem: Problem, limits: Limits) -> Outcome:
+    """Best-first searches with macros, in turn, until one solves the level.
+
+    If a search runs dry after using a macro, which can skip solutions, the level is searched
+    again without macros so that "unsolvable" stays a proof.
+    """
+    outcome = Outcome(None)
+    for turn, (estimate_weight, push_weight) in enumerate(PORTFOLIO):
+        last = turn == len(PORTFOLIO) - 1
+        limits.start_phase(None if last else 1 / (len(PORTFOLIO) - turn))
+        try:
+            outcome = best_first(problem, limits, True, estimate_weight, push_weight)
+        except PhaseOver:
+            continue
+        if outcome.pushes is not None or not outcome.used_macros:
+            return outcome
+        limits.start_phase(None)
+        return best_first(problem, limits, False, estimate_weight, push_weight)
+    return outcome
+
+
+def best_first(
+    problem: Problem, limits: Limits, macros: bool, estimate_weight: int, push_weight: int
+) -> Outcome:
+    """Best-first search on the matching estimate times ``estimate_weight`` plus the pushes
+    made times ``push_weight`` (greedy when that is 0), deepest first among equals.
+
+    With ``macros``, pushes through one-wide tunnels are one move (with the player behind the
+    box in a tunnel, nothing else useful can happen there), and a box that reaches the
+    entrance of a goal room goes straight on to the room's next goal.
+    """
+    tree = Tree()
+    goals = problem.goals
+    offsets = problem.offsets
+    walled = (problem.analysis.walls_v, problem.analysis.walls_h)
+    live = problem.live if macros else 0
+    corrals = CorralPruner(problem.floor, problem.live, goals, problem.width, offsets)
+    estimates: dict[int, int] = {}
+    seen: set[tuple[int, int]] = set()
+    counter = 0
+    rooms = GoalRooms(problem.analysis, problem.start_boxes)
+    entrances = rooms.entrances if macros else 0
+    used_macros = False
+    heap: list[tuple[int, int, int, int, int, Record]] = [
+        (0, 0, 0, problem.start_boxes, problem.start_player, ROOT)
+    ]
+    while heap:
+        _, _, depth, boxes, player, record = heapq.heappop(heap)
+        region = problem.region(boxes, player)
+        key = (boxes, (region & -region).bit_length())
+        if key in seen:
+            continue
+        seen.add(key)
+        node = tree.add(record)
+        limits.tick(len(seen) + len(heap))
+        only = corrals.restrict(boxes, region)
+        for box, direction, after in problem.pushes(boxes, region, only):
+            offset = offsets[direction]
+            target = box + offset
+            count = 1
+            # Tunnel macro: walls on both sides of the box and of the player, no goal here.
+            sides = walled[direction & 1]
+            while (
+                not goals >> target & 1
+                and sides >> target & 1
+                and sides >> (target - offset) & 1
+                and live >> (target + offset) & 1
+                and not after >> (target + offset) & 1
+            ):
+                after ^= (1 << target) | (1 << (target + offset))
+                target += offset
+                count += 1
+            if count > 1:
+                used_macros = True
+                if problem.freeze.is_deadlock(target, after):
+                    continue
+            children: list[tuple[tuple[Push, ...], int, int]] = [
+                (((box, direction, count),), after, target - offset)
+            ]
+            if entrances >> target & 1:
+                macro = rooms.macro(after, target, target - offset)
+                if macro is not None:
+                    more, moved, stand = macro
+                    used_macros = True
+                    last = stand + offsets[more[-1][1]]
+                    # The macro replaces the plain push; if that loses every solution the
+                    # search without macros runs after this one.
+                    children = []
+                    if not problem.freeze.is_deadlock(last, moved):
+                        children.append((((box, direction, count), *more), moved, stand))
+            for pushes, child, stand in children:
+                if child == goals:
+                    return Outcome(tree.pushes_to(node, pushes))
+                value = estimates.get(child)
+                if value is None:
+                    value = problem.greedy_estimate(child)
+                    estimates[child] = value
+                if value >= UNREACHABLE:
+                    continue
+                counter += 1
+                moved = depth + sum(push[2] for push in pushes)
+                priority = value * estimate_weight + moved * push_weight
+                heapq.heappush(heap, (priority, -counter, moved, child, stand, (node, pushes)))
+    return Outcome(None, used_macros)

@@ -1,0 +1,104 @@
+"""The solve and bench subcommands: output, exit codes and the bench summary line."""
+
+from __future__ import annotations
+
+import csv
+import re
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.collection import read_collection
+from game.core.notation import replay
+from tests.conftest import SMALL_LEVEL
+
+UNSOLVABLE = "########\n#     ##\n# #$ $ #\n# # .###\n#@    .#\n#      #\n########"
+BIG = (
+    "###########\n#.  .  .  #\n#  $ $ $  #\n#.  .  .  #\n#  $ $ $  #\n"
+    "#.  .  .  #\n#  $ $ $  #\n#    @    #\n###########"
+)
+
+
+@pytest.fixture
+def level_file(tmp_path: Path) -> Path:
+    path = tmp_path / "set.xsb"
+    text = f"; Tiny\n#####\n#@$.#\n#####\n\n; Micro One\n{SMALL_LEVEL}\n; Stuck\n{UNSOLVABLE}\n"
+    path.write_text(text + f"\n; Big\n{BIG}\n", encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_a_verified_solution(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "solve", str(level_file), "--level", "2")
+    assert code == 0
+    level = read_collection(level_file).levels[1]
+    assert replay(level, out.strip()).solved
+    assert "pushes=" in err
+    assert "nodes=" in err
+
+
+def test_solve_with_a_push_optimal_method(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "solve", str(level_file), "--level", "2", "--method", "bfs")
+    assert code == 0
+    assert sum(1 for ch in out.strip() if ch.isupper()) == 8
+
+
+def test_solve_says_unsolvable(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", str(level_file), "--level", "Stuck")
+    assert code == 1
+    assert out.strip() == "unsolvable"
+
+
+def test_solve_says_timeout(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("solve", str(level_file), "--level", "4", "--method", "bfs", "--time-limit", "0.2")
+    code, out, _ = run(capsys, *argv)
+    assert code == 3
+    assert out.strip() == "timeout"
+
+
+def test_solve_refuses_a_bad_method(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", str(level_file), "--method", "magic")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_bench_prints_rows_and_the_summary(
+    level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_csv = tmp_path / "rows.csv"
+    argv = ("bench", str(level_file), "--levels", "1-3", "--time-limit", "5", "--csv", str(out_csv))
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert re.fullmatch(r"solved 2/3, median \d+\.\d\d s, total \d+\.\d s", lines[-1])
+    assert "unsolvable" in lines[3]
+    with out_csv.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["status"] for row in rows] == ["solved", "solved", "unsolvable"]
+    assert rows[1]["pushes"] == "8"
+
+
+def test_bench_kills_a_level_at_its_limit(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("bench", str(level_file), "--levels", "4", "--method", "bfs", "--time-limit", "0.3")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert "timeout" in out
+    assert out.strip().splitlines()[-1].startswith("solved 0/1")
+
+
+def test_bench_refuses_a_bad_range(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "bench", str(level_file), "--levels", "2-9")
+    assert code == 2
+    assert "outside 1-4" in err
