@@ -1,0 +1,240 @@
+"""Reverse play: pull boxes away from their goals to find start positions that must be solvable.
+
+A breadth-first search over pulls from the solved position reaches every start position in the
+fewest pulls, which is the fewest pushes that solve it; the search keeps the best-scored start.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from game.core.board import Board
+from game.core.direction import Direction
+from game.core.paths import DIRECTIONS, reachable, walk_path
+from game.levelgen.score import SolutionCounts, difficulty
+
+
+@dataclass(frozen=True)
+class Pull:
+    """The player, standing next to ``box``, steps away in ``direction`` and drags it along."""
+
+    box: int
+    direction: Direction
+
+
+def _offset(board: Board, direction: Direction) -> int:
+    return direction.dx + direction.dy * board.width
+
+
+def legal_pulls(board: Board, boxes: Collection[int], player: int) -> list[Pull]:
+    """Every pull the player can make after walking, in square then direction order.
+
+    A pull needs the player's square next to the box and the square behind him both free
+    and reachable.
+    """
+    region = reachable(board, boxes, player)
+    pulls = []
+    for box in sorted(boxes):
+        for direction in DIRECTIONS:
+            offset = _offset(board, direction)
+            if box + offset in region and box + 2 * offset in region:
+                pulls.append(Pull(box, direction))
+    return pulls
+
+
+def apply_pull(board: Board, boxes: frozenset[int], pull: Pull) -> tuple[frozenset[int], int]:
+    """The boxes and player square after ``pull``; the pull must be legal."""
+    offset = _offset(board, pull.direction)
+    return boxes - {pull.box} | {pull.box + offset}, pull.box + 2 * offset
+
+
+@dataclass(frozen=True)
+class ReverseStart:
+    """A start position found by pulling, and the pulls that led to it from the solved one."""
+
+    boxes: frozenset[int]
+    player: int
+    pulls: tuple[Pull, ...]  # in the order they were made, from the solved position
+    counts: SolutionCounts
+
+    @property
+    def score(self) -> int:
+        return self.counts.score
+
+
+def forward_solution(board: Board, start: ReverseStart) -> list[tuple[Direction, bool]]:
+    """The pulls played backwards as pushes, joined by shortest walks: (direction, pushed)."""
+    boxes = set(start.boxes)
+    player = start.player
+    steps: list[tuple[Direction, bool]] = []
+    for pull in reversed(start.pulls):
+        offset = _offset(board, pull.direction)
+        box_now = pull.box + offset
+        walk = walk_path(board, boxes, player, pull.box + 2 * offset)
+        if walk is None:
+            raise ValueError("a pull cannot be undone: the search and the rules disagree")
+        steps.extend((direction, False) for direction in walk)
+        push = pull.direction.opposite
+        steps.append((push, True))
+        boxes.remove(box_now)
+        boxes.add(pull.box)
+        player = box_now
+    return steps
+
+
+class _Node:
+    """One position in the pull search, with the counts of the path that first reached it."""
+
+    __slots__ = (
+        "box_changes",
+        "box_lines",
+        "boxes",
+        "depth",
+        "goal_exits",
+        "last_box",
+        "last_offset",
+        "parent",
+        "player",
+        "region",
+    )
+
+    def __init__(
+        self,
+        boxes: int,
+        player: int,
+        region: int,
+        parent: _Node | None,
+        last_box: int,
+        last_offset: int,
+        counts: tuple[int, int, int, int],
+    ) -> None:
+        self.boxes = boxes
+        self.player = player
+        self.region = region
+        self.parent = parent
+        self.last_box = last_box  # the square the last pulled box was pulled to; -1 at the root
+        self.last_offset = last_offset
+        self.depth, self.box_changes, self.box_lines, self.goal_exits = counts
+
+
+def _bits(mask: int) -> list[int]:
+    squares = []
+    while mask:
+        low = mask & -mask
+        squares.append(low.bit_length() - 1)
+        mask ^= low
+    return squares
+
+
+def _flood(start: int, free: int, width: int) -> int:
+    """Every free square reachable from ``start``, as a bit mask (the board is walled round)."""
+    region = 1 << start
+    while True:
+        grown = region | (
+            ((region << 1) | (region >> 1) | (region << width) | (region >> width)) & free
+        )
+        if grown == region:
+            return region
+        region = grown
+
+
+def search_starts(
+    board: Board,
+    state_limit: int,
+    max_boxes_on_goals: int = 0,
+    keep: int = 1,
+    score_first: bool = False,
+) -> list[ReverseStart]:
+    """The ``keep`` best-scored start positions within ``state_limit`` positions of a search.
+
+    The search pulls from the solved position with the player in each part of the room he
+    could stand in; positions are told apart by the boxes and the player's region. Starts
+    with more than ``max_boxes_on_goals`` boxes already on goals are not kept.
+
+    Breadth-first, a start's push count is the fewest that solve it. ``score_first`` expands
+    the best-scored position next instead: it goes deeper in big rooms, but a start may then
+    have a shorter solution than the pulls that found it.
+    """
+    width = board.width
+    floor = 0
+    for square in board.walkable_squares():
+        floor |= 1 << square
+    goals = 0
+    for square in board.goals:
+        goals |= 1 << square
+    offsets = [_offset(board, direction) for direction in DIRECTIONS]
+    shift = (board.width * board.height).bit_length()  # room for the player's square in a key
+
+    seen: set[int] = set()
+    queue: deque[_Node] = deque()
+    ranked: list[tuple[int, int, _Node]] = []  # a heap: (-score, order, node)
+    free = floor & ~goals
+    unclaimed = free
+    while unclaimed:
+        player = (unclaimed & -unclaimed).bit_length() - 1
+        region = _flood(player, free, width)
+        unclaimed &= ~region
+        seen.add(goals << shift | ((region & -region).bit_length() - 1))
+        root = _Node(goals, player, region, None, -1, 0, (0, 0, 0, 0))
+        if score_first:
+            heapq.heappush(ranked, (0, len(seen), root))
+        else:
+            queue.append(root)
+
+    best: list[tuple[int, int, _Node]] = []  # a heap of the kept: (score, order, node)
+    while (queue or ranked) and len(seen) < state_limit:
+        node = heapq.heappop(ranked)[2] if score_first else queue.popleft()
+        boxes, region = node.boxes, node.region
+        for offset in offsets:
+            if offset > 0:
+                movable = boxes & (region >> offset) & (region >> 2 * offset)
+            else:
+                movable = boxes & (region << -offset) & (region << -2 * offset)
+            for box in _bits(movable):
+                target = box + offset
+                child_boxes = boxes ^ (1 << box) ^ (1 << target)
+                player = target + offset
+                child_region = _flood(player, floor & ~child_boxes, width)
+                key = child_boxes << shift | ((child_region & -child_region).bit_length() - 1)
+                if key in seen:
+                    continue
+                seen.add(key)
+                other_box = node.last_box >= 0 and box != node.last_box
+                new_line = other_box or offset != node.last_offset or node.last_box < 0
+                counts = (
+                    node.depth + 1,
+                    node.box_changes + other_box,
+                    node.box_lines + new_line,
+                    node.goal_exits + (goals >> target & 1),
+                )
+                child = _Node(child_boxes, player, child_region, node, target, offset, counts)
+                score = difficulty(*counts)
+                if score_first:
+                    heapq.heappush(ranked, (-score, len(seen), child))
+                else:
+                    queue.append(child)
+                if (child_boxes & goals).bit_count() > max_boxes_on_goals:
+                    continue
+                entry = (score, -len(seen), child)
+                if len(best) < keep:
+                    heapq.heappush(best, entry)
+                elif entry[:2] > best[0][:2]:
+                    heapq.heapreplace(best, entry)
+    ranked_best = sorted(best, key=lambda entry: entry[:2], reverse=True)
+    return [_start_of(board, node) for _, _, node in ranked_best]
+
+
+def _start_of(board: Board, node: _Node) -> ReverseStart:
+    pulls: list[Pull] = []
+    walk: _Node | None = node
+    while walk is not None and walk.parent is not None:
+        offset = walk.last_offset
+        direction = next(d for d in DIRECTIONS if _offset(board, d) == offset)
+        pulls.append(Pull(walk.last_box - offset, direction))
+        walk = walk.parent
+    pulls.reverse()
+    counts = SolutionCounts(node.depth, node.box_changes, node.box_lines, node.goal_exits)
+    return ReverseStart(frozenset(_bits(node.boxes)), node.player, tuple(pulls), counts)

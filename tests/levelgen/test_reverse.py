@@ -1,0 +1,69 @@
+"""Tests for reverse play: pulls undo pushes, and the pull search finds the true par.
+
+Levels are small and inline; the solver cross-checks the breadth-first push counts.
+"""
+
+from __future__ import annotations
+
+from game.core.level import Level
+from game.core.notation import replay
+from game.core.play import PlayState
+from game.core.xsb import parse_level
+from game.levelgen.reverse import apply_pull, forward_solution, legal_pulls, search_starts
+from game.solver import solve
+
+ROOM = """\
+#######
+#  .  #
+# #$# #
+# $@. #
+#  #  #
+#######
+"""
+
+
+def test_every_pull_is_undone_by_the_push_back() -> None:
+    level = parse_level(ROOM)
+    pulls = legal_pulls(level.board, level.boxes, level.player)
+    assert pulls
+    for pull in pulls:
+        boxes, player = apply_pull(level.board, level.boxes, pull)
+        state = PlayState(level.with_position(boxes, player))
+        result = state.step(pull.direction.opposite)
+        assert result.move is not None and result.move.pushed
+        assert state.boxes.frozen() == level.boxes
+        assert state.player == pull.box + (player - pull.box) // 2
+
+
+def test_a_pull_needs_two_free_squares_behind_the_player() -> None:
+    level = parse_level("#####\n#@$.#\n#####\n")
+    assert legal_pulls(level.board, level.boxes, level.player) == []
+
+
+def test_breadth_first_starts_replay_and_match_the_solver_par() -> None:
+    board = parse_level(ROOM).board
+    starts = search_starts(board, state_limit=5_000, keep=3)
+    assert len(starts) == 3
+    for start in starts:
+        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
+        level = Level(board, start.boxes, start.player)
+        result = replay(level, lurd)
+        assert result.solved
+        assert result.pushes == start.counts.pushes == len(start.pulls)
+        optimal = solve(level, "bfs", time_limit=10)
+        assert optimal.solved and optimal.pushes == start.counts.pushes
+
+
+def test_starts_with_boxes_on_goals_are_left_out_unless_allowed() -> None:
+    board = parse_level(ROOM).board
+    for start in search_starts(board, state_limit=5_000, keep=5):
+        assert not start.boxes & board.goals
+    allowed = search_starts(board, state_limit=5_000, max_boxes_on_goals=1, keep=50)
+    assert any(start.boxes & board.goals for start in allowed)
+
+
+def test_score_first_search_also_gives_solvable_starts() -> None:
+    board = parse_level(ROOM).board
+    for start in search_starts(board, state_limit=2_000, keep=2, score_first=True):
+        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
+        assert replay(Level(board, start.boxes, start.player), lurd).solved
