@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = (
     "game.cli.levels",
     "game.cli.solve",
     "game.cli.play",
+    "game.cli.frames",
     "game.cli.progress",
 )
 

@@ -86,6 +86,8 @@ def run_play(args: argparse.Namespace) -> int:
         raise CliError(f"--replay: {error}") from None
     try:
         engine = GameEngine(sound_enabled=not args.headless)
+        # A headless replay needs no hints: keep the solver's worker process from starting.
+        engine.solver.think_ahead = not args.headless
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
     try:
@@ -179,6 +181,7 @@ def run_bench_render(args: argparse.Namespace) -> int:
         ("60x40 zoomed in (scrolling)", generated_level(60, 40), 3),
     ]
     engine = GameEngine(BENCH_SIZE, sound_enabled=False)
+    engine.solver.think_ahead = False  # measure drawing alone; bench-frames adds the solver
     print(
         f"frame time (logic + render) at {BENCH_SIZE[0]}x{BENCH_SIZE[1]}, dummy video driver, "
         f"{args.frames} frames after {BENCH_WARM_UP_FRAMES} warm-up frames"

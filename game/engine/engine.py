@@ -5,6 +5,7 @@ Logic ticks 60 times a second, with capped catch-up; each frame is drawn once, i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterable
@@ -21,7 +22,10 @@ from game.engine.assets import Assets
 from game.engine.clipboard import Clipboard
 from game.engine.scene import Scene
 from game.engine.session import Session
-from game.engine.settings import Settings
+from game.engine.settings import AnimationSpeed, Settings
+from game.engine.solver_service import SolverService
+from game.storage.autosave import AutoSaver
+from game.storage.store import ProgressStore
 
 TICK_RATE = 60
 TICK_SECONDS = 1.0 / TICK_RATE
@@ -34,6 +38,9 @@ DEFAULT_SIZE = (1280, 800)
 # Every screen is laid out to work down to this size.
 MIN_WINDOW_SIZE = (640, 480)
 CAPTION = "Sokoban Arcade"
+SPEED_SETTING = "animation_speed"
+VOLUME_SETTING = "volume"
+FULLSCREEN_SETTING = "fullscreen"
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
 _TICK_TOLERANCE = 1e-9
 
@@ -74,9 +81,13 @@ class GameEngine:
         self.sound = SoundService(enabled=sound_enabled)
         self.sound.volume = self.settings.volume
         self.play_state: PlayState | None = None
-        # Slots for the services of later issues: the progress store and the solver service.
-        self.progress: object | None = None
-        self.solver: object | None = None
+        # Progress lives in memory until the game proper opens the player's store (start_game),
+        # so tests, headless play and benchmarks never write to the user's folder.
+        self.progress = ProgressStore.in_memory()
+        self.autosaver = AutoSaver(self.progress)
+        # The solver service runs searches off the loop.
+        # Started lazily: the worker process appears with the first request.
+        self.solver = SolverService()
 
         self.running = False
         self.frame_count = 0
@@ -95,11 +106,14 @@ class GameEngine:
         return cls._instance
 
     def shutdown(self) -> None:
-        """Leave every scene and close the display; a new engine may be made afterwards."""
+        """Leave every scene (a level being played saves itself), close the progress store and
+        the display; a new engine may be made afterwards."""
         while self._scenes:
             self._scenes.pop().on_exit()
+        self.progress.close()
         self.running = False
         self.play_state = None
+        self.solver.shutdown()
         pygame.display.quit()
         if GameEngine._instance is self:
             GameEngine._instance = None
@@ -113,6 +127,42 @@ class GameEngine:
         self.clipboard.reset()
         self.sound.volume = self.settings.volume
         self.play_state = None
+
+    # -- the progress store ----------------------------------------------------------------
+    def use_progress(self, store: ProgressStore) -> None:
+        """Keep progress in ``store`` from now on (closing the one before) and take its settings
+        and the campaign's total score."""
+        if store is not self.progress:
+            self.progress.close()
+        self.progress = store
+        self.autosaver = AutoSaver(store)
+        self.load_settings()
+        self.statistics.total_score = store.campaign().total_score
+
+    def load_settings(self) -> None:
+        """Apply the settings kept in the store; a missing or unknown value keeps the current."""
+        settings = self.settings
+        speed = self.progress.get_setting(SPEED_SETTING, settings.animation_speed.value)
+        with contextlib.suppress(ValueError):  # a speed from another version of the game
+            settings.animation_speed = AnimationSpeed(speed)
+        settings.volume = min(
+            1.0, max(0.0, self.progress.get_setting(VOLUME_SETTING, settings.volume))
+        )
+        self.sound.volume = settings.volume
+        fullscreen = self.progress.get_setting(FULLSCREEN_SETTING, settings.fullscreen)
+        if fullscreen != settings.fullscreen:
+            self.set_fullscreen(fullscreen)
+
+    def save_settings(self) -> str | None:
+        """Keep the current settings in the store; None, or why they were not saved."""
+        settings = self.settings
+        values: dict[str, str | float | bool] = {
+            SPEED_SETTING: settings.animation_speed.value,
+            VOLUME_SETTING: settings.volume,
+            FULLSCREEN_SETTING: settings.fullscreen,
+        }
+        problems = [self.progress.set_setting(key, value) for key, value in values.items()]
+        return next((problem for problem in problems if problem is not None), None)
 
     # -- services of the level being played ------------------------------------------------
     @property

@@ -1,6 +1,6 @@
 """Player settings the engine applies: animation speed, sound volume and fullscreen.
 
-The progress store (a later issue) saves and restores them; here they live in memory.
+The engine keeps them in the progress store (load_settings, save_settings) between sessions.
 """
 
 from __future__ import annotations

@@ -5,11 +5,15 @@ The scene modules import this one, so it imports them only inside its functions.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.collection import Collection, read_collection, read_collection_text
 from game.core.errors import LevelError
+from game.engine.session import CAMPAIGN_SOURCE, read_campaign
+from game.scenes import saving
+from game.storage.records import CAMPAIGN_ID, SavedGame
 
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
@@ -64,7 +68,10 @@ def open_collection(engine: GameEngine, collection: Collection, source: str) -> 
     from game.scenes.main_menu import MainMenuScene
     from game.scenes.play import PlayScene
 
+    # A level being played saves itself under its own collection before the new one opens.
+    engine.reset_stack([])
     engine.session.open(collection, source)
+    remember_collection(engine)
     scenes = [MainMenuScene(engine), LevelSelectScene(engine)]
     if len(collection.levels) == 1:
         scenes.append(PlayScene(engine, 0))
@@ -88,7 +95,84 @@ def open_campaign(engine: GameEngine) -> bool:
     except LevelError as error:
         show_message(engine, "No campaign", f"{error}. Open a level file instead.")
         return False
+    remember_collection(engine)
     return True
+
+
+def remember_collection(engine: GameEngine) -> None:
+    """Tell the progress store about the open collection and its levels (for the statistics)."""
+    session = engine.session
+    if session.collection is not None:
+        engine.progress.remember_collection(
+            session.collection_id, session.title, session.source, session.collection.levels
+        )
+
+
+def campaign_start(engine: GameEngine) -> int:
+    """Where "Play campaign" begins: the level after the last one solved in order, or once
+    the end was reached, the first level still unsolved."""
+    position = engine.progress.campaign().position
+    if position < engine.session.level_count:
+        return position
+    return engine.session.first_unsolved_index(saving.solved_fingerprints(engine))
+
+
+def resume_game(engine: GameEngine, game: SavedGame) -> bool:
+    """Play a saved game (the last session or a save slot) from where it was left: the level,
+    the position and the whole move history, so undo works. False (after saying why) if its
+    levels cannot be found any more."""
+    from game.scenes.level_select import LevelSelectScene
+    from game.scenes.main_menu import MainMenuScene
+    from game.scenes.play import PlayScene
+
+    try:
+        collection, source = _saved_collection(engine, game)
+    except LevelError as error:
+        show_message(engine, "Cannot continue", str(error))
+        return False
+    index = game.level_index_in(collection.levels)
+    if index is None:
+        show_message(
+            engine,
+            "Cannot continue",
+            f"Level {game.level_index + 1} of {game.collection_title or 'the saved game'} "
+            "is no longer in its collection.",
+        )
+        return False
+    # The level being played (a load from the pause menu) saves itself before it goes.
+    engine.reset_stack([])
+    engine.session.open(collection, source, index)
+    remember_collection(engine)
+    state, note = game.restore(collection.levels[index])
+    engine.reset_stack([MainMenuScene(engine), LevelSelectScene(engine)])
+    engine.push(PlayScene(engine, index, state))
+    # Entering the level started its counters afresh; the saved ones carry on instead.
+    restored = copy.deepcopy(game.statistics)
+    engine.statistics.__dict__.update(restored.__dict__)
+    if note is not None:
+        show_message(engine, "Saved game", note)
+    return True
+
+
+def _saved_collection(engine: GameEngine, game: SavedGame) -> tuple[Collection, str]:
+    """The collection a saved game was played in, and its source; LevelError if it is gone."""
+    session = engine.session
+    same_source = game.collection_id == CAMPAIGN_ID or session.source == game.collection_path
+    if (
+        session.collection is not None
+        and session.collection_id == game.collection_id
+        and same_source
+    ):
+        return session.collection, session.source
+    if game.collection_id == CAMPAIGN_ID:
+        return read_campaign(), CAMPAIGN_SOURCE
+    if game.collection_path == CLIPBOARD_SOURCE:
+        raise LevelError("its levels were pasted and are not kept; paste them again to go on")
+    path = Path(game.collection_path)
+    if not path.is_file():
+        name = game.collection_title or "levels"
+        raise LevelError(f"the level file of {name} is not found at {game.collection_path}")
+    return load_collection_file(game.collection_path), game.collection_path
 
 
 def ensure_collection(engine: GameEngine) -> bool:

@@ -14,6 +14,8 @@ from game.engine.engine import GameEngine
 from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
+from game.scenes.saving import best_text
+from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.preview import render_preview
 from game.ui.text import draw_text, fit_text
@@ -63,14 +65,25 @@ class LevelSelectScene(GameScene):
         self.selected = min(engine.session.level_index, max(0, len(self.levels) - 1))
         self.scroll_row = 0
         self.previews: dict[int, pygame.Surface] = {}
+        # The collection's records from the progress store, by fingerprint; read on showing.
+        self.records: dict[str, LevelRecord] = {}
 
     def on_enter(self) -> None:
+        self._load_records()
         self._keep_selection_visible()
 
     def on_resume(self) -> None:
         # A level played from here may have moved the session on to the next one.
         self.selected = min(self.engine.session.level_index, max(0, len(self.levels) - 1))
+        self._load_records()
         self._keep_selection_visible()
+
+    def _load_records(self) -> None:
+        self.records = self.engine.progress.collection_records(self.engine.session.collection_id)
+
+    def is_solved(self, index: int) -> bool:
+        record = self.records.get(self.fingerprints[index])
+        return record is not None and record.solved
 
     # -- layout ----------------------------------------------------------------------------
     def grid_area(self, surface: pygame.Surface) -> pygame.Rect:
@@ -185,8 +198,7 @@ class LevelSelectScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_backdrop(surface)
         session = self.engine.session
-        records = session.records
-        solved = sum(1 for key in self.fingerprints if key in records)
+        solved = sum(self.is_solved(index) for index in range(len(self.levels)))
         draw_text(
             surface,
             fit_text(session.title, 40, surface.get_width() - 40),
@@ -227,12 +239,12 @@ class LevelSelectScene(GameScene):
     def _draw_card(self, surface: pygame.Surface, index: int) -> None:
         rect = self.card_rect(surface, index)
         chosen = index == self.selected
-        record = self.engine.session.records.get(self.fingerprints[index])
+        solved = self.is_solved(index)
         pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 4), border_radius=12)
         pygame.draw.rect(
             surface, theme.PANEL_LIGHT if chosen else theme.PANEL, rect, border_radius=12
         )
-        border = theme.SELECTION if chosen else (theme.GOOD if record else theme.PANEL_BORDER)
+        border = theme.SELECTION if chosen else (theme.GOOD if solved else theme.PANEL_BORDER)
         pygame.draw.rect(surface, border, rect, width=3 if chosen else 2, border_radius=12)
         preview_box = pygame.Rect(rect.left + 10, rect.top + 30, rect.width - 20, PREVIEW_HEIGHT)
         preview = self.previews.get(index)
@@ -250,9 +262,9 @@ class LevelSelectScene(GameScene):
                 surface, title, 17, theme.TEXT_DIM, (rect.right - 12, rect.top + 10), "topright"
             )
         status_y = rect.bottom - 22
-        if record is not None:
+        if solved:
             _draw_check(surface, (rect.left + 14, status_y))
-            best = f"best {record.best_moves} moves, {record.best_pushes} pushes"
+            best = f"best {best_text(self.records[self.fingerprints[index]])} moves/pushes"
             draw_text(
                 surface,
                 fit_text(best, 16, rect.width - 44),

@@ -1,6 +1,6 @@
-"""The main menu: continue, the campaign, level select, open a file, editor, statistics, settings.
+"""The main menu: continue, the campaign, level select, open a file, saved games, statistics...
 
-The editor and statistics screens come with later versions; their entries say so for now.
+Continue resumes the last session kept in the progress store; the editor comes in a later version.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from game.engine.engine import GameEngine
 from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
+from game.storage.records import SavedGame
 from game.ui import theme
 from game.ui.sprites import OPAQUE_KINDS, SpriteKind
 from game.ui.text import draw_text, fit_text
@@ -40,6 +41,7 @@ _BANNER = (
 )
 _NOTE_ROOM = 30
 LATER = "This part of the game is coming in a later version."
+READ_ONLY_NOTE = "Saved progress is read-only: it comes from a newer version of the game."
 
 
 class MainMenuScene(GameScene):
@@ -54,6 +56,8 @@ class MainMenuScene(GameScene):
 
     def __init__(self, engine: GameEngine) -> None:
         super().__init__(engine)
+        # The last session in the progress store, read when the menu shows.
+        self.saved: SavedGame | None = None
         self.continue_item = MenuItem("Continue", self._continue, enabled=False)
         self.menu = Menu(
             [
@@ -61,8 +65,9 @@ class MainMenuScene(GameScene):
                 MenuItem("Play campaign", self._campaign),
                 MenuItem("Choose level", self._choose),
                 MenuItem("Open level file", self._open_file),
+                MenuItem("Saved games", self._slots),
                 MenuItem("Level editor", lambda: flow.show_message(engine, "Level editor", LATER)),
-                MenuItem("Statistics", lambda: flow.show_message(engine, "Statistics", LATER)),
+                MenuItem("Statistics", self._statistics),
                 MenuItem("Settings", self._settings),
                 MenuItem("Quit", engine.quit),
             ]
@@ -75,11 +80,12 @@ class MainMenuScene(GameScene):
         self._refresh()
 
     def _refresh(self) -> None:
-        session = self.engine.session
-        self.continue_item.enabled = session.started and session.level is not None
+        self.saved = self.engine.progress.load_session()
+        self.continue_item.enabled = self.saved is not None
         self.continue_item.label = "Continue"
-        if self.continue_item.enabled:
-            where = f"Continue: {session.title}, level {session.level_index + 1}"
+        if self.saved is not None:
+            title = self.saved.collection_title or "the last game"
+            where = f"Continue: {title}, level {self.saved.level_index + 1}"
             self.continue_item.label = fit_text(where, MENU_FONT, MENU_WIDTH - 30)
         if self.continue_item.enabled:
             self.menu.select(0)
@@ -87,12 +93,13 @@ class MainMenuScene(GameScene):
             self.menu.move(1)
 
     def _continue(self) -> None:
-        flow.play_level(self.engine, self.engine.session.level_index)
+        if self.saved is not None:
+            flow.resume_game(self.engine, self.saved)
 
     def _campaign(self) -> None:
         session = self.engine.session
         if session.source == CAMPAIGN_SOURCE or flow.open_campaign(self.engine):
-            flow.play_level(self.engine, session.first_unsolved_index())
+            flow.play_level(self.engine, flow.campaign_start(self.engine))
 
     def _choose(self) -> None:
         from game.scenes.level_select import LevelSelectScene
@@ -109,6 +116,17 @@ class MainMenuScene(GameScene):
         from game.scenes.settings import SettingsScene
 
         self.engine.push(SettingsScene(self.engine))
+
+    def _slots(self) -> None:
+        from game.scenes.slots import SlotsScene
+
+        # Saving from here names the last session, the game Continue would resume.
+        self.engine.push(SlotsScene(self.engine, self.engine.progress.load_session))
+
+    def _statistics(self) -> None:
+        from game.scenes.stats import StatsScene
+
+        self.engine.push(StatsScene(self.engine))
 
     def _layout(self, surface: pygame.Surface) -> tuple[int, int, int | None, pygame.Rect]:
         """Title top, title size, banner top (None on small windows) and the menu's area."""
@@ -152,13 +170,19 @@ class MainMenuScene(GameScene):
             self._draw_banner(surface, centre, banner_top)
         self.menu.draw(surface, menu_area)
         session = self.engine.session
-        if session.collection is not None:
+        note, colour = "", theme.TEXT_DIM
+        if self.engine.progress.read_only:
+            note, colour = READ_ONLY_NOTE, theme.WARNING
+        elif self.engine.autosaver.last_error is not None:
+            note, colour = self.engine.autosaver.last_error, theme.DANGER
+        elif session.collection is not None:
             note = f"Open: {session.title} ({session.level_count} levels)"
+        if note:
             draw_text(
                 surface,
-                note,
+                fit_text(note, 18, surface.get_width() - 20),
                 18,
-                theme.TEXT_DIM,
+                colour,
                 (centre, self.content_area(surface).bottom - 12),
                 "midbottom",
             )

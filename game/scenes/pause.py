@@ -1,4 +1,4 @@
-"""The pause menu over a level: resume, restart, settings, key help, or leave the level.
+"""The pause menu over a level: resume, restart, saved games, settings, key help, or leave.
 
 Time stops while it is open, since only the top scene gets logic ticks.
 """
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 
 from game.engine.engine import GameEngine
-from game.scenes import flow
+from game.scenes import flow, saving
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text
@@ -33,6 +33,7 @@ class PauseScene(GameScene):
             [
                 MenuItem("Resume", self.engine.pop),
                 MenuItem("Restart level", self._restart),
+                MenuItem("Saved games", self._slots),
                 MenuItem("Key help", self._key_help),
                 MenuItem("Settings", self._settings),
                 MenuItem("Leave level", lambda: flow.leave_level(self.engine)),
@@ -43,6 +44,16 @@ class PauseScene(GameScene):
     def _restart(self) -> None:
         self.engine.pop()
         self.play.request_restart()
+
+    def _slots(self) -> None:
+        from game.scenes.slots import SlotsScene
+
+        play = self.play
+        self.engine.push(
+            SlotsScene(
+                self.engine, lambda: saving.saved_game(self.engine, play.level_index, play.state)
+            )
+        )
 
     def _key_help(self) -> None:
         from game.scenes.play import PLAY_KEYS_HELP

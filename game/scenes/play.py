@@ -20,10 +20,13 @@ from game.core.notation import NotationError, parse_lurd, replay
 from game.core.paths import push_path, walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import level_score
+from game.engine.assist import SolverAssist
 from game.engine.engine import CAPTION, GameEngine
-from game.scenes import flow
+from game.scenes import flow, saving
 from game.scenes.base import GameScene
+from game.solver.plan import Push
 from game.ui import theme
+from game.ui.assist_overlay import draw_hint, draw_status
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.hud import HUD_HEIGHT, HudInfo, draw_hud, draw_notice
@@ -44,6 +47,11 @@ DIRECTION_KEYS = {
     pygame.K_j: Direction.DOWN,
 }
 UNDO_KEYS = (pygame.K_u, pygame.K_z, pygame.K_BACKSPACE)
+# Lowercase h is the vi key for left, so the hint is capital H (and solve capital S), like Shift+U.
+SHIFTED_SOLVER_KEYS = (pygame.K_h, pygame.K_s)
+SOLUTION_KEYS = (
+    pygame.K_n, pygame.K_b, pygame.K_SPACE, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET
+)
 ZOOM_IN_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 ZOOM_OUT_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 ZOOM_FIT_KEYS = (pygame.K_0, pygame.K_KP0)
@@ -61,6 +69,8 @@ PLAY_KEYS: KeyHelp = (
     ("U/Z", "undo"),
     ("Ctrl+Y", "redo"),
     ("R", "restart"),
+    ("Shift+H", "hint"),
+    ("Shift+S", "solve"),
     ("Click", "walk; box, then target"),
     ("Wheel", "undo/redo"),
     ("+/-", "zoom"),
@@ -81,6 +91,9 @@ PLAY_KEYS_HELP = (
     "Pan: drag with the right or middle mouse button",
     "Copy the level: Ctrl+C; copy the moves (LURD): Ctrl+Shift+C",
     "Paste a level, LURD moves or a file path: Ctrl+V; drop a level file to open it",
+    "Hint: Shift+H shows the next push (the solver works ahead while you play; hints cost score)",
+    "Solve: Shift+S finds a whole solution; N steps, B steps back, Space autoplays, [ ] speed",
+    "Esc cancels the solver while it is thinking for you",
     "Menu: Esc or P",
 )
 
@@ -89,6 +102,8 @@ class PlayAction(Enum):
     UNDO = "undo"
     REDO = "redo"
     RESTART = "restart"
+    SOLUTION_STEP = "solution step"  # the next move of the solver's solution
+    SOLUTION_BACK = "solution back"  # one move back through it
 
 
 @dataclass(frozen=True)
@@ -143,15 +158,19 @@ class PlayScene(GameScene):
 
     keys: ClassVar[KeyHelp] = PLAY_KEYS
 
-    def __init__(self, engine: GameEngine, level_index: int) -> None:
+    def __init__(
+        self, engine: GameEngine, level_index: int, state: PlayState | None = None
+    ) -> None:
+        """Play level ``level_index`` of the open collection, from its start or from ``state``
+        (a saved game being resumed, with its move history)."""
         super().__init__(engine)
         collection = engine.session.collection
         if collection is None or not 0 <= level_index < len(collection.levels):
             raise LevelError(f"there is no level {level_index + 1} to play")
         self.level_index = level_index
         self.level: Level = collection.levels[level_index]
-        self.state = PlayState(self.level)
-        self.fingerprint = self.level.fingerprint()
+        self.state = state if state is not None else PlayState(self.level)
+        self.best = saving.best_text(saving.level_record(engine, self.level))
         self.camera = Camera(self.level.width, self.level.height)
         self.board_view = BoardView(engine.assets)
         # Commands from keys and clicks, and the steps of a walk (a click or a pasted solution).
@@ -170,18 +189,22 @@ class PlayScene(GameScene):
         self._screen_size = (0, 0)
         # The square under the mouse, outlined so that a click's target is plain to see.
         self.hover: int | None = None
+        self.assist = SolverAssist(engine.solver, engine.statistics, self.level)
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
         session = self.engine.session
         session.level_index = self.level_index
-        session.started = True
         self.engine.play_state = self.state
         self.engine.statistics.start_level()
         self._layout()
         self._set_caption()
+        self.assist.after_change(self.state, None)
 
     def on_exit(self) -> None:
+        self.assist.close()
+        if not self.finished:
+            saving.record_visit(self.engine, self.level_index, self.state)
         if self.engine.play_state is self.state:
             self.engine.play_state = None
         pygame.display.set_caption(CAPTION)
@@ -254,7 +277,12 @@ class PlayScene(GameScene):
     def _key_down(self, key: int, mod: int) -> None:
         ctrl = bool(mod & pygame.KMOD_CTRL)
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key in (pygame.K_ESCAPE, pygame.K_p):
+        assist = self.assist
+        if key == pygame.K_ESCAPE and (assist.wants_hint or assist.wants_solution):
+            assist.cancel()
+        elif not ctrl and (key in SOLUTION_KEYS or (shift and key in SHIFTED_SOLVER_KEYS)):
+            self._solver_key(key)
+        elif key in (pygame.K_ESCAPE, pygame.K_p):
             from game.scenes.pause import PauseScene
 
             self.engine.push(PauseScene(self.engine, self))
@@ -278,6 +306,24 @@ class PlayScene(GameScene):
             self._zoom(0)
         elif key == pygame.K_F1:
             flow.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS_HELP))
+
+    def _solver_key(self, key: int) -> None:
+        """Shift+H hints, Shift+S solves; N, B, Space and [ ] drive the solver's solution."""
+        assist = self.assist
+        if key == pygame.K_s:
+            assist.ask_solution(self.state)
+        elif key == pygame.K_h:
+            assist.ask_hint(self.state)
+        elif not assist.in_solution:
+            self._notify("No solution to play: Shift+S asks the solver for one", theme.WARNING)
+        elif key == pygame.K_n:
+            self.commands.append(PlayAction.SOLUTION_STEP)
+        elif key == pygame.K_b:
+            self.commands.append(PlayAction.SOLUTION_BACK)
+        elif key == pygame.K_SPACE:
+            assist.toggle_autoplay()
+        else:
+            assist.change_speed(faster=key == pygame.K_RIGHTBRACKET)
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""
@@ -378,6 +424,7 @@ class PlayScene(GameScene):
             self._layout()
         if not self.finished:
             self.engine.statistics.tick(dt)
+            saving.autosave(self.engine, dt, self.level_index, self.state)
         if self.notice is not None:
             self.notice.ticks_left -= 1
             if self.notice.ticks_left <= 0:
@@ -393,6 +440,8 @@ class PlayScene(GameScene):
             if self.state.is_solved and self.state.moves:
                 self._finish()
                 return
+            if self.assist.tick(self.state, dt) and not self.commands:
+                self.commands.append(PlayAction.SOLUTION_STEP)
             self._repeat_held_key()
             self._run_next_command()
         self.camera.follow(self._animated_focus())
@@ -412,7 +461,21 @@ class PlayScene(GameScene):
             command = self.walk.popleft()
         else:
             return
-        if isinstance(command, Direction):
+        before = (self.state.player, self.state.move_count, self.state.push_count)
+        self._run(command, walking)
+        if (self.state.player, self.state.move_count, self.state.push_count) != before:
+            self._position_changed(command)
+        self.engine.statistics.update_counts(self.state.move_count, self.state.push_count)
+
+    def _run(self, command: Command, walking: bool) -> None:
+        if command is PlayAction.SOLUTION_STEP:
+            step = self.assist.next_solution_step()
+            if step is not None:
+                self._step(step, quick=True)
+        elif command is PlayAction.SOLUTION_BACK:
+            if self.assist.solution_step_back():
+                self._run(PlayAction.UNDO, walking)
+        elif isinstance(command, Direction):
             self._step(command, quick=walking)
         elif isinstance(command, Click):
             self._click(command.square)
@@ -431,7 +494,18 @@ class PlayScene(GameScene):
         elif command is PlayAction.RESTART and self.state.restart():
             self.selected_box = None
             self._notify("Restarted: undo brings the moves back", theme.ACCENT_ALT)
-        self.engine.statistics.update_counts(self.state.move_count, self.state.push_count)
+
+    def _position_changed(self, command: Command) -> None:
+        """Tell the solver's help what happened: a push it planned, or a change of course."""
+        if command not in (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK):
+            self.assist.step_taken_by_player()
+        pushed = None
+        forward = command is not PlayAction.UNDO and command is not PlayAction.SOLUTION_BACK
+        last = self.state.moves[-1] if self.state.moves else None
+        if forward and last is not None and last.pushed and command is not PlayAction.RESTART:
+            # The player now stands where the pushed box stood.
+            pushed = Push(self.state.player, last.direction)
+        self.assist.after_change(self.state, pushed)
 
     def _step(self, direction: Direction, quick: bool) -> None:
         result = self.state.step(direction)
@@ -508,9 +582,7 @@ class PlayScene(GameScene):
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"
         score = engine.statistics.finish_level(f"{engine.session.title}, {title}")
-        record = engine.session.record_solution(
-            self.level, state.move_count, state.push_count, state.lurd()
-        )
+        record = saving.record_solution(engine, self.level_index, state, score)
         engine.sound.play("solved")
         result = LevelResult(
             self.level_index,
@@ -541,6 +613,8 @@ class PlayScene(GameScene):
             marks.append(Mark(self.selected_box, theme.SELECTION))
         if self.notice is not None and self.notice.square is not None:
             marks.append(Mark(self.notice.square, theme.DANGER))
+        if self.assist.warning is not None:
+            marks.extend(Mark(box, theme.DANGER) for box in self.assist.warning.boxes)
         animation = self.animation
         if animation is None:
             return BoardPicture(
@@ -568,8 +642,6 @@ class PlayScene(GameScene):
     def hud_info(self) -> HudInfo:
         engine, state = self.engine, self.state
         statistics = engine.statistics
-        record = engine.session.records.get(self.fingerprint)
-        best = f"{record.best_moves}/{record.best_pushes}" if record else "-"
         return HudInfo(
             collection=engine.session.title,
             level_number=self.level_index + 1,
@@ -582,16 +654,19 @@ class PlayScene(GameScene):
             level_score=level_score(
                 state.move_count, statistics.hints_used, statistics.solver_used
             ),
-            best=best,
+            best=self.best,
             boxes_done=state.boxes_on_goals,
             boxes_total=len(self.level.board.goals),
         )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         view = self.board_area(surface.get_size())
-        self.board_view.draw(
-            surface, self.picture(alpha), self.camera.origin_at(alpha), self.camera.tile_size, view
-        )
+        origin = self.camera.origin_at(alpha)
+        self.board_view.draw(surface, self.picture(alpha), origin, self.camera.tile_size, view)
+        if self.animation is None:
+            board, player = self.level.board, self.state.player
+            draw_hint(surface, self.assist, board, player, self.camera, origin)
+        draw_status(surface, self.assist, view.bottom)
         draw_hud(surface, self.hud_info())
         draw_key_bar(surface, self.keys)
         if self.notice is not None:

@@ -1,10 +1,11 @@
-"""The settings screen: animation speed (down to instant), sound volume, fullscreen, key help.
+"""The settings screen: animation speed, sound volume, fullscreen, key help, export and import.
 
-Changes apply at once; the progress store of a later issue will keep them between sessions.
+Changes apply at once and are kept in the progress store; progress moves between computers as JSON.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 import pygame
@@ -12,8 +13,10 @@ import pygame
 from game.engine.engine import GameEngine
 from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
+from game.scenes.prompt import PromptScene
+from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
-from game.ui.text import draw_text
+from game.ui.text import draw_text, fit_text
 from game.ui.widgets import (
     MENU_ROW,
     KeyHelp,
@@ -24,6 +27,8 @@ from game.ui.widgets import (
     draw_panel,
     draw_title,
 )
+
+_NOTE_ROOM = 60
 
 
 class SettingsScene(GameScene):
@@ -39,7 +44,9 @@ class SettingsScene(GameScene):
     def __init__(self, engine: GameEngine) -> None:
         super().__init__(engine)
         settings = engine.settings
+        # The last outcome worth a line: a refused fullscreen, an export or import.
         self.message = ""
+        self.message_colour = theme.WARNING
         self.menu = Menu(
             [
                 MenuItem(
@@ -58,6 +65,8 @@ class SettingsScene(GameScene):
                     value=lambda: "On" if settings.fullscreen else "Off",
                 ),
                 MenuItem("Key help", self._key_help),
+                MenuItem("Export progress", self._ask_export),
+                MenuItem("Import progress", self._ask_import),
                 MenuItem("Back", self.engine.pop),
             ],
             width=560,
@@ -66,18 +75,74 @@ class SettingsScene(GameScene):
     def _change_speed(self, offset: int) -> None:
         settings = self.engine.settings
         settings.animation_speed = settings.animation_speed.cycled(offset)
+        self._save()
 
     def _change_volume(self, steps: int) -> None:
         self.engine.settings.change_volume(steps)
         self.engine.sound.volume = self.engine.settings.volume
         self.engine.sound.play("push")
+        self._save()
 
     def _toggle_fullscreen(self) -> None:
         wanted = not self.engine.settings.fullscreen
         if self.engine.set_fullscreen(wanted):
             self.message = ""
+            self._save()
         else:
-            self.message = "The display did not allow switching to fullscreen."
+            self._tell("The display did not allow switching to fullscreen.", theme.WARNING)
+
+    def _save(self) -> None:
+        problem = self.engine.save_settings()
+        if problem is not None:
+            self._tell(problem, theme.WARNING)
+
+    def _tell(self, text: str, colour: theme.Color) -> None:
+        self.message, self.message_colour = text, colour
+
+    def _ask_export(self) -> None:
+        self.engine.push(
+            PromptScene(
+                self.engine,
+                "Export progress",
+                "The JSON file to write: records, solutions, statistics, settings and saves.",
+                self._export,
+                str(default_transfer_path()),
+            )
+        )
+
+    def _export(self, path: str) -> str | None:
+        target = typed_path(path)
+        try:
+            progress = export_progress(self.engine.progress, target)
+        except TransferError as error:
+            return str(error)
+        self._tell(
+            f"Exported {len(progress.records)} level records and {len(progress.slots)} saves "
+            f"to {target}.",
+            theme.GOOD,
+        )
+        return None
+
+    def _ask_import(self) -> None:
+        self.engine.push(
+            PromptScene(
+                self.engine,
+                "Import progress",
+                "A file written by Export progress; the best results of both are kept.",
+                self._import,
+                str(default_transfer_path()),
+            )
+        )
+
+    def _import(self, path: str) -> str | None:
+        try:
+            summary = import_progress(self.engine.progress, typed_path(path))
+        except TransferError as error:
+            return str(error)
+        # Imported settings apply at once; imported records show in the level select.
+        self.engine.load_settings()
+        self._tell(summary.describe(), theme.GOOD)
+        return None
 
     def _key_help(self) -> None:
         from game.scenes.play import PLAY_KEYS_HELP
@@ -85,9 +150,10 @@ class SettingsScene(GameScene):
         flow.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS_HELP))
 
     def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """Centred under the title; on low windows the rows get shorter so the note still shows."""
         area = self.content_area(surface)
-        height = MENU_ROW * len(self.menu.items)
-        top = max(area.top + 120, area.centery - height // 2 - 30)
+        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
+        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
         return pygame.Rect(area.left, top, area.width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -106,10 +172,20 @@ class SettingsScene(GameScene):
         hint = "Instant speed moves without animation; every step still counts."
         draw_text(
             surface,
-            self.message or hint,
+            fit_text(self.message or hint, 19, surface.get_width() - 30),
             19,
-            theme.WARNING if self.message else theme.TEXT_DIM,
-            (surface.get_width() // 2, rects[-1].bottom + 40),
+            self.message_colour if self.message else theme.TEXT_DIM,
+            (surface.get_width() // 2, rects[-1].bottom + 30),
             "midtop",
         )
         draw_key_bar(surface, self.keys)
+
+
+def typed_path(text: str) -> Path:
+    """A path as typed or pasted: surrounding spaces and quotes dropped, ~ expanded."""
+    return Path(text.strip().strip('"')).expanduser()
+
+
+def default_transfer_path() -> Path:
+    """Where an export goes unless the player types another path: the home folder."""
+    return Path.home() / "sokoban-progress.json"

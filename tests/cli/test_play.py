@@ -109,3 +109,14 @@ def test_windowed_play_runs_the_real_clock_loop(
 ) -> None:
     assert main(["play", levels, "--level", "2", "--frames", "3"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_headless_play_and_the_benchmark_leave_the_players_store_alone(
+    levels: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("SOKOBAN_HOME", str(home))
+    assert main(["play", levels, "--level", "2", "--replay", "rRR", "--headless"]) == 0
+    assert main(["play", levels, "--level", "1", "--replay", "dl", "--headless"]) == 1
+    assert main(["bench-render", "--frames", "10"]) == 0
+    assert not home.exists()

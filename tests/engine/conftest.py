@@ -1,8 +1,8 @@
-"""The engine fixture for the engine tests.
+"""The engine and temporary SOKOBAN_HOME fixtures for the engine tests.
 
-The fixture lives in harness.py so the scene tests share it.
+The fixtures live in harness.py so the scene tests share it.
 """
 
-from tests.engine.harness import engine
+from tests.engine.harness import engine, temporary_home
 
-__all__ = ["engine"]
+__all__ = ["engine", "temporary_home"]

@@ -1,4 +1,4 @@
-"""Helpers for driving the real engine headless in tests: an engine fixture and input events.
+"""Helpers for driving the real engine headless in tests: fixtures and input events.
 
 Events go through pygame's event queue, the same path a player's keys and clicks take.
 """
@@ -6,6 +6,7 @@ Events go through pygame's event queue, the same path a player's keys and clicks
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -50,6 +51,14 @@ FIRST_SOLUTION = "dlUrrrdLullddrUluRuulDrddrruLdlUU"
 
 def level_collection() -> Collection:
     return read_collection_text(LEVELS_TEXT)
+
+
+@pytest.fixture(autouse=True)
+def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh SOKOBAN_HOME for every test: nothing ever touches the player's real progress."""
+    home = tmp_path / "sokoban-home"
+    monkeypatch.setenv("SOKOBAN_HOME", str(home))
+    return home
 
 
 @pytest.fixture

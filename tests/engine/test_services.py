@@ -1,4 +1,4 @@
-"""The engine's services: session records, settings, clipboard, and the key replay input.
+"""The engine's services: the session, settings, clipboard, and the key replay input.
 
 Services are plain objects; the replay is checked through a running engine.
 """
@@ -18,27 +18,24 @@ from game.engine.replay import KeyReplay
 from game.engine.session import Session
 from game.engine.settings import AnimationSpeed, Settings
 from game.scenes.play import PlayScene
-from tests.engine.harness import FIRST_SOLUTION, LEVELS_TEXT, level_collection
+from game.storage.records import CAMPAIGN_ID
+from game.storage.store import ProgressStore
+from tests.engine.harness import LEVELS_TEXT, level_collection
 
 
-def test_session_keeps_the_best_results_per_layout() -> None:
+def test_session_names_its_collection_for_the_store_and_finds_the_first_unsolved() -> None:
     session = Session()
     collection = level_collection()
     session.open(collection, "tests")
+    assert session.collection_id == "title:Test levels"
     first = collection.levels[0]
-    assert session.first_unsolved_index() == 0
-    assert session.record_solution(first, 40, 9, "a" * 40)
-    assert not session.record_solution(first, 45, 9, "b" * 45)
-    assert session.record_solution(first, 33, 8, FIRST_SOLUTION)
-    record = session.record(first)
-    assert record is not None
-    assert (record.best_moves, record.best_pushes, record.best_moves_lurd) == (
-        33,
-        8,
-        FIRST_SOLUTION,
-    )
-    assert session.first_unsolved_index() == 1
-    assert session.is_solved(first)
+    assert session.first_unsolved_index(set()) == 0
+    assert session.first_unsolved_index({first.fingerprint()}) == 1
+    solved_all = {level.fingerprint() for level in collection.levels}
+    assert session.first_unsolved_index(solved_all) == 0
+    collection.title = ""
+    session.open(collection, "/somewhere/mine.xsb")
+    assert session.collection_id == "file:mine.xsb"
 
 
 def test_campaign_file_is_read_or_missing_is_a_level_error(tmp_path: Path) -> None:
@@ -49,6 +46,7 @@ def test_campaign_file_is_read_or_missing_is_a_level_error(tmp_path: Path) -> No
     path.write_text(LEVELS_TEXT)
     session.open_campaign(path)
     assert session.source == "campaign" and session.level_count == 4
+    assert session.collection_id == CAMPAIGN_ID
 
 
 def test_settings_volume_stays_in_range_and_speeds_cycle() -> None:
@@ -85,3 +83,21 @@ def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine)
     engine.run_frames(20)
     assert play.state.lurd() == "dd"
     assert pygame.event.peek(pygame.KEYDOWN) is False
+
+
+def test_settings_come_from_the_store_and_odd_values_are_ignored(engine: GameEngine) -> None:
+    store = ProgressStore.in_memory()
+    store.set_setting("animation_speed", "warp")
+    store.set_setting("volume", 7)
+    store.set_setting("fullscreen", "yes")
+    store.set_campaign(3, 2500)
+    engine.use_progress(store)
+    assert engine.progress is store
+    assert engine.settings.animation_speed is AnimationSpeed.NORMAL
+    assert engine.settings.volume == 1.0 and engine.sound.volume == 1.0
+    assert not engine.settings.fullscreen
+    assert engine.statistics.total_score == 2500
+    engine.settings.animation_speed = AnimationSpeed.FAST
+    assert engine.save_settings() is None
+    assert store.get_setting("animation_speed", "") == "fast"
+    assert store.get_setting("volume", 0.0) == 1.0

@@ -56,7 +56,9 @@ def test_a_whole_level_played_with_keys_ends_on_the_level_complete_screen(
     assert (result.moves, result.pushes) == (33, 8)
     assert result.score == 1000 - 33
     assert engine.statistics.levels_solved == 1
-    assert engine.session.record(play.level) is not None
+    record = engine.progress.level_record(engine.session.collection_id, play.level)
+    assert record is not None and record.solved
+    assert record.best_moves is not None and record.best_moves.lurd == FIRST_SOLUTION
 
 
 def test_wasd_and_vi_keys_move_too(engine: GameEngine) -> None:

@@ -14,6 +14,7 @@ import game.engine.session as session_module
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
 from game.engine.settings import AnimationSpeed
+from game.scenes import saving
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import LATER, MainMenuScene
@@ -21,7 +22,10 @@ from game.scenes.message import MessageScene
 from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import LevelResult, PlayScene
+from game.scenes.prompt import ConfirmScene, PromptScene
 from game.scenes.settings import SettingsScene
+from game.scenes.slots import SlotsScene
+from game.scenes.stats import StatsScene
 from tests.engine.harness import FIRST_SOLUTION, LEVELS_TEXT, click, play_moves, press, settle
 
 CORRIDOR = "#######\n#@ $ .#\n#######\n"
@@ -47,6 +51,10 @@ def every_scene(engine: GameEngine) -> list[Scene]:
         SettingsScene(engine),
         OpenFileScene(engine),
         MessageScene(engine, "Title", "Some words that a dialog shows.\nA second line."),
+        SlotsScene(engine, lambda: saving.saved_game(engine, 0, play.state)),
+        PromptScene(engine, "Save the game", "A name for this save.", lambda _: None, "mine"),
+        ConfirmScene(engine, "Delete the save?", "It will be gone for good.", lambda: None),
+        StatsScene(engine),
     ]
 
 
@@ -63,13 +71,14 @@ def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[in
 def test_menu_entries_of_later_versions_show_a_message(engine: GameEngine) -> None:
     menu = MainMenuScene(engine)
     engine.push(menu)
-    for label in ("Level editor", "Statistics"):
-        menu.menu.select(next(i for i, item in enumerate(menu.menu.items) if item.label == label))
-        press(engine, pygame.K_RETURN)
-        assert isinstance(engine.top, MessageScene)
-        assert engine.top.text == LATER
-        press(engine, pygame.K_ESCAPE)
-        assert engine.top is menu
+    menu.menu.select(
+        next(i for i, item in enumerate(menu.menu.items) if item.label == "Level editor")
+    )
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, MessageScene)
+    assert engine.top.text == LATER
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is menu
 
 
 def test_continue_is_offered_once_a_level_was_played(engine: GameEngine) -> None:

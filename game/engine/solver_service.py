@@ -1,0 +1,266 @@
+"""The solver service: searches run in a worker process that a manager thread looks after.
+
+The game submits a position and polls for progress and results each tick; a new request
+cancels the one before it, and a crash or a hang in the worker becomes a message.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from enum import Enum
+from multiprocessing.context import SpawnProcess
+from typing import Any
+
+from game.core.level import Level
+from game.solver.rescue import RescueResult
+from game.solver.result import SolveResult, SolveStatus
+
+# A worker that has not answered a cancel this long after its deadline is killed.
+GRACE_SECONDS = 2.0
+POLL_SECONDS = 0.05
+
+
+class Job(Enum):
+    """What the worker is asked to do."""
+
+    SOLVE = "solve"  # a whole solution from a position
+    RESCUE = "rescue"  # how many undos bring an unsolvable game back
+
+
+@dataclass(frozen=True)
+class SolverRequest:
+    request_id: int
+    job: Job
+    level: Level
+    history: str  # the LURD from the level's start, for RESCUE
+    method: str
+    time_limit: float
+
+
+@dataclass(frozen=True)
+class SolverUpdate:
+    """Progress or the final answer for one request; ``done`` marks the last update."""
+
+    request_id: int
+    job: Job
+    nodes: int = 0
+    seconds: float = 0.0
+    result: SolveResult | None = None
+    rescue: RescueResult | None = None
+    error: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None or self.rescue is not None or bool(self.error)
+
+
+def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
+    """Worker process loop: one request at a time, cancelled through a shared counter."""
+    from game.solver import solve
+    from game.solver.rescue import undos_to_solvable
+
+    while True:
+        request: SolverRequest | None = requests.get()
+        if request is None:
+            return
+        rid = request.request_id
+
+        def is_cancelled(rid: int = rid) -> bool:
+            return bool(cancelled_through.value >= rid)
+
+        def progress(nodes: int, seconds: float, rid: int = rid, job: Job = request.job) -> None:
+            updates.put(SolverUpdate(rid, job, nodes, seconds))
+
+        try:
+            if request.job is Job.SOLVE:
+                result = solve(
+                    request.level,
+                    method=request.method,
+                    time_limit=request.time_limit,
+                    cancel=is_cancelled,
+                    progress=progress,
+                )
+                updates.put(SolverUpdate(rid, request.job, result.nodes, result.seconds, result))
+            else:
+                rescue = undos_to_solvable(
+                    request.level, request.history, request.time_limit, cancel=is_cancelled
+                )
+                updates.put(SolverUpdate(rid, request.job, rescue=rescue))
+        except Exception as error:  # the game must hear of any failure, never hang on it
+            updates.put(SolverUpdate(rid, request.job, error=f"the solver failed: {error}"))
+
+
+class SolverService:
+    """Runs one search at a time off the game loop; poll() hands back what it produced."""
+
+    def __init__(self, think_ahead: bool = True) -> None:
+        self.think_ahead = think_ahead
+        self._context = multiprocessing.get_context("spawn")
+        self._lock = threading.Lock()
+        self._next_id = 0
+        self._current: SolverRequest | None = None
+        self._deadline = 0.0
+        self._outbox: queue.Queue[SolverUpdate] = queue.Queue()
+        self._commands: queue.Queue[SolverRequest | None] = queue.Queue()
+        self._process: SpawnProcess | None = None
+        self._requests: Any = None
+        self._updates: Any = None
+        self._cancelled_through: Any = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+
+    # -- the game's side -------------------------------------------------------------------
+    def submit(
+        self,
+        level: Level,
+        job: Job = Job.SOLVE,
+        method: str = "fast",
+        time_limit: float = 30.0,
+        history: str = "",
+    ) -> int:
+        """Start a search; the one running before is cancelled. Returns the request id."""
+        self._ensure_thread()
+        with self._lock:
+            self._next_id += 1
+            request = SolverRequest(self._next_id, job, level, history, method, time_limit)
+        self._commands.put(request)
+        return request.request_id
+
+    def cancel(self) -> None:
+        """Stop whatever runs; its answer, if one still comes, is dropped."""
+        with self._lock:
+            self._next_id += 1  # ids below this are stale from now on
+        if self._thread is not None:
+            self._commands.put(None)
+
+    @property
+    def latest_id(self) -> int:
+        return self._next_id
+
+    def poll(self) -> list[SolverUpdate]:
+        """Updates that arrived since the last poll, for the latest request only."""
+        fresh: list[SolverUpdate] = []
+        while True:
+            try:
+                update = self._outbox.get_nowait()
+            except queue.Empty:
+                return fresh
+            if update.request_id == self._next_id:
+                fresh.append(update)
+
+    def shutdown(self) -> None:
+        """Stop the worker and the thread; safe to call twice."""
+        self._stopping = True
+        if self._thread is not None:
+            self._commands.put(None)
+            self._thread.join(timeout=3)
+            self._thread = None
+        self._stop_worker()
+        self._stopping = False
+
+    # -- the manager thread ----------------------------------------------------------------
+    def _ensure_thread(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._manage, name="solver", daemon=True)
+            self._thread.start()
+
+    def _start_worker(self) -> None:
+        self._requests = self._context.Queue()
+        self._updates = self._context.Queue()
+        self._cancelled_through = self._context.Value("q", 0)
+        self._process = self._context.Process(
+            target=_worker_main,
+            args=(self._requests, self._updates, self._cancelled_through),
+            name="solver-worker",
+            daemon=True,
+        )
+        self._process.start()
+
+    def _stop_worker(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        if process.is_alive():
+            self._requests.put(None)
+            process.join(timeout=0.5)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=2)
+        self._process = None
+
+    def _manage(self) -> None:
+        while not self._stopping:
+            try:
+                command = self._commands.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                command = None
+            else:
+                self._cancel_running()
+                if command is not None:
+                    try:
+                        self._dispatch(command)
+                    except (OSError, RuntimeError, ValueError) as error:
+                        # The worker could not start: say so, the game goes on without it.
+                        self._current = None
+                        self._outbox.put(SolverUpdate(
+                            command.request_id, command.job,
+                            error=f"the solver could not start: {error}".splitlines()[0],
+                        ))
+            self._forward_updates()
+            self._watch_worker()
+
+    def _cancel_running(self) -> None:
+        if self._cancelled_through is not None and self._current is not None:
+            with self._cancelled_through.get_lock():
+                self._cancelled_through.value = self._current.request_id
+        self._current = None
+
+    def _dispatch(self, request: SolverRequest) -> None:
+        if self._process is None or not self._process.is_alive():
+            self._start_worker()
+        self._current = request
+        self._deadline = time.monotonic() + request.time_limit + GRACE_SECONDS
+        self._requests.put(request)
+
+    def _forward_updates(self) -> None:
+        if self._updates is None:
+            return
+        while True:
+            try:
+                update: SolverUpdate = self._updates.get_nowait()
+            except queue.Empty:
+                return
+            self._outbox.put(update)
+            current = self._current
+            if current is not None and update.done and update.request_id == current.request_id:
+                self._current = None
+
+    def _watch_worker(self) -> None:
+        request = self._current
+        if request is None or self._process is None:
+            return
+        crashed = not self._process.is_alive()
+        overdue = time.monotonic() > self._deadline
+        if not (crashed or overdue):
+            return
+        self._forward_updates()  # an answer may have arrived just before the end
+        if self._current is None:
+            return
+        if crashed:
+            message = "the solver stopped unexpectedly; try again"
+        else:
+            message = "the solver did not stop in time and was restarted"
+        self._process.kill()
+        self._process.join(timeout=2)
+        self._process = None
+        self._current = None
+        timeout = SolveResult(SolveStatus.TIMEOUT, reason=message)
+        self._outbox.put(
+            SolverUpdate(
+                request.request_id, request.job, result=timeout, error=message if crashed else ""
+            )
+        )

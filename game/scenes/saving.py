@@ -1,0 +1,105 @@
+"""What playing writes to the progress store: each visit to a level, each solution, the session.
+
+The play scene calls these at its hooks; the store stays the one place where records are kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.core.level import Level
+from game.core.play import PlayState
+from game.core.statistics import Statistics
+from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
+
+
+def saved_game(
+    engine: GameEngine, level_index: int, state: PlayState, statistics: Statistics | None = None
+) -> SavedGame:
+    """The game in progress: the open collection, the level, its moves and the statistics."""
+    session = engine.session
+    return SavedGame.capture(
+        session.collection_id,
+        session.source,
+        session.title,
+        level_index,
+        state,
+        engine.statistics if statistics is None else statistics,
+    )
+
+
+def autosave(engine: GameEngine, seconds: float, level_index: int, state: PlayState) -> None:
+    """Count ``seconds`` of play; the session is saved whenever the autosave interval is up."""
+    engine.autosaver.tick(seconds, lambda: saved_game(engine, level_index, state))
+
+
+def record_visit(engine: GameEngine, level_index: int, state: PlayState) -> None:
+    """The player leaves a level unsolved (back to a menu, another level, or quitting).
+
+    The session is saved so that Continue comes back to this very position; a visit in which
+    no move was made is not counted as an attempt.
+    """
+    statistics = engine.statistics
+    if state.can_undo or state.can_redo:
+        engine.progress.record_attempt(
+            engine.session.collection_id,
+            state.level,
+            moves=state.move_count,
+            pushes=state.push_count,
+            seconds=statistics.elapsed,
+            hints=statistics.hints_used,
+            solver_used=statistics.solver_used,
+        )
+    engine.autosaver.save_now(saved_game(engine, level_index, state))
+
+
+def record_solution(engine: GameEngine, level_index: int, state: PlayState, score: int) -> bool:
+    """The level was solved with ``score``: keep the solution, move the campaign and the session
+    on to the next level; True if it is a new best for moves or pushes (or the first solve)."""
+    session, statistics, progress = engine.session, engine.statistics, engine.progress
+    outcome = progress.record_solution(
+        session.collection_id,
+        state.level,
+        state.lurd(),
+        state.move_count,
+        state.push_count,
+        score,
+        hints=statistics.hints_used,
+        solver_used=statistics.solver_used,
+        seconds=statistics.elapsed,
+    )
+    following = level_index + 1
+    if session.collection_id == CAMPAIGN_ID:
+        reached = max(progress.campaign().position, following)
+        progress.set_campaign(reached, statistics.total_score)
+    collection = session.collection
+    if collection is not None and following < len(collection.levels):
+        # Continue starts the next level afresh, with no time or hints carried over.
+        fresh = replace(statistics, solved_titles=list(statistics.solved_titles))
+        fresh.start_level()
+        next_state = PlayState(collection.levels[following])
+        engine.autosaver.save_now(saved_game(engine, following, next_state, fresh))
+    else:
+        progress.clear_session()
+    return outcome.new_best_moves or outcome.new_best_pushes
+
+
+def level_record(engine: GameEngine, level: Level) -> LevelRecord | None:
+    return engine.progress.level_record(engine.session.collection_id, level)
+
+
+def best_text(record: LevelRecord | None) -> str:
+    """The HUD's "best": moves/pushes of the best solutions, or a dash before the first solve."""
+    if record is None or record.best_moves is None or record.best_pushes is None:
+        return "-"
+    return f"{record.best_moves.moves}/{record.best_pushes.pushes}"
+
+
+def solved_fingerprints(engine: GameEngine) -> set[str]:
+    """The layouts of the open collection's levels that the player has solved."""
+    records = engine.progress.collection_records(engine.session.collection_id)
+    return {fingerprint for fingerprint, record in records.items() if record.solved}

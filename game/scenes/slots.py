@@ -1,0 +1,313 @@
+"""The saved games screen: save the current game under a name, list, load and delete saves.
+
+Replacing or deleting a save asks first; loading resumes the game with its whole move history.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+import pygame
+
+from game.engine.engine import GameEngine
+from game.scenes import flow
+from game.scenes.base import GameScene, is_back_key
+from game.scenes.prompt import ConfirmScene, PromptScene
+from game.storage.records import SavedGame, SlotInfo
+from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
+from game.ui import theme
+from game.ui.text import draw_text, fit_text
+from game.ui.widgets import (
+    CONFIRM_KEYS,
+    DOWN_KEYS,
+    UP_KEYS,
+    KeyHelp,
+    draw_backdrop,
+    draw_key_bar,
+    draw_panel,
+    draw_title,
+)
+
+ROW_HEIGHT = 58
+LIST_TOP = 106
+NOTE_ROOM = 44
+DELETE_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
+# Not S: that moves down in every menu, like the arrow.
+SAVE_OVER_KEY = pygame.K_o
+NEW_SAVE = "New save..."
+
+
+class SlotsScene(GameScene):
+    """A list of the saves, newest first, with "New save" on top when there is a game to save.
+
+    ``current`` gives the game a new save would hold: the level being played (from the pause
+    menu) or the last session (from the main menu); None when there is nothing to save.
+    """
+
+    keys: ClassVar[KeyHelp] = (
+        ("Up/Down", "choose"),
+        ("Enter / click", "load (or new save)"),
+        ("O", "save over"),
+        ("Del", "delete"),
+        ("Esc", "back"),
+    )
+
+    def __init__(self, engine: GameEngine, current: Callable[[], SavedGame | None]) -> None:
+        super().__init__(engine)
+        self.current = current
+        self.slots: list[SlotInfo] = []
+        # The game a new save would hold, taken when the screen shows (play is paused meanwhile).
+        self.to_save: SavedGame | None = None
+        self.selected = 0
+        self.message = ""
+        self.message_colour = theme.TEXT_DIM
+
+    @property
+    def saves(self) -> SaveSlots:
+        return SaveSlots(self.engine.progress)
+
+    def on_enter(self) -> None:
+        self.refresh()
+
+    def on_resume(self) -> None:
+        self.refresh()
+
+    def refresh(self, select: str | None = None) -> None:
+        """Read the saves again, keeping the choice (or choosing the save named ``select``)."""
+        self.slots = self.saves.list()
+        self.to_save = self.current()
+        names = [slot.name for slot in self.slots]
+        if select in names:
+            self.selected = names.index(select) + self.first_slot_row
+        self.selected = max(0, min(self.selected, self.row_count - 1))
+
+    # -- rows ------------------------------------------------------------------------------
+    @property
+    def can_save(self) -> bool:
+        return self.to_save is not None
+
+    @property
+    def first_slot_row(self) -> int:
+        return 1 if self.can_save else 0
+
+    @property
+    def row_count(self) -> int:
+        return self.first_slot_row + len(self.slots)
+
+    def slot_at(self, row: int) -> SlotInfo | None:
+        index = row - self.first_slot_row
+        return self.slots[index] if 0 <= index < len(self.slots) else None
+
+    # -- input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event):
+            self.engine.pop()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._choose(self.selected - event.y)
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            row = self._row_at(event.pos)
+            if row is None:
+                return
+            self.selected = row
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self._activate()
+
+    def _key(self, key: int) -> None:
+        if key in UP_KEYS:
+            self._choose(self.selected - 1)
+        elif key in DOWN_KEYS:
+            self._choose(self.selected + 1)
+        elif key in CONFIRM_KEYS:
+            self._activate()
+        elif key == SAVE_OVER_KEY:
+            slot = self.slot_at(self.selected)
+            if slot is not None:
+                self._save_as(slot.name)
+        elif key in DELETE_KEYS:
+            slot = self.slot_at(self.selected)
+            if slot is not None:
+                self._ask_delete(slot.name)
+
+    def _choose(self, row: int) -> None:
+        self.selected = max(0, min(row, self.row_count - 1))
+
+    def _activate(self) -> None:
+        slot = self.slot_at(self.selected)
+        if slot is not None:
+            self._load(slot.name)
+        elif self.can_save and self.selected == 0:
+            self._ask_name()
+
+    # -- the actions -----------------------------------------------------------------------
+    def _ask_name(self) -> None:
+        game = self.to_save
+        suggestion = ""
+        if game is not None:
+            suggestion = f"{game.collection_title}, level {game.level_index + 1}"
+        self.engine.push(
+            PromptScene(
+                self.engine,
+                "Save the game",
+                f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
+                self._save_as,
+                suggestion[:MAX_NAME_LENGTH],
+                MAX_NAME_LENGTH,
+            )
+        )
+
+    def _save_as(self, name: str) -> str | None:
+        """Save under ``name``, asking first if that replaces a save; a problem with the name."""
+        problem = slot_name_problem(name)
+        if problem is not None:
+            return problem
+        if not self.can_save:
+            self._tell("There is no game to save yet: play a level first.", theme.WARNING)
+            return None
+        if self.saves.exists(name):
+            self.engine.push(
+                ConfirmScene(
+                    self.engine,
+                    "Replace the save?",
+                    f'A save named "{name.strip()}" exists. Replace it with the current game?',
+                    lambda: self._save(name),
+                )
+            )
+        else:
+            self._save(name)
+        return None
+
+    def _save(self, name: str) -> None:
+        game = self.to_save
+        if game is None:
+            self._tell("There is no game to save.", theme.WARNING)
+            return
+        problem = self.saves.save(name, game)
+        if problem is not None:
+            self._tell(problem, theme.DANGER)
+            return
+        self.refresh(select=name.strip())
+        self._tell(f'Saved as "{name.strip()}".', theme.GOOD)
+
+    def _ask_delete(self, name: str) -> None:
+        self.engine.push(
+            ConfirmScene(
+                self.engine,
+                "Delete the save?",
+                f'The save "{name}" will be gone for good.',
+                lambda: self._delete(name),
+            )
+        )
+
+    def _delete(self, name: str) -> None:
+        problem = self.saves.delete(name)
+        self.refresh()
+        if problem is not None:
+            self._tell(problem, theme.DANGER)
+        else:
+            self._tell(f'Deleted "{name}".', theme.TEXT_DIM)
+
+    def _load(self, name: str) -> None:
+        game = self.saves.load(name)
+        if game is None:
+            self._tell(f'The save "{name}" cannot be read.', theme.DANGER)
+            return
+        flow.resume_game(self.engine, game)
+
+    def _tell(self, text: str, colour: theme.Color) -> None:
+        self.message, self.message_colour = text, colour
+
+    # -- layout ----------------------------------------------------------------------------
+    def list_area(self, surface: pygame.Surface) -> pygame.Rect:
+        area = self.content_area(surface)
+        width = min(900, area.width - 40)
+        height = max(ROW_HEIGHT, area.bottom - NOTE_ROOM - LIST_TOP)
+        return pygame.Rect(area.centerx - width // 2, LIST_TOP, width, height)
+
+    def visible_rows(self, surface: pygame.Surface) -> range:
+        """The rows in view, scrolled so that the chosen one is among them."""
+        shown = max(1, self.list_area(surface).height // ROW_HEIGHT)
+        first = min(max(0, self.selected - shown + 1), max(0, self.row_count - shown))
+        return range(first, min(self.row_count, first + shown))
+
+    def row_rect(self, surface: pygame.Surface, row: int) -> pygame.Rect:
+        area = self.list_area(surface)
+        offset = row - self.visible_rows(surface).start
+        return pygame.Rect(area.left, area.top + offset * ROW_HEIGHT, area.width, ROW_HEIGHT - 8)
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        surface = self.engine.screen
+        for row in self.visible_rows(surface):
+            if self.row_rect(surface, row).collidepoint(pos):
+                return row
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_backdrop(surface)
+        draw_title(surface, "Saved games", 20, 40)
+        if self.to_save is not None:
+            game = self.to_save
+            what = (
+                f"A new save keeps {game.collection_title or 'this game'}, "
+                f"level {game.level_index + 1}, after {len(game.history)} moves."
+            )
+            what = fit_text(what, 19, surface.get_width() - 40)
+            draw_text(surface, what, 19, theme.TEXT_DIM, (surface.get_width() // 2, 70), "midtop")
+        area = self.list_area(surface)
+        rows = self.visible_rows(surface)
+        if self.row_count == 0:
+            panel = pygame.Rect(area.left, area.top, area.width, 110)
+            draw_panel(surface, panel)
+            draw_text(surface, "No saved games yet.", 26, theme.TEXT, panel.center, "midbottom")
+            hint = "While playing, press Esc and choose Saved games to save under a name."
+            hint = fit_text(hint, 19, panel.width - 30)
+            at = (panel.centerx, panel.centery + 6)
+            draw_text(surface, hint, 19, theme.TEXT_DIM, at, "midtop")
+        for row in rows:
+            self._draw_row(surface, row)
+        if self.message:
+            text = fit_text(self.message, 20, surface.get_width() - 40)
+            bottom = self.content_area(surface).bottom - 12
+            draw_text(
+                surface,
+                text,
+                20,
+                self.message_colour,
+                (surface.get_width() // 2, bottom),
+                "midbottom",
+            )
+        draw_key_bar(surface, self.keys)
+
+    def _draw_row(self, surface: pygame.Surface, row: int) -> None:
+        rect = self.row_rect(surface, row)
+        chosen = row == self.selected
+        pygame.draw.rect(
+            surface, theme.PANEL_LIGHT if chosen else theme.PANEL, rect, border_radius=10
+        )
+        border = theme.SELECTION if chosen else theme.PANEL_BORDER
+        pygame.draw.rect(surface, border, rect, width=2, border_radius=10)
+        slot = self.slot_at(row)
+        if slot is None:
+            colour = theme.SELECTION if chosen else theme.ACCENT
+            draw_text(
+                surface, NEW_SAVE, 24, colour, (rect.left + 18, rect.centery), "midleft", True
+            )
+            return
+        details = (
+            f"{slot.collection_title or '?'}, level {slot.level_index + 1}, {slot.moves} moves"
+        )
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        date = draw_text(
+            surface, saved, 18, theme.TEXT_DIM, (rect.right - 18, rect.top + 8), "topright"
+        )
+        name = fit_text(slot.name, 23, date.left - rect.left - 40, True)
+        colour = theme.SELECTION if chosen else theme.TEXT
+        draw_text(surface, name, 23, colour, (rect.left + 18, rect.top + 6), bold=True)
+        details = fit_text(details, 18, rect.width - 36)
+        draw_text(
+            surface, details, 18, theme.TEXT_DIM, (rect.left + 18, rect.bottom - 8), "bottomleft"
+        )

@@ -1,0 +1,148 @@
+"""The solver's help in play, driven tick by tick with an in-process stand-in for the service.
+
+Hints lead to the solved state, whole solutions step and autoplay, dead positions are reported.
+"""
+
+from __future__ import annotations
+
+from game.core import Direction, Level, PlayState, Statistics, parse_level
+from game.engine.assist import SETTLE_TICKS, Phase, SolverAssist
+from game.engine.solver_service import Job, SolverUpdate
+from game.solver import solve
+from game.solver.plan import Push
+from game.solver.rescue import undos_to_solvable
+from tests.conftest import SMALL_LEVEL
+
+DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
+
+
+class InstantSolver:
+    """Answers every request at once, in this process, on the next poll."""
+
+    def __init__(self) -> None:
+        self.think_ahead = True
+        self.next_id = 0
+        self.pending: list[SolverUpdate] = []
+        self.cancels = 0
+
+    def submit(
+        self,
+        level: Level,
+        job: Job = Job.SOLVE,
+        method: str = "fast",
+        time_limit: float = 30.0,
+        history: str = "",
+    ) -> int:
+        self.next_id += 1
+        if job is Job.SOLVE:
+            result = solve(level, method=method, time_limit=time_limit)
+            self.pending = [
+                SolverUpdate(self.next_id, job, 5, 0.1),
+                SolverUpdate(self.next_id, job, result=result),
+            ]
+        else:
+            rescue = undos_to_solvable(level, history, time_limit)
+            self.pending = [SolverUpdate(self.next_id, job, rescue=rescue)]
+        return self.next_id
+
+    def cancel(self) -> None:
+        self.cancels += 1
+        self.pending = []
+
+    def poll(self) -> list[SolverUpdate]:
+        done, self.pending = self.pending, []
+        return done
+
+
+def make(level_text: str) -> tuple[PlayState, SolverAssist, Statistics]:
+    state = PlayState(parse_level(level_text))
+    stats = Statistics()
+    assist = SolverAssist(InstantSolver(), stats, state.level)
+    assist.after_change(state, None)
+    return state, assist, stats
+
+
+def settle(state: PlayState, assist: SolverAssist) -> None:
+    for _ in range(SETTLE_TICKS + 2):
+        assist.tick(state, 1 / 60)
+
+
+def play(state: PlayState, assist: SolverAssist, direction: Direction) -> None:
+    before = state.player
+    move = state.step(direction).move
+    assert move is not None
+    box = before + 2 * (direction.dx + direction.dy * state.board.width)
+    pushed = Push(box - direction.dx - direction.dy * state.board.width, direction)
+    assist.after_change(state, pushed if move.pushed else None)
+
+
+def test_background_solve_makes_hints_ready_and_they_solve_the_level() -> None:
+    state, assist, stats = make(SMALL_LEVEL)
+    settle(state, assist)
+    assert assist.phase is Phase.READY
+    hints = 0
+    while not state.is_solved:
+        assist.ask_hint(state)
+        hint = assist.hint
+        assert hint is not None
+        hints += 1
+        for step in hint.walk:
+            play(state, assist, step)
+        play(state, assist, hint.push.direction)
+        settle(state, assist)
+    assert stats.hints_used == hints
+
+
+def test_hint_asked_before_the_answer_shows_when_it_arrives() -> None:
+    state, assist, stats = make(SMALL_LEVEL)
+    assist.ask_hint(state)
+    assert assist.hint is None and assist.phase is Phase.THINKING
+    assist.tick(state, 1 / 60)
+    assert assist.progress is not None or assist.hint is not None
+    settle(state, assist)
+    assert assist.hint is not None
+    assert stats.hints_used == 1
+
+
+def test_whole_solution_steps_forward_and_back_and_autoplays() -> None:
+    state, assist, stats = make(SMALL_LEVEL)
+    settle(state, assist)
+    assist.ask_solution(state)
+    assert assist.in_solution
+    first = assist.next_solution_step()
+    assert first is not None and state.step(first).moved
+    assert stats.solver_used
+    assert assist.solution_step_back()
+    state.undo()
+    assist.toggle_autoplay()
+    ticks = 0
+    while not state.is_solved and ticks < 10_000:
+        if assist.tick(state, 1 / 60):
+            step = assist.next_solution_step()
+            assert step is not None and state.step(step).moved
+        ticks += 1
+    assert state.is_solved
+
+
+def test_deadlocking_push_warns_and_rescue_counts_undos() -> None:
+    state, assist, _ = make(DEAD_END)
+    for letter in "dRur":
+        play(state, assist, Direction.from_letter(letter))
+    play(state, assist, Direction.DOWN)
+    assert assist.warning is not None
+    assert "never reach a goal" in assist.warning.message
+    settle(state, assist)
+    assist.tick(state, 1 / 60)
+    assert assist.phase is Phase.UNSOLVABLE
+    assert assist.undos_needed == 1
+    assert "undo 1 move" in assist.message
+
+
+def test_cancel_stops_thinking() -> None:
+    state, assist, _ = make(SMALL_LEVEL)
+    assist.ask_hint(state)
+    assist.cancel()
+    assert assist.phase is Phase.IDLE
+    assert isinstance(assist.solver, InstantSolver) and assist.solver.cancels == 1
+    settle(state, assist)
+    assert assist.hint is None

@@ -1,0 +1,118 @@
+"""The solver service: answers arrive by polling, new requests and cancels drop old ones.
+
+A crash or a failure in the worker process comes back as a message, never as a hang.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from game.core import parse_level, replay
+from game.engine.solver_service import Job, SolverService, SolverUpdate
+from game.solver import SolveStatus
+from tests.conftest import SMALL_LEVEL
+
+# Many boxes in an open room: breadth-first search needs far longer than any test waits.
+HARD = """\
+###########
+#@        #
+#  $ $ $  #
+#   $ $   #
+#  $ $ $  #
+#         #
+#  .....  #
+#   ...   #
+#         #
+###########"""
+DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
+
+
+@pytest.fixture
+def service() -> Iterator[SolverService]:
+    solver = SolverService()
+    yield solver
+    solver.shutdown()
+
+
+def wait_done(service: SolverService, seconds: float = 30.0) -> SolverUpdate:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for update in service.poll():
+            if update.done:
+                return update
+        time.sleep(0.02)
+    raise AssertionError("no answer from the solver service")
+
+
+def test_solves_off_the_loop(service: SolverService) -> None:
+    level = parse_level(SMALL_LEVEL)
+    request = service.submit(level, time_limit=20)
+    update = wait_done(service)
+    assert update.request_id == request
+    assert update.result is not None and update.result.status is SolveStatus.SOLVED
+    assert replay(level, update.result.lurd).solved
+
+
+def test_new_request_replaces_the_old_one(service: SolverService) -> None:
+    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+    time.sleep(0.5)
+    second = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
+    update = wait_done(service)
+    assert update.request_id == second
+    assert update.result is not None and update.result.solved
+
+
+def test_cancel_drops_the_answer(service: SolverService) -> None:
+    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+    time.sleep(0.5)
+    service.cancel()
+    time.sleep(0.5)
+    assert all(not update.done for update in service.poll())
+    again = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
+    assert wait_done(service).request_id == again
+
+
+def test_progress_is_reported(service: SolverService) -> None:
+    service.submit(parse_level(HARD), method="bfs", time_limit=1.5)
+    deadline = time.monotonic() + 20
+    seen_progress = False
+    while time.monotonic() < deadline:
+        updates = service.poll()
+        seen_progress = seen_progress or any(not u.done and u.nodes > 0 for u in updates)
+        if any(u.done for u in updates):
+            break
+        time.sleep(0.05)
+    assert seen_progress
+
+
+def test_failure_becomes_a_message(service: SolverService) -> None:
+    service.submit(parse_level(SMALL_LEVEL), method="no-such-method", time_limit=5)
+    update = wait_done(service)
+    assert "solver failed" in update.error
+
+
+def test_killed_worker_becomes_a_message(service: SolverService) -> None:
+    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+    time.sleep(1.0)
+    process = service._process
+    assert process is not None
+    process.kill()
+    update = wait_done(service)
+    assert "stopped unexpectedly" in update.error
+    again = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
+    assert wait_done(service).request_id == again
+
+
+def test_rescue_counts_undos(service: SolverService) -> None:
+    level = parse_level(DEAD_END)
+    # A good push right, then the box is pushed down against the bottom wall: dead.
+    history = "dRurDl"
+    assert not replay(level, history).solved
+    service.submit(level, job=Job.RESCUE, history=history, time_limit=10)
+    update = wait_done(service)
+    assert update.rescue is not None
+    assert update.rescue.undos == 2  # the last step and the fatal push
+    assert update.rescue.certain

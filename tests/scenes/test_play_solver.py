@@ -1,0 +1,139 @@
+"""The solver in play, through the real engine: hints, solve and step, autoplay, cancel, warnings.
+
+The solver service runs its real worker process; frames run on the fake clock while it works.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.core.collection import read_collection_text
+from game.engine.assist import Phase
+from game.engine.engine import GameEngine
+from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.pause import PauseScene
+from game.scenes.play import PlayScene
+from game.ui.assist_overlay import status_text
+from tests.engine.harness import LURD_KEYS, play_moves, press, settle
+from tests.scenes.test_play import start
+
+SHIFT = pygame.KMOD_SHIFT
+# Many boxes in an open room: breadth-first search needs far longer than a test waits.
+HARD = """\
+; hard
+###########
+#@        #
+#  $ $ $  #
+#   $ $   #
+#  $ $ $  #
+#         #
+#  .....  #
+#   ...   #
+#         #
+###########
+"""
+DEAD_END = "; dead end\n#######\n#@    #\n# $  .#\n#     #\n#######\n"
+
+
+def wait_for(engine: GameEngine, done: object, seconds: float = 30.0) -> None:
+    """Run frames (with real time passing for the worker) until ``done()`` is true."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():  # type: ignore[operator]
+            return
+        engine.run_frames(2)
+        time.sleep(0.01)
+    raise AssertionError("timed out waiting for the solver")
+
+
+def test_following_hints_solves_the_level(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    hints = 0
+    while not isinstance(engine.top, LevelCompleteScene):
+        press(engine, pygame.K_h, SHIFT)
+        wait_for(engine, lambda: play.assist.hint is not None)
+        hint = play.assist.hint
+        assert hint is not None
+        hints += 1
+        frame = engine.screen.copy()  # drawn with the arrow; drawing changed nothing
+        assert frame.get_size() == engine.screen.get_size()
+        walk = "".join(step.value for step in hint.walk) + hint.push.direction.value
+        play_moves(engine, walk)
+        settle(engine)
+        assert hints < 50
+    assert engine.statistics.hints_used == hints
+    assert play.state.is_solved
+
+
+def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    press(engine, pygame.K_s, SHIFT)
+    wait_for(engine, lambda: play.assist.in_solution)
+    press(engine, pygame.K_n)
+    settle(engine)
+    press(engine, pygame.K_n)
+    settle(engine)
+    assert play.state.move_count == 2
+    press(engine, pygame.K_b)
+    settle(engine)
+    assert play.state.move_count == 1
+    assert play.assist.solution_index == 1
+    press(engine, pygame.K_RIGHTBRACKET)
+    press(engine, pygame.K_SPACE)
+    assert play.assist.autoplay
+    engine.run_frames(5000)
+    assert isinstance(engine.top, LevelCompleteScene)
+    assert play.state.is_solved
+    assert engine.statistics.solver_used
+    assert engine.statistics.current_score == 0  # a solver's solution scores nothing
+
+
+def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
+    engine.session.open(read_collection_text(HARD), "tests")
+    play = start(engine, 0)
+    play.assist.method = "bfs"
+    press(engine, pygame.K_s, SHIFT)
+    engine.run_frames(30)
+    assert play.assist.phase is Phase.THINKING
+    text = status_text(play.assist)
+    assert text is not None and "Thinking" in text[0]
+    press(engine, pygame.K_ESCAPE)
+    assert play.assist.phase is Phase.IDLE
+    assert not isinstance(engine.top, PauseScene)
+    press(engine, pygame.K_ESCAPE)
+    assert isinstance(engine.top, PauseScene)
+
+
+def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
+    engine.session.open(read_collection_text(DEAD_END), "tests")
+    play = start(engine, 0)
+    play_moves(engine, "dRur")
+    assert play.assist.warning is None
+    play_moves(engine, "D")
+    warning = play.assist.warning
+    assert warning is not None and len(warning.boxes) == 1
+    text = status_text(play.assist)
+    assert text is not None and "Deadlock" in text[0]
+    wait_for(engine, lambda: play.assist.undos_needed is not None)
+    press(engine, LURD_KEYS["u"])  # U undoes the fatal push
+    settle(engine)
+    assert play.assist.warning is None
+
+
+def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
+    engine.session.open(read_collection_text(HARD + "\n" + DEAD_END), "tests")
+    play = start(engine, 0)
+    play.assist.method = "bfs"
+    press(engine, pygame.K_s, SHIFT)
+    engine.run_frames(30)
+    engine.pop()  # back to the menu: the search is cancelled
+    second = PlayScene(engine, 1)
+    engine.push(second)
+    press(engine, pygame.K_h, SHIFT)
+    wait_for(engine, lambda: second.assist.hint is not None)
+    assert play.assist.hint is None
+    process = engine.solver._process
+    engine.solver.shutdown()
+    assert process is None or not process.is_alive()

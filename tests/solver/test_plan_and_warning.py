@@ -1,0 +1,62 @@
+"""Hints from a push plan, and the deadlock warnings shown right after a push.
+
+Small hand-made positions pin down each case.
+"""
+
+from __future__ import annotations
+
+from game.core import Direction, PlayState, parse_level
+from game.solver import dead_squares
+from game.solver.plan import Push, PushPlan, pushes_of
+from game.solver.warning import deadlock_after_push
+from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
+
+
+def test_pushes_of_a_solution_and_hints_follow_it() -> None:
+    level = parse_level(SMALL_LEVEL)
+    pushes = pushes_of(level, SMALL_SOLUTION)
+    assert len(pushes) == 8
+    plan = PushPlan(pushes)
+    state = PlayState(level)
+    while plan.next_push is not None:
+        hint = plan.hint(state.board, state.box_squares(), state.player)
+        assert hint is not None
+        for step in hint.walk:
+            assert not state.step(step).move.pushed  # type: ignore[union-attr]
+        moved = state.step(hint.push.direction).move
+        assert moved is not None and moved.pushed
+        assert hint.target in state.box_squares()
+        assert plan.follow(hint.push)
+    assert state.is_solved
+
+
+def test_a_different_push_makes_the_plan_stale() -> None:
+    level = parse_level(SMALL_LEVEL)
+    plan = PushPlan(pushes_of(level, SMALL_SOLUTION))
+    assert not plan.follow(Push(0, Direction.UP))
+    assert len(plan) == 8
+
+
+def test_box_on_dead_square_warns() -> None:
+    level = parse_level("######\n#@   #\n# $ .#\n#    #\n######")
+    state = PlayState(level)
+    for letter in "rD":
+        state.step(Direction.from_letter(letter))
+    dead = dead_squares(level.board)
+    box = next(iter(state.box_squares()))
+    warning = deadlock_after_push(level.board, state.box_squares(), box, dead)
+    assert warning is not None and warning.boxes == {box}
+    assert "never reach a goal" in warning.message
+
+
+def test_frozen_pair_warns_and_a_free_box_does_not() -> None:
+    level = parse_level("#######\n#   . #\n#@$ $.#\n#     #\n#######")
+    board = level.board
+    dead = dead_squares(board)
+    assert deadlock_after_push(board, level.boxes, board.index(2, 2), dead) is None
+    # Two boxes side by side against the top wall, where a goal keeps the row alive: frozen.
+    pair = frozenset({board.index(2, 1), board.index(3, 1)})
+    assert not pair & dead
+    warning = deadlock_after_push(board, pair, board.index(3, 1), dead)
+    assert warning is not None and warning.boxes == pair
+    assert "frozen" in warning.message
