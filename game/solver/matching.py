@@ -78,7 +78,10 @@ def greedy(choices: list[list[tuple[int, int]]]) -> int:
         options = choices[box]
         goal = options[rank][1]
         if taken >> goal & 1:
+            # Skip every goal taken so far at once: taken goals never come free again.
             rank += 1
+            while rank < len(options) and taken >> options[rank][1] & 1:
+                rank += 1
             if rank < len(options):
                 heapq.heappush(heap, (options[rank][0], box, rank))
             else:
