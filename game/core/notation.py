@@ -91,3 +91,16 @@ def _failed(state: PlayState, index: int, letter: str, reason: str) -> ReplayRes
     return ReplayResult(
         False, state.move_count, state.push_count, index, f"move {index} {letter!r}: {reason}"
     )
+
+
+def published_par(level: Level) -> ReplayResult | None:
+    """The moves and pushes of the solution the level file gives (a ``Solution:`` line), if it
+    replays to the solved state; None otherwise. Collections publish these as par."""
+    text = dict(level.extra).get("Solution", "")
+    if not text:
+        return None
+    try:
+        result = replay(level, text)
+    except NotationError:
+        return None
+    return result if result.solved else None

@@ -275,7 +275,8 @@ class LevelSelectScene(GameScene):
             )
         else:
             level = self.levels[index]
-            size = f"{level.width}x{level.height}, {len(level.boxes)} boxes"
+            count = len(level.boxes)
+            size = f"{level.width}x{level.height}, {count} box{'' if count == 1 else 'es'}"
             draw_text(surface, size, 16, theme.TEXT_DIM, (rect.left + 14, status_y), "midleft")
 
 

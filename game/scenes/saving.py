@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.level import Level
+from game.core.notation import published_par
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame
@@ -45,6 +46,7 @@ def record_visit(engine: GameEngine, level_index: int, state: PlayState) -> None
     """
     statistics = engine.statistics
     if state.can_undo or state.can_redo:
+        note_par(engine, state.level)
         engine.progress.record_attempt(
             engine.session.collection_id,
             state.level,
@@ -57,10 +59,18 @@ def record_visit(engine: GameEngine, level_index: int, state: PlayState) -> None
     engine.autosaver.save_now(saved_game(engine, level_index, state))
 
 
+def note_par(engine: GameEngine, level: Level) -> None:
+    """Keep the par the level file publishes, for the statistics' bars against par."""
+    par = published_par(level)
+    if par is not None:
+        engine.progress.set_par(engine.session.collection_id, level, par.moves, par.pushes)
+
+
 def record_solution(engine: GameEngine, level_index: int, state: PlayState, score: int) -> bool:
     """The level was solved with ``score``: keep the solution, move the campaign and the session
     on to the next level; True if it is a new best for moves or pushes (or the first solve)."""
     session, statistics, progress = engine.session, engine.statistics, engine.progress
+    note_par(engine, state.level)
     outcome = progress.record_solution(
         session.collection_id,
         state.level,

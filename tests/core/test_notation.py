@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import NotationError, parse_level, parse_lurd, replay
-from game.core.notation import compress_lurd
+from game.core.notation import compress_lurd, published_par
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 
@@ -57,3 +57,12 @@ def test_replay_incomplete_solution() -> None:
 def test_huge_run_lengths_are_refused_before_expanding() -> None:
     with pytest.raises(NotationError, match="at most"):
         parse_lurd("999999999r")
+
+
+def test_published_par_comes_from_a_solution_that_replays() -> None:
+    solved = parse_level(SMALL_LEVEL, extra=(("Solution", SMALL_SOLUTION),))
+    par = published_par(solved)
+    assert par is not None and (par.moves, par.pushes) == (33, 8)
+    assert published_par(parse_level(SMALL_LEVEL)) is None
+    assert published_par(parse_level(SMALL_LEVEL, extra=(("Solution", "lurd"),))) is None
+    assert published_par(parse_level(SMALL_LEVEL, extra=(("Solution", "x?"),))) is None

@@ -242,6 +242,17 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
 
 
+def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None:
+    solution = f"####\nSolution: {FIRST_SOLUTION}\n\n; corridor"
+    text = LEVELS_TEXT.replace("####\n\n; corridor", solution)
+    assert flow.open_collection_text(engine, text)
+    engine.push(PlayScene(engine, 0))
+    play_moves(engine, "dl")
+    engine.pop()  # left unsolved: par is known all the same
+    record = engine.progress.level_record(engine.session.collection_id, engine.session.level)
+    assert record is not None and (record.par_moves, record.par_pushes) == (33, 8)
+
+
 def test_statistics_from_the_main_menu_show_the_stored_results(engine: GameEngine) -> None:
     engine.push(MainMenuScene(engine))
     flow.remember_collection(engine)
