@@ -80,3 +80,41 @@ class FreezeChecker:
             if boxes >> side & 1 and self._frozen(side, boxes, walls, group):
                 return True
         return False
+
+
+class MatchingChecker:
+    """Bipartite deadlocks: each box needs a goal of its own that it could reach if it were
+    alone on the board; when no such assignment exists the position is dead."""
+
+    def __init__(self, reach: list[int]) -> None:
+        # reach[square]: the goals (as a mask of squares) a lone box there can be pushed to.
+        self.reach = reach
+
+    def still_matched(self, boxes: int, moved_from: int, moved_to: int) -> bool:
+        """Whether ``boxes`` can all have goals, knowing that they could before the box on
+        ``moved_from`` went to ``moved_to`` (so only a shrinking reach needs the full check)."""
+        reach = self.reach
+        if reach[moved_to] & reach[moved_from] == reach[moved_from]:
+            return True
+        return self.matched(boxes)
+
+    def matched(self, boxes: int) -> bool:
+        """Whether every box can be given a different reachable goal (augmenting paths)."""
+        owner: dict[int, int] = {}
+        return all(self._augment(box, owner, [0]) for box in bits_of(boxes))
+
+    def _augment(self, box: int, owner: dict[int, int], visited: list[int]) -> bool:
+        options = self.reach[box] & ~visited[0]
+        # Free goals first: most boxes find one without any reshuffling.
+        for goal in bits_of(options):
+            if goal not in owner:
+                owner[goal] = box
+                return True
+        for goal in bits_of(options):
+            if visited[0] >> goal & 1:
+                continue  # tried deeper down already
+            visited[0] |= 1 << goal
+            if self._augment(owner[goal], owner, visited):
+                owner[goal] = box
+                return True
+        return False

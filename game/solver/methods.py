@@ -11,6 +11,7 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.core.paths import walk_path
 from game.solver.analysis import DIRECTIONS, Analysis, mask_of
+from game.solver.fess import feature_search
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem, Push, a_star, breadth_first, fast_search
 
@@ -22,12 +23,14 @@ Method = Callable[[Problem, Limits], Outcome]
 
 METHODS: dict[str, Method] = {
     "fast": fast_search,
+    "fess": feature_search,
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
     "astar-moves": lambda problem, limits: a_star(problem, limits, 1, 1),
 }
 METHOD_HELP = {
     "fast": "greedy, then weighted best-first search with macros: quickest to a solution",
+    "fess": "feature space search guided by a packing plan, as in Festival",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",
     "astar-moves": "A* with a matching bound: fewest moves",
@@ -74,6 +77,8 @@ def solve(
     for box in level.boxes:
         if analysis.floor >> box & 1 and problem.freeze.is_deadlock(box, boxes):
             return finish(SolveStatus.UNSOLVABLE, "a box is frozen off its goal")
+    if not problem.matching.matched(boxes):
+        return finish(SolveStatus.UNSOLVABLE, "the boxes cannot each reach a goal of their own")
     try:
         outcome = METHODS[method](problem, limits)
     except StopSearch as stop:

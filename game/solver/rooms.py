@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.solver.analysis import Analysis, bits_of, flood
-
-# A push: the box's square, the direction index, how many pushes in a row (as in search).
-Push = tuple[int, int, int]
+from game.solver.boxpath import Push, push_path
 
 
 class GoalRoom:
@@ -154,48 +152,8 @@ class GoalRooms:
         target = next((g for g in room.order if not inside >> g & 1), None)
         if target is None:
             return None
-        pushes = self._push_path(boxes & ~(1 << box), box, player, target)
+        pushes = push_path(self.analysis, boxes & ~(1 << box), box, player, target)
         if pushes is None:
             return None
         last_box = pushes[-1][0]
         return pushes, (boxes & ~(1 << box)) | 1 << target, last_box
-
-    def _push_path(self, others: int, box: int, player: int, target: int) -> list[Push] | None:
-        """Fewest pushes of one box from ``box`` to ``target`` with the other boxes fixed."""
-        analysis = self.analysis
-        width = analysis.width
-        live = analysis.live & ~others
-        free = analysis.floor & ~others
-        start = flood(1 << player, free & ~(1 << box), width)
-        key = (box, start & -start)
-        parents: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None] = {key: None}
-        queue = deque([(box, start, key)])
-        while queue:
-            at, region, state = queue.popleft()
-            for index, offset in enumerate(analysis.offsets):
-                ahead = at + offset
-                if not region >> (at - offset) & 1 or not live >> ahead & 1:
-                    continue
-                moved = flood(1 << at, free & ~(1 << ahead), width)
-                child = (ahead, moved & -moved)
-                if child in parents:
-                    continue
-                parents[child] = (state, at, index)
-                if ahead == target:
-                    return _unwind(parents, child)
-                queue.append((ahead, moved, child))
-        return None
-
-
-def _unwind(
-    parents: dict[tuple[int, int], tuple[tuple[int, int], int, int] | None],
-    state: tuple[int, int],
-) -> list[Push]:
-    pushes: list[Push] = []
-    link = parents[state]
-    while link is not None:
-        previous, at, index = link
-        pushes.append((at, index, 1))
-        link = parents[previous]
-    pushes.reverse()
-    return pushes

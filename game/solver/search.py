@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
-from game.solver.deadlock import FreezeChecker
+from game.solver.deadlock import FreezeChecker, MatchingChecker
 from game.solver.matching import greedy, hungarian
 from game.solver.result import Limits, PhaseOver
 from game.solver.rooms import GoalRooms
@@ -44,10 +44,22 @@ class Problem:
         self.live = analysis.live
         self.goals = analysis.goals
         self.offsets = analysis.offsets
+        # Squares walled on both sides across each direction index's axis (for tunnels).
+        self.walled = (analysis.walls_v, analysis.walls_h)
         self.start_boxes = boxes
         self.start_player = player
         walls = ~analysis.floor & ((1 << (analysis.board.width * analysis.board.height)) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
+        self.matching = MatchingChecker(
+            [
+                sum(
+                    1 << goal
+                    for goal, d in zip(analysis.goal_list, analysis.distance, strict=True)
+                    if d[sq] < UNREACHABLE
+                )
+                for sq in range(analysis.board.width * analysis.board.height)
+            ]
+        )
         # Per square, its distances to each goal, for building cost matrices quickly.
         size = analysis.board.width * analysis.board.height
         self.costs = [[d[sq] for d in analysis.distance] for sq in range(size)]
@@ -83,7 +95,34 @@ class Problem:
                 after = boxes ^ low ^ (1 << target)
                 if self.freeze.is_deadlock(target, after):
                     continue
+                if not self.matching.still_matched(after, box, target):
+                    continue
                 yield box, index, after
+
+    def through_tunnel(
+        self, box: int, direction: int, after: int, live: int
+    ) -> tuple[int, int, int]:
+        """The tunnel macro: a box pushed into a one-wide tunnel (walls beside the box and
+        the player, no goal) goes on to its end while the squares ahead are in ``live``.
+
+        Returns the boxes after, the box's last square and the number of pushes.
+        """
+        offset = self.offsets[direction]
+        sides = self.walled[direction & 1]
+        goals = self.goals
+        target = box + offset
+        count = 1
+        while (
+            not goals >> target & 1
+            and sides >> target & 1
+            and sides >> (target - offset) & 1
+            and live >> (target + offset) & 1
+            and not after >> (target + offset) & 1
+        ):
+            after ^= (1 << target) | (1 << (target + offset))
+            target += offset
+            count += 1
+        return after, target, count
 
     def matrix(self, boxes: int) -> list[list[int]]:
         costs = self.costs
@@ -263,7 +302,6 @@ def best_first(
     tree = Tree()
     goals = problem.goals
     offsets = problem.offsets
-    walled = (problem.analysis.walls_v, problem.analysis.walls_h)
     live = problem.live if macros else 0
     corrals = CorralPruner(problem.floor, problem.live, goals, problem.width, offsets)
     estimates: dict[int, int] = {}
@@ -287,20 +325,7 @@ def best_first(
         only = corrals.restrict(boxes, region)
         for box, direction, after in problem.pushes(boxes, region, only):
             offset = offsets[direction]
-            target = box + offset
-            count = 1
-            # Tunnel macro: walls on both sides of the box and of the player, no goal here.
-            sides = walled[direction & 1]
-            while (
-                not goals >> target & 1
-                and sides >> target & 1
-                and sides >> (target - offset) & 1
-                and live >> (target + offset) & 1
-                and not after >> (target + offset) & 1
-            ):
-                after ^= (1 << target) | (1 << (target + offset))
-                target += offset
-                count += 1
+            after, target, count = problem.through_tunnel(box, direction, after, live)
             if count > 1:
                 used_macros = True
                 if problem.freeze.is_deadlock(target, after):

@@ -1,0 +1,214 @@
+"""Feature space search (FESS, after Shoham and Schaeffer's Festival): positions are grouped
+into cells by features that measure progress, and the search takes turns among the cells.
+
+Features: boxes packed by the packing plan, and how many areas the boxes cut the floor into.
+In each cell the search follows the position whose path holds the fewest moves that no
+advisor proposed; the advisors propose the moves that pack the next goal or open the floor.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from game.solver.analysis import bits_of, flood
+from game.solver.boxpath import nearest_box_path
+from game.solver.corral import CorralPruner
+from game.solver.packing import PackingPlan
+from game.solver.result import Limits
+from game.solver.search import Outcome, Problem, Push, Tree
+
+# A move of a node: (weight, progress, pushes, boxes after, player's square after).
+Move = tuple[int, int, tuple[Push, ...], int, int]
+ADVISED = 0  # the weight of a move an advisor proposes
+PLAIN = 1  # the weight of any other move
+
+
+class FeatureSearch:
+    """One FESS run over a problem; ``run`` returns the outcome."""
+
+    def __init__(self, problem: Problem, limits: Limits, macros: bool = True) -> None:
+        self.problem = problem
+        self.limits = limits
+        self.plan = PackingPlan(problem.analysis)
+        self.corrals = CorralPruner(
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+        )
+        self.live_for_tunnels = problem.live if macros else 0
+        self.used_macros = False
+        self.tree = Tree()
+        self.boxes: list[int] = []
+        self.player: list[int] = []
+        self.weight: list[int] = []
+        self.moves: list[list[Move] | None] = []
+        self.cursor: list[int] = []
+        self.seen: set[tuple[int, int]] = set()
+        self.cells: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        self.cycle: list[tuple[int, int]] = []
+
+    def run(self) -> Outcome:
+        problem = self.problem
+        region = problem.region(problem.start_boxes, problem.start_player)
+        self._add(problem.start_boxes, problem.start_player, region, -1, (), 0)
+        turn = 0
+        while self.cycle:
+            if turn >= len(self.cycle):
+                turn = 0
+                for cell in self.cycle:
+                    if not self.cells[cell]:
+                        del self.cells[cell]
+                self.cycle = [cell for cell in self.cycle if cell in self.cells]
+                continue
+            cell = self.cycle[turn]
+            turn += 1
+            found = self._visit(self.cells[cell])
+            if found is not None:
+                return Outcome(found, self.used_macros)
+        return Outcome(None, self.used_macros)
+
+    def _visit(self, heap: list[tuple[int, int, int]]) -> list[Push] | None:
+        """Make the cheapest move not yet made from the cell's positions, adding one new
+        position to the tree (or none, when every move left leads to known positions)."""
+        problem = self.problem
+        while heap:
+            priority, estimate, node = heapq.heappop(heap)
+            moves = self.moves[node]
+            if moves is None:
+                moves = self._expand(node)
+                self.moves[node] = moves
+            index = self.cursor[node]
+            if index >= len(moves):
+                continue
+            cost = self.weight[node] + moves[index][0]
+            if cost > priority:
+                heapq.heappush(heap, (cost, estimate, node))
+                continue
+            self.cursor[node] = index + 1
+            if index + 1 < len(moves):
+                following = self.weight[node] + moves[index + 1][0]
+                heapq.heappush(heap, (following, estimate, node))
+            _, _, pushes, boxes, player = moves[index]
+            region = problem.region(boxes, player)
+            key = (boxes, (region & -region).bit_length())
+            if key in self.seen:
+                continue
+            if boxes == problem.goals:
+                return self.tree.pushes_to(node, pushes)
+            self._add(boxes, player, region, node, pushes, cost)
+            return None
+        return None
+
+    def _add(
+        self,
+        boxes: int,
+        player: int,
+        region: int,
+        parent: int,
+        pushes: tuple[Push, ...],
+        weight: int,
+    ) -> None:
+        problem = self.problem
+        self.limits.tick(len(self.boxes))
+        self.seen.add((boxes, (region & -region).bit_length()))
+        # Among equal weights, positions with boxes nearer to goals come first.
+        nearest = problem.analysis.nearest
+        estimate = sum(nearest[square] for square in bits_of(boxes))
+        node = self.tree.add((parent, pushes))
+        self.boxes.append(boxes)
+        self.player.append(player)
+        self.weight.append(weight)
+        self.moves.append(None)
+        self.cursor.append(0)
+        cell = (-self.plan.packed_mask(boxes).bit_count(), self._areas(boxes, region))
+        heap = self.cells.get(cell)
+        if heap is None:
+            heap = self.cells[cell] = []
+            self.cycle.append(cell)
+        heapq.heappush(heap, (weight, estimate, node))
+
+    def _areas(self, boxes: int, region: int) -> int:
+        """Into how many areas the boxes cut the floor (the player's counts as one)."""
+        free = self.problem.floor & ~boxes
+        rest = free & ~region
+        areas = 1
+        width = self.problem.width
+        while rest:
+            rest &= ~flood(rest & -rest, free, width)
+            areas += 1
+        return areas
+
+    def _expand(self, node: int) -> list[Move]:
+        """Every move from the node, the advised ones first (weight 0)."""
+        problem = self.problem
+        boxes, player = self.boxes[node], self.player[node]
+        region = problem.region(boxes, player)
+        only = self.corrals.restrict(boxes, region)
+        nearest = problem.analysis.nearest
+        live = self.live_for_tunnels
+        moves: list[Move] = []
+        for box, direction, after in problem.pushes(boxes, region, only):
+            after, target, count = problem.through_tunnel(box, direction, after, live)
+            if count > 1:
+                self.used_macros = True
+                if problem.freeze.is_deadlock(target, after):
+                    continue
+            progress = nearest[target] - nearest[box]
+            stand = target - problem.offsets[direction]
+            moves.append((PLAIN, progress, ((box, direction, count),), after, stand))
+        opening = self._opening_advice(moves, region)
+        if opening is not None:
+            move = moves[opening]
+            moves[opening] = (ADVISED, *move[1:])
+        if only is None or any(only):
+            advice = self._packing_advice(boxes, region)
+            if advice is not None:
+                moves.append(advice)
+        moves.sort(key=_move_order)
+        return moves
+
+    def _opening_advice(self, moves: list[Move], region: int) -> int | None:
+        """The move after which the player can walk to the most squares he could not reach
+        before (the connectivity advisor); None if no move opens anything."""
+        problem = self.problem
+        floor, width = problem.floor, problem.width
+        best: int | None = None
+        best_gain = 0
+        for index, (_, _, pushes, after, stand) in enumerate(moves):
+            box = pushes[0][0]
+            around = 1 << (box - 1) | 1 << (box + 1) | 1 << (box - width) | 1 << (box + width)
+            free = floor & ~after
+            if not around & free & ~region:
+                continue  # the square the box left touches nothing new
+            gain = (flood(1 << stand, free, width) & ~region).bit_count() - 1
+            if gain > best_gain:
+                best, best_gain = index, gain
+        return best
+
+    def _packing_advice(self, boxes: int, region: int) -> Move | None:
+        """The fewest pushes that bring a box not yet packed onto the next goal to fill."""
+        plan = self.plan
+        targets = plan.targets(boxes)
+        if not targets:
+            return None
+        packed = plan.packed_mask(boxes)
+        for target in targets[:2]:
+            path = nearest_box_path(self.problem.analysis, boxes, region, target, boxes & ~packed)
+            if path is not None:
+                first = path[0][0]
+                after = boxes & ~(1 << first) | 1 << target
+                if self.problem.freeze.is_deadlock(target, after):
+                    continue
+                return (ADVISED, -len(path), tuple(path), after, path[-1][0])
+        return None
+
+
+def _move_order(move: Move) -> tuple[int, int]:
+    return move[0], move[1]
+
+
+def feature_search(problem: Problem, limits: Limits) -> Outcome:
+    """FESS with macros; if it runs dry after a tunnel macro (which can skip a solution),
+    once more without them, so that an exhausted search still proves unsolvability."""
+    outcome = FeatureSearch(problem, limits).run()
+    if outcome.pushes is None and outcome.used_macros:
+        outcome = FeatureSearch(problem, limits, macros=False).run()
+    return outcome

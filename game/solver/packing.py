@@ -1,0 +1,125 @@
+"""The packing plan: in which order the goals should be filled, found by taking the boxes out
+of the solved position backwards, one at a time; the packing feature and advisor rest on it.
+
+A goal that can only be emptied after another one was emptied must be filled before it: such
+pairs become prerequisites, and a box on a goal counts as packed once they are all filled.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.solver.analysis import Analysis, bits_of, flood
+
+
+class PackingPlan:
+    """The goals in the order to fill them, with the goals each one needs filled first."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.order: list[int] = []
+        # need[goal]: the goals to fill before ``goal`` (closed under the relation), as a mask.
+        self.need: dict[int, int] = {goal: 0 for goal in analysis.goal_list}
+        self._plan()
+
+    def packed_mask(self, boxes: int) -> int:
+        """The boxes that stand on goals whose prerequisites are all filled."""
+        mask = 0
+        need = self.need
+        for goal in bits_of(boxes & self.analysis.goals):
+            if boxes & need[goal] == need[goal]:
+                mask |= 1 << goal
+        return mask
+
+    def targets(self, boxes: int) -> list[int]:
+        """The empty goals whose prerequisites are all filled, first to fill first."""
+        need = self.need
+        return [
+            goal
+            for goal in self.order
+            if not boxes >> goal & 1 and boxes & need[goal] == need[goal]
+        ]
+
+    def _plan(self) -> None:
+        """Empty the goals one by one, the easiest to take out first; the reverse is the order.
+
+        ``first_out[goal]`` is the step at which a goal could first be taken out; every goal
+        emptied before then and found to block it becomes its successor in the order.
+        """
+        present = self.analysis.goals
+        removed: list[int] = []
+        present_at: list[int] = []
+        first_out: dict[int, int] = {}
+        while present:
+            best: tuple[int, int] | None = None
+            for goal in bits_of(present):
+                pulls = self._pulls_out(goal, present & ~(1 << goal))
+                if pulls is None:
+                    continue
+                first_out.setdefault(goal, len(removed))
+                if best is None or pulls < best[0]:
+                    best = (pulls, goal)
+            if best is None:
+                break  # the rest cannot be emptied this way: no order is known for them
+            present_at.append(present)
+            removed.append(best[1])
+            present &= ~(1 << best[1])
+        stuck = list(bits_of(present))
+        self.order = stuck + removed[::-1]
+        need: dict[int, int] = {goal: 0 for goal in self.analysis.goal_list}
+        for goal, step in first_out.items():
+            for earlier in removed[:step]:
+                blocked = present_at[step] | 1 << earlier
+                if self._pulls_out(goal, blocked & ~(1 << goal)) is None:
+                    need[earlier] |= 1 << goal  # ``goal`` must be filled before ``earlier``
+        self.need = _closure(need)
+
+    def _pulls_out(self, goal: int, others: int) -> int | None:
+        """Fewest pulls that take a lone box from ``goal`` to a square off the goals, with the
+        boxes ``others`` standing still; None if it cannot get out."""
+        analysis = self.analysis
+        width = analysis.width
+        space = analysis.floor & ~others
+        goals = analysis.goals
+        queue: deque[tuple[int, int, int]] = deque()
+        seen: set[tuple[int, int]] = set()
+        free = space & ~(1 << goal)
+        for offset in analysis.offsets:
+            if free >> (goal + offset) & 1:
+                region = flood(1 << (goal + offset), free, width)
+                key = (goal, region & -region)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append((goal, region, 0))
+        while queue:
+            box, region, pulls = queue.popleft()
+            for offset in analysis.offsets:
+                stand = box + offset
+                back = stand + offset
+                if not region >> stand & 1 or not space >> back & 1:
+                    continue
+                if not goals >> stand & 1:
+                    return pulls + 1
+                moved = flood(1 << back, space & ~(1 << stand), width)
+                key = (stand, moved & -moved)
+                if key not in seen:
+                    seen.add(key)
+                    queue.append((stand, moved, pulls + 1))
+        return None
+
+
+def _closure(direct: dict[int, int]) -> dict[int, int]:
+    """For each goal, every goal that must be filled before it, directly or through others."""
+    need = dict(direct)
+    changed = True
+    while changed:
+        changed = False
+        for goal, mask in need.items():
+            grown = mask
+            for other in bits_of(mask):
+                grown |= need[other]
+            grown &= ~(1 << goal)
+            if grown != mask:
+                need[goal] = grown
+                changed = True
+    return need
