@@ -42,6 +42,25 @@ def flood(start: int, free: int, width: int) -> int:
         region = grown
 
 
+def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: int) -> list[int]:
+    """For each direction, a bitmask of the directions whose neighbour the player can walk to
+    from that neighbour while a box stands on ``square`` and he walks on ``floor`` (0 where
+    the neighbour is not on ``floor``)."""
+    free = floor & ~(1 << square)
+    groups = [0, 0, 0, 0]
+    regions: list[int] = []
+    for index, offset in enumerate(offsets):
+        side = square + offset
+        if not free >> side & 1:
+            continue
+        region = next((r for r in regions if r >> side & 1), 0)
+        if not region:
+            region = flood(1 << side, free, width)
+            regions.append(region)
+        groups[index] = region
+    return [sum(1 << j for j in range(4) if groups[i] and groups[i] == groups[j]) for i in range(4)]
+
+
 class Analysis:
     """Everything about a board that does not depend on where the boxes stand.
 
@@ -60,7 +79,9 @@ class Analysis:
         self.squares = list(bits_of(self.floor))
         self.goals = mask_of(g for g in board.goals if self.floor >> g & 1)
         self.goal_list = list(bits_of(self.goals))
-        self._side_groups = {sq: self._sides_connected(sq) for sq in self.squares}
+        self.side_groups = {
+            sq: sides_connected(sq, self.floor, self.offsets, width) for sq in self.squares
+        }
         size = board.width * board.height
         self.distance: list[list[int]] = [
             self._pull_distances(goal, size) for goal in self.goal_list
@@ -74,32 +95,13 @@ class Analysis:
         self.walls_h = self._walled_sides(0)  # walls left and right
         self.walls_v = self._walled_sides(1)  # walls above and below
 
-    def _sides_connected(self, square: int) -> list[int]:
-        """For each direction, a bitmask of the directions whose neighbour the player can walk to
-        from that neighbour while a box stands on ``square`` (0 if the neighbour is not floor)."""
-        free = self.floor & ~(1 << square)
-        groups = [0, 0, 0, 0]
-        regions: list[int] = []
-        for index, offset in enumerate(self.offsets):
-            side = square + offset
-            if not free >> side & 1:
-                continue
-            region = next((r for r in regions if r >> side & 1), 0)
-            if not region:
-                region = flood(1 << side, free, self.width)
-                regions.append(region)
-            groups[index] = region
-        return [
-            sum(1 << j for j in range(4) if groups[i] and groups[i] == groups[j]) for i in range(4)
-        ]
-
     def _pull_distances(self, goal: int, size: int) -> list[int]:
         """Fewest pushes of a lone box from each square to ``goal`` (by pulling it backwards)."""
         distance = [UNREACHABLE] * size
         seen = bytearray(size * 4)
         queue: deque[tuple[int, int, int]] = deque()
         for side in range(4):
-            if self._side_groups[goal][side]:
+            if self.side_groups[goal][side]:
                 queue.append((goal, side, 0))
         offsets = self.offsets
         floor = self.floor
@@ -107,7 +109,7 @@ class Analysis:
             box, side, pushes = queue.popleft()
             if seen[box * 4 + side]:
                 continue
-            group = self._side_groups[box][side]
+            group = self.side_groups[box][side]
             for other in range(4):
                 if group >> other & 1:
                     seen[box * 4 + other] = 1

@@ -29,7 +29,7 @@ class FeatureSearch:
     def __init__(self, problem: Problem, limits: Limits, macros: bool = True) -> None:
         self.problem = problem
         self.limits = limits
-        self.plan = PackingPlan(problem.analysis)
+        self.plan = PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets
         )
@@ -45,10 +45,14 @@ class FeatureSearch:
         self.cells: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self.cycle: list[tuple[int, int]] = []
 
-    def run(self) -> Outcome:
+    def start(self) -> None:
+        """Put the start position in the tree."""
         problem = self.problem
         region = problem.region(problem.start_boxes, problem.start_player)
         self._add(problem.start_boxes, problem.start_player, region, -1, (), 0)
+
+    def run(self) -> Outcome:
+        self.start()
         turn = 0
         while self.cycle:
             if turn >= len(self.cycle):
@@ -73,7 +77,7 @@ class FeatureSearch:
             priority, estimate, node = heapq.heappop(heap)
             moves = self.moves[node]
             if moves is None:
-                moves = self._expand(node)
+                moves = self.expand(node)
                 self.moves[node] = moves
             index = self.cursor[node]
             if index >= len(moves):
@@ -118,12 +122,16 @@ class FeatureSearch:
         self.weight.append(weight)
         self.moves.append(None)
         self.cursor.append(0)
-        cell = (-self.plan.packed_mask(boxes).bit_count(), self._areas(boxes, region))
+        cell = self.cell_of(boxes, region)
         heap = self.cells.get(cell)
         if heap is None:
             heap = self.cells[cell] = []
             self.cycle.append(cell)
         heapq.heappush(heap, (weight, estimate, node))
+
+    def cell_of(self, boxes: int, region: int) -> tuple[int, int]:
+        """The position's cell: boxes packed (negated, so that more comes first) and areas."""
+        return -self.plan.packed_mask(boxes).bit_count(), self._areas(boxes, region)
 
     def _areas(self, boxes: int, region: int) -> int:
         """Into how many areas the boxes cut the floor (the player's counts as one)."""
@@ -136,7 +144,7 @@ class FeatureSearch:
             areas += 1
         return areas
 
-    def _expand(self, node: int) -> list[Move]:
+    def expand(self, node: int) -> list[Move]:
         """Every move from the node, the advised ones first (weight 0)."""
         problem = self.problem
         boxes, player = self.boxes[node], self.player[node]

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.solver.analysis import Analysis, bits_of, flood
+from game.solver.analysis import Analysis, bits_of, flood, sides_connected
 
 
 class PackingPlan:
     """The goals in the order to fill them, with the goals each one needs filled first."""
 
-    def __init__(self, analysis: Analysis) -> None:
+    def __init__(self, analysis: Analysis, start_boxes: int, start_player: int) -> None:
         self.analysis = analysis
+        self.start_boxes = start_boxes
+        self.start_player = start_player
+        self.fed: dict[int, int] = {}
         self.order: list[int] = []
         # need[goal]: the goals to fill before ``goal`` (closed under the relation), as a mask.
         self.need: dict[int, int] = {goal: 0 for goal in analysis.goal_list}
@@ -50,8 +53,10 @@ class PackingPlan:
         removed: list[int] = []
         present_at: list[int] = []
         first_out: dict[int, int] = {}
+        feeds: list[dict[int, int]] = []
         while present:
             best: tuple[int, int] | None = None
+            self.fed = self._feeding_states(present)
             for goal in bits_of(present):
                 pulls = self._pulls_out(goal, present & ~(1 << goal))
                 if pulls is None:
@@ -62,25 +67,61 @@ class PackingPlan:
             if best is None:
                 break  # the rest cannot be emptied this way: no order is known for them
             present_at.append(present)
+            feeds.append(self.fed)
             removed.append(best[1])
             present &= ~(1 << best[1])
         stuck = list(bits_of(present))
         self.order = stuck + removed[::-1]
         need: dict[int, int] = {goal: 0 for goal in self.analysis.goal_list}
         for goal, step in first_out.items():
+            self.fed = feeds[step]
             for earlier in removed[:step]:
                 blocked = present_at[step] | 1 << earlier
                 if self._pulls_out(goal, blocked & ~(1 << goal)) is None:
                     need[earlier] |= 1 << goal  # ``goal`` must be filled before ``earlier``
         self.need = _closure(need)
 
+    def _feeding_states(self, others: int) -> dict[int, int]:
+        """For each square, the sides (direction indices) the player can stand on while a box
+        that starts off the goals is there, pushed alone among the boxes ``others``."""
+        analysis = self.analysis
+        offsets, width = analysis.offsets, analysis.width
+        floor = analysis.floor & ~others
+        live = analysis.live & ~others
+        groups: dict[int, list[int]] = {}
+        fed: dict[int, int] = {}
+        queue: deque[tuple[int, int]] = deque()
+        for box in bits_of(self.start_boxes & ~analysis.goals):
+            region = flood(1 << self.start_player, floor & ~(1 << box), width)
+            sides = sum(1 << i for i, offset in enumerate(offsets) if region >> (box + offset) & 1)
+            if sides & ~fed.get(box, 0):
+                fed[box] = fed.get(box, 0) | sides
+                queue.append((box, sides))
+        while queue:
+            box, sides = queue.popleft()
+            for index, offset in enumerate(offsets):
+                # The player on the side opposite ``index`` pushes the box that way.
+                behind = (index + 2) % 4
+                ahead = box + offset
+                if not sides >> behind & 1 or not live >> ahead & 1:
+                    continue
+                if ahead not in groups:
+                    groups[ahead] = sides_connected(ahead, floor, offsets, width)
+                reached = groups[ahead][behind]
+                if reached & ~fed.get(ahead, 0):
+                    fed[ahead] = fed.get(ahead, 0) | reached
+                    queue.append((ahead, fed[ahead]))
+        return fed
+
     def _pulls_out(self, goal: int, others: int) -> int | None:
-        """Fewest pulls that take a lone box from ``goal`` to a square off the goals, with the
-        boxes ``others`` standing still; None if it cannot get out."""
+        """Fewest pulls that take a lone box from ``goal``, the boxes ``others`` standing
+        still, to a square off the goals where a box from outside could stand with the player
+        on the same side; None if there is none."""
         analysis = self.analysis
         width = analysis.width
         space = analysis.floor & ~others
         goals = analysis.goals
+        fed = self.fed
         queue: deque[tuple[int, int, int]] = deque()
         seen: set[tuple[int, int]] = set()
         free = space & ~(1 << goal)
@@ -93,12 +134,12 @@ class PackingPlan:
                     queue.append((goal, region, 0))
         while queue:
             box, region, pulls = queue.popleft()
-            for offset in analysis.offsets:
+            for index, offset in enumerate(analysis.offsets):
                 stand = box + offset
                 back = stand + offset
                 if not region >> stand & 1 or not space >> back & 1:
                     continue
-                if not goals >> stand & 1:
+                if not goals >> stand & 1 and fed.get(stand, 0) >> index & 1:
                     return pulls + 1
                 moved = flood(1 << back, space & ~(1 << stand), width)
                 key = (stand, moved & -moved)

@@ -34,7 +34,7 @@ OPEN_ROOM = "\n".join(
 def plan_of(text: str) -> tuple[PackingPlan, Analysis]:
     level = parse_level(text)
     analysis = Analysis(level.board, level.player)
-    return PackingPlan(analysis), analysis
+    return PackingPlan(analysis, mask_of(level.boxes), level.player), analysis
 
 
 def test_a_dead_end_of_goals_is_filled_from_the_far_end() -> None:
