@@ -10,10 +10,11 @@ from collections.abc import Callable
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.paths import walk_path
+from game.solver import portfolio
 from game.solver.analysis import DIRECTIONS, Analysis, mask_of
-from game.solver.fess import feature_search
+from game.solver.portfolio import feature_space, greedy, take_turns
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem, Push, a_star, breadth_first, fast_search
+from game.solver.search import Outcome, Problem, Push, a_star, breadth_first
 
 DEFAULT_MEMORY = 1536 * 1024 * 1024  # bytes; well below the 2 GiB a solve may use
 # Push-optimal A* weighs a push above any number of steps, so pushes come first, then moves.
@@ -22,15 +23,17 @@ LEXICOGRAPHIC_PUSH = 1 << 32
 Method = Callable[[Problem, Limits], Outcome]
 
 METHODS: dict[str, Method] = {
-    "fast": fast_search,
-    "fess": feature_search,
+    "fast": portfolio.fast,
+    "fess": lambda problem, limits: take_turns(problem, limits, ((feature_space, 1),)),
+    "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
     "astar-moves": lambda problem, limits: a_star(problem, limits, 1, 1),
 }
 METHOD_HELP = {
-    "fast": "greedy, then weighted best-first search with macros: quickest to a solution",
-    "fess": "feature space search guided by a packing plan, as in Festival",
+    "fast": "feature space search and greedy search in turns: quickest to a solution",
+    "fess": "feature space search guided by a packing plan and advisors, after Festival",
+    "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",
     "astar-moves": "A* with a matching bound: fewest moves",

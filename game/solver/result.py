@@ -56,7 +56,7 @@ class StopSearch(Exception):
 
 
 class PhaseOver(Exception):
-    """Raised inside a search when its share of the time is used up (the solve goes on)."""
+    """Raised inside a search when its slice of time is used up (the solve goes on)."""
 
 
 # A rough size of one stored state (dict entry, key, parent record, queue entry), used to
@@ -89,15 +89,14 @@ class Limits:
         self.progress = progress
         self.next_progress = self.started + PROGRESS_EVERY
         self.nodes = 0
+        self.reserved = 0  # states other searches keep stored meanwhile
         self._countdown = 0
 
-    def start_phase(self, share: float | None) -> None:
-        """Give the next search ``share`` of the time left (None: all of it)."""
-        if share is None or self.deadline is None:
-            self.phase_deadline = None
-            return
-        now = time.monotonic()
-        self.phase_deadline = now + (self.deadline - now) * share
+    def start_slice(self, seconds: float | None, reserved: int = 0) -> None:
+        """Let the next search run ``seconds`` (None: until done) while ``reserved`` states
+        stay stored by searches that wait for their turn."""
+        self.phase_deadline = None if seconds is None else time.monotonic() + seconds
+        self.reserved = reserved
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
@@ -114,7 +113,7 @@ class Limits:
         self.check(stored)
 
     def check(self, stored: int) -> None:
-        if stored > self.state_limit:
+        if stored + self.reserved > self.state_limit:
             raise StopSearch(SolveStatus.MEMORY, f"memory cap reached ({stored} states stored)")
         if self.cancelled is not None and self.cancelled():
             raise StopSearch(SolveStatus.CANCELLED, "cancelled")

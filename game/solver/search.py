@@ -16,7 +16,7 @@ from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
 from game.solver.deadlock import FreezeChecker, MatchingChecker
 from game.solver.matching import greedy, hungarian
-from game.solver.result import Limits, PhaseOver
+from game.solver.result import Limits
 from game.solver.rooms import GoalRooms
 
 # One step of a solution: the box's square, the direction index and how many pushes in a row.
@@ -263,81 +263,86 @@ def _walk_layers(start: int, free: int, width: int) -> list[int]:
         frontier = grown
 
 
-# The fast method's portfolio: (weight of the estimate, weight of the pushes made so far).
-# Pure greedy first, then a weighted A* that wanders less; each gets a share of the time.
-PORTFOLIO = ((1, 0), (4, 1))
-
-
-def fast_search(problem: Problem, limits: Limits) -> Outcome:
-    """Best-first searches with macros, in turn, until one solves the level.
-
-    If a search runs dry after using a macro, which can skip solutions, the level is searched
-    again without macros so that "unsolvable" stays a proof.
-    """
-    outcome = Outcome(None)
-    for turn, (estimate_weight, push_weight) in enumerate(PORTFOLIO):
-        last = turn == len(PORTFOLIO) - 1
-        limits.start_phase(None if last else 1 / (len(PORTFOLIO) - turn))
-        try:
-            outcome = best_first(problem, limits, True, estimate_weight, push_weight)
-        except PhaseOver:
-            continue
-        if outcome.pushes is not None or not outcome.used_macros:
-            return outcome
-        limits.start_phase(None)
-        return best_first(problem, limits, False, estimate_weight, push_weight)
-    return outcome
-
-
-def best_first(
-    problem: Problem, limits: Limits, macros: bool, estimate_weight: int, push_weight: int
-) -> Outcome:
+class BestFirst:
     """Best-first search on the matching estimate times ``estimate_weight`` plus the pushes
     made times ``push_weight`` (greedy when that is 0), deepest first among equals.
 
     With ``macros``, pushes through one-wide tunnels are one move (with the player behind the
     box in a tunnel, nothing else useful can happen there), and a box that reaches the
     entrance of a goal room goes straight on to the room's next goal.
+    ``run`` may stop with PhaseOver and be called again to go on where it stopped.
     """
-    tree = Tree()
-    goals = problem.goals
-    offsets = problem.offsets
-    live = problem.live if macros else 0
-    corrals = CorralPruner(problem.floor, problem.live, goals, problem.width, offsets)
-    estimates: dict[int, int] = {}
-    seen: set[tuple[int, int]] = set()
-    counter = 0
-    rooms = GoalRooms(problem.analysis, problem.start_boxes)
-    entrances = rooms.entrances if macros else 0
-    used_macros = False
-    heap: list[tuple[int, int, int, int, int, Record]] = [
-        (0, 0, 0, problem.start_boxes, problem.start_player, ROOT)
-    ]
-    while heap:
-        _, _, depth, boxes, player, record = heapq.heappop(heap)
-        region = problem.region(boxes, player)
-        key = (boxes, (region & -region).bit_length())
-        if key in seen:
-            continue
-        seen.add(key)
-        node = tree.add(record)
-        limits.tick(len(seen) + len(heap))
-        only = corrals.restrict(boxes, region)
+
+    def __init__(
+        self,
+        problem: Problem,
+        limits: Limits,
+        estimate_weight: int = 1,
+        push_weight: int = 0,
+        macros: bool = True,
+    ) -> None:
+        self.problem = problem
+        self.limits = limits
+        self.estimate_weight = estimate_weight
+        self.push_weight = push_weight
+        self.live_for_tunnels = problem.live if macros else 0
+        self.corrals = CorralPruner(
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+        )
+        self.rooms = GoalRooms(problem.analysis, problem.start_boxes)
+        self.entrances = self.rooms.entrances if macros else 0
+        self.used_macros = False
+        self.tree = Tree()
+        self.estimates: dict[int, int] = {}
+        self.seen: set[tuple[int, int]] = set()
+        self.counter = 0
+        self.heap: list[tuple[int, int, int, int, int, Record]] = [
+            (0, 0, 0, problem.start_boxes, problem.start_player, ROOT)
+        ]
+
+    @property
+    def size(self) -> int:
+        """Positions stored, for the memory cap."""
+        return len(self.seen) + len(self.heap)
+
+    def run(self) -> Outcome:
+        problem, limits, heap = self.problem, self.limits, self.heap
+        while heap:
+            limits.tick(len(self.seen) + len(heap))
+            _, _, depth, boxes, player, record = heapq.heappop(heap)
+            region = problem.region(boxes, player)
+            key = (boxes, (region & -region).bit_length())
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            node = self.tree.add(record)
+            found = self._expand(node, depth, boxes, region)
+            if found is not None:
+                return Outcome(found, self.used_macros)
+        return Outcome(None, self.used_macros)
+
+    def _expand(self, node: int, depth: int, boxes: int, region: int) -> list[Push] | None:
+        """Queue the node's children; the pushes of a solution if one of them is solved."""
+        problem = self.problem
+        offsets = problem.offsets
+        only = self.corrals.restrict(boxes, region)
         for box, direction, after in problem.pushes(boxes, region, only):
             offset = offsets[direction]
-            after, target, count = problem.through_tunnel(box, direction, after, live)
+            after, target, count = problem.through_tunnel(
+                box, direction, after, self.live_for_tunnels
+            )
             if count > 1:
-                used_macros = True
+                self.used_macros = True
                 if problem.freeze.is_deadlock(target, after):
                     continue
             children: list[tuple[tuple[Push, ...], int, int]] = [
                 (((box, direction, count),), after, target - offset)
             ]
-            if entrances >> target & 1:
-                macro = rooms.macro(after, target, target - offset)
+            if self.entrances >> target & 1:
+                macro = self.rooms.macro(after, target, target - offset)
                 if macro is not None:
                     more, moved, stand = macro
-                    used_macros = True
+                    self.used_macros = True
                     last = stand + offsets[more[-1][1]]
                     # The macro replaces the plain push; if that loses every solution the
                     # search without macros runs after this one.
@@ -345,16 +350,18 @@ def best_first(
                     if not problem.freeze.is_deadlock(last, moved):
                         children.append((((box, direction, count), *more), moved, stand))
             for pushes, child, stand in children:
-                if child == goals:
-                    return Outcome(tree.pushes_to(node, pushes))
-                value = estimates.get(child)
+                if child == problem.goals:
+                    return self.tree.pushes_to(node, pushes)
+                value = self.estimates.get(child)
                 if value is None:
                     value = problem.greedy_estimate(child)
-                    estimates[child] = value
+                    self.estimates[child] = value
                 if value >= UNREACHABLE:
                     continue
-                counter += 1
+                self.counter += 1
                 moved = depth + sum(push[2] for push in pushes)
-                priority = value * estimate_weight + moved * push_weight
-                heapq.heappush(heap, (priority, -counter, moved, child, stand, (node, pushes)))
-    return Outcome(None, used_macros)
+                priority = value * self.estimate_weight + moved * self.push_weight
+                heapq.heappush(
+                    self.heap, (priority, -self.counter, moved, child, stand, (node, pushes))
+                )
+        return None

@@ -85,3 +85,10 @@ def test_fess_honours_the_node_limit_and_cancel() -> None:
     level = parse_level(BIG)
     assert solve(level, method="fess", node_limit=3).status is SolveStatus.TIMEOUT
     assert solve(level, method="fess", cancel=lambda: True).status is SolveStatus.CANCELLED
+
+
+def test_fess_and_the_portfolio_stop_at_the_memory_cap() -> None:
+    level = parse_level(BIG)
+    for method in ("fess", "fast"):
+        capped = solve(level, method=method, memory_limit=20_000)
+        assert capped.status is SolveStatus.MEMORY, method

@@ -1,0 +1,74 @@
+"""Several searches taking turns on one core: each runs for a slice of time and goes on where
+it stopped at its next turn, until one solves the level or proves it unsolvable.
+
+Slices grow each round, so a level that one search solves quickly costs little more than that
+search alone would, whichever search it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from game.solver.fess import FeatureSearch
+from game.solver.result import Limits, PhaseOver
+from game.solver.search import BestFirst, Outcome, Problem
+
+FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
+GROWTH = 1.5  # how much longer each round's slices are than the last's
+
+
+class Resumable(Protocol):
+    """A search that may stop with PhaseOver and go on at the next ``run``."""
+
+    used_macros: bool
+
+    @property
+    def size(self) -> int: ...
+
+    def run(self) -> Outcome: ...
+
+
+# Makes a search for a problem; the flag says whether it may use macros.
+Factory = Callable[[Problem, Limits, bool], Resumable]
+
+
+def feature_space(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros)
+
+
+def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return BestFirst(problem, limits, 1, 0, macros)
+
+
+def weighted(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return BestFirst(problem, limits, 4, 1, macros)
+
+
+def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory, int]]) -> Outcome:
+    """Run the searches of ``entries`` (each with the weight of its slice) in turns.
+
+    A search that runs dry is a proof of unsolvability unless it used a macro, which can skip
+    solutions; then it starts again without macros in its place.
+    """
+    searches = [factory(problem, limits, True) for factory, _ in entries]
+    length = FIRST_SLICE
+    while True:
+        for index, (factory, weight) in enumerate(entries):
+            alone = len(entries) == 1
+            others = sum(search.size for search in searches) - searches[index].size
+            limits.start_slice(None if alone else length * weight, others)
+            try:
+                outcome = searches[index].run()
+            except PhaseOver:
+                continue
+            if outcome.pushes is not None or not outcome.used_macros:
+                return outcome
+            searches[index] = factory(problem, limits, False)
+        length *= GROWTH
+
+
+def fast(problem: Problem, limits: Limits) -> Outcome:
+    """Feature space search and greedy best-first search in turns: the first is stronger on
+    large levels, the second quicker on small ones."""
+    return take_turns(problem, limits, ((feature_space, 2), (greedy, 1)))
