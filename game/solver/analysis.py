@@ -61,6 +61,37 @@ def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: in
     return [sum(1 << j for j in range(4) if groups[i] and groups[i] == groups[j]) for i in range(4)]
 
 
+def pull_distances(
+    goal: int, floor: int, side_groups: dict[int, list[int]], offsets: tuple[int, ...], size: int
+) -> list[int]:
+    """Fewest pushes of a lone box from each square of ``floor`` to ``goal`` (found by pulling
+    it backwards); ``side_groups`` holds :func:`sides_connected` for every square of it."""
+    distance = [UNREACHABLE] * size
+    seen = bytearray(size * 4)
+    queue: deque[tuple[int, int, int]] = deque()
+    for side in range(4):
+        if side_groups[goal][side]:
+            queue.append((goal, side, 0))
+    while queue:
+        box, side, pushes = queue.popleft()
+        if seen[box * 4 + side]:
+            continue
+        group = side_groups[box][side]
+        for other in range(4):
+            if group >> other & 1:
+                seen[box * 4 + other] = 1
+        if pushes < distance[box]:
+            distance[box] = pushes
+        for other in range(4):
+            if not group >> other & 1:
+                continue
+            offset = offsets[other]
+            # The player stands at box+offset and steps back to box+2*offset, pulling the box.
+            if floor >> (box + 2 * offset) & 1 and not seen[(box + offset) * 4 + other]:
+                queue.append((box + offset, other, pushes + 1))
+    return distance
+
+
 class Analysis:
     """Everything about a board that does not depend on where the boxes stand.
 
@@ -84,7 +115,8 @@ class Analysis:
         }
         size = board.width * board.height
         self.distance: list[list[int]] = [
-            self._pull_distances(goal, size) for goal in self.goal_list
+            pull_distances(goal, self.floor, self.side_groups, self.offsets, size)
+            for goal in self.goal_list
         ]
         # For every square, the nearest goal's distance (UNREACHABLE for a dead square).
         self.nearest = [
@@ -94,35 +126,6 @@ class Analysis:
         self.live = self.floor & ~self.dead
         self.walls_h = self._walled_sides(0)  # walls left and right
         self.walls_v = self._walled_sides(1)  # walls above and below
-
-    def _pull_distances(self, goal: int, size: int) -> list[int]:
-        """Fewest pushes of a lone box from each square to ``goal`` (by pulling it backwards)."""
-        distance = [UNREACHABLE] * size
-        seen = bytearray(size * 4)
-        queue: deque[tuple[int, int, int]] = deque()
-        for side in range(4):
-            if self.side_groups[goal][side]:
-                queue.append((goal, side, 0))
-        offsets = self.offsets
-        floor = self.floor
-        while queue:
-            box, side, pushes = queue.popleft()
-            if seen[box * 4 + side]:
-                continue
-            group = self.side_groups[box][side]
-            for other in range(4):
-                if group >> other & 1:
-                    seen[box * 4 + other] = 1
-            if pushes < distance[box]:
-                distance[box] = pushes
-            for other in range(4):
-                if not group >> other & 1:
-                    continue
-                offset = offsets[other]
-                # The player stands at box+offset and steps back to box+2*offset, pulling the box.
-                if floor >> (box + 2 * offset) & 1 and not seen[(box + offset) * 4 + other]:
-                    queue.append((box + offset, other, pushes + 1))
-        return distance
 
     def _walled_sides(self, axis: int) -> int:
         """Squares with a non-floor square on both sides along ``axis`` (0 horizontal)."""

@@ -8,7 +8,14 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis import Analysis, bits_of, mask_of
+from game.solver.analysis import (
+    UNREACHABLE,
+    Analysis,
+    bits_of,
+    mask_of,
+    pull_distances,
+    sides_connected,
+)
 
 
 def dead_squares(board: Board) -> frozenset[int]:
@@ -118,3 +125,47 @@ class MatchingChecker:
                 owner[goal] = box
                 return True
         return False
+
+
+class FrozenGoalsChecker:
+    """Boxes frozen on goals never move again, so they are walls from then on: the goals
+    left must still each get a box that can reach it alone with those walls in place."""
+
+    CACHE_LIMIT = 4096  # matching checkers kept, one per set of frozen boxes
+
+    def __init__(self, analysis: Analysis, freeze: FreezeChecker) -> None:
+        self.analysis = analysis
+        self.freeze = freeze
+        self._checkers: dict[int, MatchingChecker] = {}
+
+    def still_possible(self, boxes: int, group: int) -> bool:
+        """Whether the position can still be solved as far as this rule sees, ``group`` being
+        a group of boxes just frozen on goals."""
+        goals = self.analysis.goals
+        frozen = group
+        for box in bits_of(boxes & goals & ~group):
+            if frozen >> box & 1:
+                continue
+            found = self.freeze.frozen_group(box, boxes)
+            if found and not found & ~goals:
+                frozen |= found
+        checker = self._checkers.get(frozen)
+        if checker is None:
+            if len(self._checkers) >= self.CACHE_LIMIT:
+                self._checkers.clear()
+            checker = self._checkers[frozen] = self._checker_for(frozen)
+        return checker.matched(boxes & ~frozen)
+
+    def _checker_for(self, frozen: int) -> MatchingChecker:
+        analysis = self.analysis
+        floor = analysis.floor & ~frozen
+        offsets, width = analysis.offsets, analysis.width
+        size = analysis.board.width * analysis.board.height
+        groups = {sq: sides_connected(sq, floor, offsets, width) for sq in bits_of(floor)}
+        reach = [0] * size
+        for goal in bits_of(analysis.goals & ~frozen):
+            distance = pull_distances(goal, floor, groups, offsets, size)
+            for square in bits_of(floor):
+                if distance[square] < UNREACHABLE:
+                    reach[square] |= 1 << goal
+        return MatchingChecker(reach)

@@ -167,7 +167,7 @@ class FeatureSearch:
             after, target, count = problem.through_tunnel(box, direction, after, live)
             if count > 1:
                 self.used_macros = True
-                if problem.freeze.is_deadlock(target, after):
+                if not problem.allowed(box, target, after):
                     continue
             progress = nearest[target] - nearest[box]
             stand = target - problem.offsets[direction]
@@ -213,7 +213,7 @@ class FeatureSearch:
             if path is not None:
                 first = path[0][0]
                 after = boxes & ~(1 << first) | 1 << target
-                if self.problem.freeze.is_deadlock(target, after):
+                if not self.problem.allowed(first, target, after):
                     continue
                 return (ADVISED, -len(path), tuple(path), after, path[-1][0])
         return None

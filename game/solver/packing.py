@@ -19,7 +19,6 @@ class PackingPlan:
         self.analysis = analysis
         self.start_boxes = start_boxes
         self.start_player = start_player
-        self.fed: dict[int, int] = {}
         self.order: list[int] = []
         # need[goal]: the goals to fill before ``goal`` (closed under the relation), as a mask.
         self.need: dict[int, int] = {goal: 0 for goal in analysis.goal_list}
@@ -46,38 +45,45 @@ class PackingPlan:
     def _plan(self) -> None:
         """Empty the goals one by one, the easiest to take out first; the reverse is the order.
 
-        ``first_out[goal]`` is the step at which a goal could first be taken out; every goal
-        emptied before then and found to block it becomes its successor in the order.
+        A goal is emptied to a square that a box from outside can reach with the other goals
+        full; when no goal can, to one it could reach on an empty board (a box parked there
+        early can wait for its turn). ``first_out[goal]`` is the step at which a goal could
+        first be emptied; every goal emptied before then that blocks it comes after it.
         """
         present = self.analysis.goals
         removed: list[int] = []
         present_at: list[int] = []
-        first_out: dict[int, int] = {}
-        feeds: list[dict[int, int]] = []
+        # Per goal: the step it could first be emptied, and the feeding states then used
+        # (None for the empty board's).
+        first_out: dict[int, tuple[int, dict[int, int] | None]] = {}
+        loose = self._feeding_states(0)
         while present:
             best: tuple[int, int] | None = None
-            self.fed = self._feeding_states(present)
-            for goal in bits_of(present):
-                pulls = self._pulls_out(goal, present & ~(1 << goal))
-                if pulls is None:
-                    continue
-                first_out.setdefault(goal, len(removed))
-                if best is None or pulls < best[0]:
-                    best = (pulls, goal)
+            strict = self._feeding_states(present)
+            for fed, kept in ((strict, strict), (loose, None)):
+                for goal in bits_of(present):
+                    pulls = self._pulls_out(goal, present & ~(1 << goal), fed)
+                    if pulls is None:
+                        continue
+                    first_out.setdefault(goal, (len(removed), kept))
+                    if best is None or pulls < best[0]:
+                        best = (pulls, goal)
+                if best is not None:
+                    break
             if best is None:
                 break  # the rest cannot be emptied this way: no order is known for them
             present_at.append(present)
-            feeds.append(self.fed)
             removed.append(best[1])
             present &= ~(1 << best[1])
         stuck = list(bits_of(present))
         self.order = stuck + removed[::-1]
         need: dict[int, int] = {goal: 0 for goal in self.analysis.goal_list}
-        for goal, step in first_out.items():
-            self.fed = feeds[step]
+        for goal, (step, kept) in first_out.items():
             for earlier in removed[:step]:
                 blocked = present_at[step] | 1 << earlier
-                if self._pulls_out(goal, blocked & ~(1 << goal)) is None:
+                # On the empty board's terms, ``earlier`` alone may cut the way in.
+                fed = kept if kept is not None else self._feeding_states(1 << earlier)
+                if self._pulls_out(goal, blocked & ~(1 << goal), fed) is None:
                     need[earlier] |= 1 << goal  # ``goal`` must be filled before ``earlier``
         self.need = _closure(need)
 
@@ -113,15 +119,14 @@ class PackingPlan:
                     queue.append((ahead, fed[ahead]))
         return fed
 
-    def _pulls_out(self, goal: int, others: int) -> int | None:
+    def _pulls_out(self, goal: int, others: int, fed: dict[int, int]) -> int | None:
         """Fewest pulls that take a lone box from ``goal``, the boxes ``others`` standing
         still, to a square off the goals where a box from outside could stand with the player
-        on the same side; None if there is none."""
+        on the same side (``fed``: the sides, by square); None if there is none."""
         analysis = self.analysis
         width = analysis.width
         space = analysis.floor & ~others
         goals = analysis.goals
-        fed = self.fed
         queue: deque[tuple[int, int, int]] = deque()
         seen: set[tuple[int, int]] = set()
         free = space & ~(1 << goal)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
-from game.solver.deadlock import FreezeChecker, MatchingChecker
+from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
 from game.solver.matching import greedy, hungarian
 from game.solver.result import Limits
 from game.solver.rooms import GoalRooms
@@ -50,6 +50,7 @@ class Problem:
         self.start_player = player
         walls = ~analysis.floor & ((1 << (analysis.board.width * analysis.board.height)) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
+        self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze)
         self.matching = MatchingChecker(
             [
                 sum(
@@ -76,7 +77,8 @@ class Problem:
     ) -> Iterator[tuple[int, int, int]]:
         """Every single push from the position: (box square, direction index, new boxes).
 
-        Pushes onto dead squares and pushes that freeze a box off its goal are left out;
+        Pushes onto dead squares, pushes that freeze a box off its goal and pushes after
+        which the boxes cannot each reach a goal of their own are left out;
         ``only`` limits them, per direction, to a mask of boxes.
         """
         open_target = self.live & ~boxes
@@ -93,11 +95,19 @@ class Problem:
                 box = low.bit_length() - 1
                 target = box + offset
                 after = boxes ^ low ^ (1 << target)
-                if self.freeze.is_deadlock(target, after):
-                    continue
-                if not self.matching.still_matched(after, box, target):
-                    continue
-                yield box, index, after
+                if self.allowed(box, target, after):
+                    yield box, index, after
+
+    def allowed(self, source: int, target: int, after: int) -> bool:
+        """Whether the boxes ``after`` a box went from ``source`` to ``target`` escape the
+        deadlock rules: the box frozen off a goal, boxes that cannot each have a goal, goals
+        that boxes frozen on goals have walled off."""
+        frozen = self.freeze.frozen_group(target, after)
+        if frozen & ~self.goals:
+            return False
+        if not self.matching.still_matched(after, source, target):
+            return False
+        return not frozen or self.frozen_goals.still_possible(after, frozen)
 
     def through_tunnel(
         self, box: int, direction: int, after: int, live: int
@@ -333,7 +343,7 @@ class BestFirst:
             )
             if count > 1:
                 self.used_macros = True
-                if problem.freeze.is_deadlock(target, after):
+                if not problem.allowed(box, target, after):
                     continue
             children: list[tuple[tuple[Push, ...], int, int]] = [
                 (((box, direction, count),), after, target - offset)
@@ -347,7 +357,7 @@ class BestFirst:
                     # The macro replaces the plain push; if that loses every solution the
                     # search without macros runs after this one.
                     children = []
-                    if not problem.freeze.is_deadlock(last, moved):
+                    if problem.allowed(target, last, moved):
                         children.append((((box, direction, count), *more), moved, stand))
             for pushes, child, stand in children:
                 if child == problem.goals:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from game.core.xsb import parse_level
-from game.solver import dead_squares, frozen_boxes
+from game.solver import SolveStatus, dead_squares, frozen_boxes, solve
+from game.solver.analysis import Analysis, mask_of
+from game.solver.search import Problem
 
 # A 4x4 room with one goal: a box against a wall can never leave it, so only the inner
 # 2x2 squares are alive.
@@ -53,3 +55,54 @@ def test_a_box_frozen_by_a_wall_and_a_frozen_neighbour() -> None:
     board = level.board
     frozen = frozen_boxes(board, level.boxes, frozenset())
     assert frozen == level.boxes
+
+
+def problem_of(text: str) -> Problem:
+    level = parse_level(text)
+    analysis = Analysis(level.board, level.player)
+    return Problem(analysis, mask_of(level.boxes), level.player)
+
+
+def test_two_boxes_that_can_only_reach_one_goal_are_a_bipartite_deadlock() -> None:
+    # Both boxes stand in the lower corridor: from there only the right goal is reachable
+    # (the left goal lies in a pocket above, entered from the upper corridor only).
+    text = "\n".join(
+        [
+            "#########",
+            "#.   @  #",
+            "### #####",
+            "#  $ $ .#",
+            "#########",
+        ]
+    )
+    problem = problem_of(text)
+    assert not problem.matching.matched(problem.start_boxes)
+    result = solve(parse_level(text))
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.nodes == 0
+
+
+def test_boxes_frozen_on_goals_wall_off_the_goals_behind_them() -> None:
+    # A 2x2 block of boxes on goals fills the corridor: frozen for good, it cuts the last
+    # box off from the goal at the far end.
+    text = "\n".join(["##########", "#.  **$@ #", "#   **   #", "##########"])
+    problem = problem_of(text)
+    board = parse_level(text).board
+    boxes = problem.start_boxes
+    frozen = problem.freeze.frozen_group(board.index(4, 1), boxes)
+    assert frozen and not frozen & ~problem.goals
+    assert not problem.frozen_goals.still_possible(boxes, frozen)
+    assert problem.matching.matched(boxes)  # the static rule alone does not see it
+    assert solve(parse_level(text)).status is SolveStatus.UNSOLVABLE
+
+
+def test_goals_frozen_off_the_way_leave_the_others_reachable() -> None:
+    # The same block in a taller room: the last box goes round it.
+    text = "\n".join(
+        ["##########", "#.  **   #", "#   **$@ #", "#        #", "#        #", "##########"]
+    )
+    problem = problem_of(text)
+    board = parse_level(text).board
+    frozen = problem.freeze.frozen_group(board.index(4, 1), problem.start_boxes)
+    assert frozen and not frozen & ~problem.goals
+    assert problem.frozen_goals.still_possible(problem.start_boxes, frozen)
