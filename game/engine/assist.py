@@ -14,10 +14,9 @@ from game.core.level import Level
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.engine.solver_service import Job, SolverUpdate
-from game.solver.deadlock import dead_squares
 from game.solver.plan import Hint, Push, PushPlan, pushes_of
 from game.solver.result import SolveStatus
-from game.solver.warning import DeadlockWarning, deadlock_after_push
+from game.solver.warning import DeadlockWarning, DeadlockWatch
 
 # Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
 SETTLE_TICKS = 12
@@ -76,7 +75,7 @@ class SolverAssist:
         self.solver = solver
         self.method = method
         self.statistics = statistics
-        self.dead = dead_squares(level.board)
+        self.deadlocks = DeadlockWatch(level.board)
         self.phase = Phase.IDLE
         self.plan: PushPlan | None = None
         self.progress: Progress | None = None
@@ -105,7 +104,7 @@ class SolverAssist:
         self.warning = None
         if pushed is not None:
             target = pushed.box + pushed.direction.dx + pushed.direction.dy * state.board.width
-            self.warning = deadlock_after_push(state.board, state.box_squares(), target, self.dead)
+            self.warning = self.deadlocks.after_push(state.box_squares(), pushed.box, target)
         key = _position_key(state)
         if self.plan is not None and key != self._plan_key:
             if pushed is not None and self.plan.follow(pushed):

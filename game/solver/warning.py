@@ -1,6 +1,8 @@
-"""Deadlock warnings for play: a box on a dead square or boxes frozen off their goals.
+"""Deadlock warnings for play: the sound rules of the solver, checked right after a push.
 
-Cheap checks run right after each push; deeper proofs come from the solver service.
+A box on a dead square, boxes frozen off their goals, boxes that can no longer each reach a
+goal of their own, and goals walled off by boxes frozen on other goals; deeper proofs come
+from the solver service.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.core.board import Board
-from game.solver.deadlock import frozen_boxes
+from game.solver.analysis import Analysis, bits_of, mask_of
+from game.solver.search import Problem
 
 
 @dataclass(frozen=True)
@@ -20,17 +23,37 @@ class DeadlockWarning:
     message: str
 
 
-def deadlock_after_push(
-    board: Board, boxes: Collection[int], pushed_to: int, dead: Collection[int]
-) -> DeadlockWarning | None:
-    """A warning if the push that moved a box to ``pushed_to`` made the level unsolvable."""
-    if pushed_to in dead:
-        return DeadlockWarning(
-            frozenset({pushed_to}), "Deadlock: this box can never reach a goal from here (undo: U)"
-        )
-    frozen = frozen_boxes(board, boxes, dead)
-    if pushed_to in frozen:
-        return DeadlockWarning(
-            frozen, "Deadlock: these boxes are frozen and one is off its goal (undo: U)"
-        )
-    return None
+class DeadlockWatch:
+    """The deadlock rules for one board, ready to judge each push of a game."""
+
+    def __init__(self, board: Board) -> None:
+        self.rules = Problem(Analysis(board), 0, 0)
+
+    def after_push(
+        self, boxes: Collection[int], source: int, target: int
+    ) -> DeadlockWarning | None:
+        """A warning if the push of the box on ``source`` to ``target`` (``boxes`` being the
+        boxes after it) made the level unsolvable by one of the rules."""
+        rules = self.rules
+        if rules.analysis.dead >> target & 1:
+            return DeadlockWarning(
+                frozenset({target}), "Deadlock: this box can never reach a goal from here (undo: U)"
+            )
+        after = mask_of(boxes)
+        frozen = rules.freeze.frozen_group(target, after)
+        if frozen & ~rules.goals:
+            return DeadlockWarning(
+                frozenset(bits_of(frozen)),
+                "Deadlock: these boxes are frozen and one is off its goal (undo: U)",
+            )
+        if not rules.matching.matched(after):
+            return DeadlockWarning(
+                frozenset({target}),
+                "Deadlock: the boxes can no longer each reach a goal of their own (undo: U)",
+            )
+        if frozen and not rules.frozen_goals.still_possible(after, frozen):
+            return DeadlockWarning(
+                frozenset(bits_of(frozen)),
+                "Deadlock: these boxes are stuck on goals and wall off a goal (undo: U)",
+            )
+        return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.core import Direction, PlayState, parse_level
 from game.solver import dead_squares
 from game.solver.plan import Push, PushPlan, pushes_of
-from game.solver.warning import deadlock_after_push
+from game.solver.warning import DeadlockWatch
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 
@@ -42,9 +42,8 @@ def test_box_on_dead_square_warns() -> None:
     state = PlayState(level)
     for letter in "rD":
         state.step(Direction.from_letter(letter))
-    dead = dead_squares(level.board)
     box = next(iter(state.box_squares()))
-    warning = deadlock_after_push(level.board, state.box_squares(), box, dead)
+    warning = DeadlockWatch(level.board).after_push(state.box_squares(), box - 1, box)
     assert warning is not None and warning.boxes == {box}
     assert "never reach a goal" in warning.message
 
@@ -52,11 +51,29 @@ def test_box_on_dead_square_warns() -> None:
 def test_frozen_pair_warns_and_a_free_box_does_not() -> None:
     level = parse_level("#######\n#   . #\n#@$ $.#\n#     #\n#######")
     board = level.board
-    dead = dead_squares(board)
-    assert deadlock_after_push(board, level.boxes, board.index(2, 2), dead) is None
+    watch = DeadlockWatch(board)
+    assert watch.after_push(level.boxes, board.index(1, 2), board.index(2, 2)) is None
     # Two boxes side by side against the top wall, where a goal keeps the row alive: frozen.
     pair = frozenset({board.index(2, 1), board.index(3, 1)})
-    assert not pair & dead
-    warning = deadlock_after_push(board, pair, board.index(3, 1), dead)
+    assert not pair & dead_squares(board)
+    warning = watch.after_push(pair, board.index(3, 2), board.index(3, 1))
     assert warning is not None and warning.boxes == pair
     assert "frozen" in warning.message
+
+
+def test_boxes_that_cannot_share_out_the_goals_warn() -> None:
+    # Both boxes in the lower corridor can reach only its goal: one push there is fatal.
+    level = parse_level("#########\n#.   @  #\n### #####\n#  $  $.#\n#########")
+    board = level.board
+    watch = DeadlockWatch(board)
+    warning = watch.after_push(level.boxes, board.index(2, 3), board.index(3, 3))
+    assert warning is not None and "each reach a goal" in warning.message
+
+
+def test_boxes_stuck_on_goals_that_wall_off_a_goal_warn() -> None:
+    text = "##########\n#.  **$@ #\n#   **   #\n##########"
+    level = parse_level(text)
+    board = level.board
+    warning = DeadlockWatch(board).after_push(level.boxes, board.index(5, 3), board.index(5, 2))
+    assert warning is not None and "wall off a goal" in warning.message
+    assert board.index(5, 2) in warning.boxes
