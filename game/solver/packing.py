@@ -57,10 +57,16 @@ class PackingPlan:
         # (None for the empty board's).
         first_out: dict[int, tuple[int, dict[int, int] | None]] = {}
         loose = self._feeding_states(0)
+        strict: dict[int, int] | None = None
         while present:
             best: tuple[int, int] | None = None
-            strict = self._feeding_states(present)
-            for fed, kept in ((strict, strict), (loose, None)):
+            # With fewer goals full, boxes reach more: the last step's feeding states still
+            # hold, and are worked out anew only when they no longer let any goal out.
+            tries = [strict, None, loose] if strict is not None else [None, loose]
+            for fed in tries:
+                if fed is None:
+                    fed = strict = self._feeding_states(present)
+                kept = None if fed is loose else fed
                 for goal in bits_of(present):
                     pulls = self._pulls_out(goal, present & ~(1 << goal), fed)
                     if pulls is None:
