@@ -107,20 +107,36 @@ class MatchingChecker:
 
     def matched(self, boxes: int) -> bool:
         """Whether every box can be given a different reachable goal (augmenting paths)."""
-        owner: dict[int, int] = {}
-        return all(self._augment(box, owner, [0]) for box in bits_of(boxes))
+        reach = self.reach
+        owner: dict[int, int] = {}  # goal (as a one-bit mask) -> box
+        taken = 0
+        waiting = []
+        # Most boxes find a free goal at once; only the others need augmenting paths.
+        for box in bits_of(boxes):
+            options = reach[box] & ~taken
+            if options:
+                goal = options & -options
+                taken |= goal
+                owner[goal] = box
+            else:
+                waiting.append(box)
+        return all(self._augment(box, owner, [0]) for box in waiting)
 
     def _augment(self, box: int, owner: dict[int, int], visited: list[int]) -> bool:
         options = self.reach[box] & ~visited[0]
-        # Free goals first: most boxes find one without any reshuffling.
-        for goal in bits_of(options):
+        rest = options
+        while rest:
+            goal = rest & -rest
+            rest ^= goal
             if goal not in owner:
                 owner[goal] = box
                 return True
-        for goal in bits_of(options):
-            if visited[0] >> goal & 1:
+        while options:
+            goal = options & -options
+            options ^= goal
+            if visited[0] & goal:
                 continue  # tried deeper down already
-            visited[0] |= 1 << goal
+            visited[0] |= goal
             if self._augment(owner[goal], owner, visited):
                 owner[goal] = box
                 return True

@@ -13,6 +13,7 @@ import heapq
 from game.solver.analysis import bits_of, flood
 from game.solver.boxpath import nearest_box_path
 from game.solver.corral import CorralPruner
+from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem, Push, Tree
@@ -36,6 +37,7 @@ class FeatureSearch:
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets
         )
+        self.corral_deadlocks = CorralDeadlocks(problem)
         self.live_for_tunnels = problem.live if macros else 0
         self.used_macros = False
         self.tree = Tree()
@@ -159,6 +161,8 @@ class FeatureSearch:
         problem = self.problem
         boxes, player = self.boxes[node], self.player[node]
         region = problem.region(boxes, player)
+        if self.corral_deadlocks.is_deadlock(boxes, region):
+            return []
         only = self.corrals.restrict(boxes, region)
         nearest = problem.analysis.nearest
         live = self.live_for_tunnels

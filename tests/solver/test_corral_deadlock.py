@@ -1,0 +1,65 @@
+"""Corral deadlocks: boxes that shut the player out of an area they can never leave."""
+
+from __future__ import annotations
+
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.analysis import Analysis, mask_of
+from game.solver.corral_deadlock import CorralDeadlocks
+from game.solver.search import Problem
+
+# Two boxes stand in the two doors of a room below the corridor. Each door alone could be
+# opened from inside, so no square is dead, nothing is frozen and the matching holds, but
+# the player can only push them down into the room, where they stick in its corners.
+SHUT_OUT = "\n".join(
+    [
+        "##########",
+        "#@   ..  #",
+        "#        #",
+        "####$##$##",
+        "   #    #",
+        "   #    #",
+        "   ######",
+    ]
+)
+
+# The same room with its goals inside: pushing the boxes in is the solution.
+GOALS_INSIDE = "\n".join(
+    [
+        "##########",
+        "#@       #",
+        "#        #",
+        "####$##$##",
+        "   #    #",
+        "   #.  .#",
+        "   ######",
+    ]
+)
+
+
+def problem_of(text: str) -> tuple[Problem, int]:
+    level = parse_level(text)
+    problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
+    return problem, problem.region(problem.start_boxes, level.player)
+
+
+def test_a_corral_the_player_can_never_open_is_dead() -> None:
+    problem, region = problem_of(SHUT_OUT)
+    boxes = problem.start_boxes
+    # The simpler rules see nothing wrong ...
+    assert boxes & problem.live == boxes
+    assert problem.matching.matched(boxes)
+    assert all(not problem.freeze.frozen_group(box, boxes) for box in parse_level(SHUT_OUT).boxes)
+    # ... the corral search does.
+    corrals = CorralDeadlocks(problem)
+    assert corrals.is_deadlock(boxes, region)
+    assert corrals.proofs == 1
+    for method in ("fast", "fess", "greedy", "bfs", "astar"):
+        assert solve(parse_level(SHUT_OUT), method=method).status is SolveStatus.UNSOLVABLE
+
+
+def test_a_corral_holding_its_goals_is_not_dead() -> None:
+    problem, region = problem_of(GOALS_INSIDE)
+    assert not CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    result = solve(parse_level(GOALS_INSIDE), method="fess")
+    assert result.status is SolveStatus.SOLVED
