@@ -249,7 +249,9 @@ def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None
     engine.push(PlayScene(engine, 0))
     play_moves(engine, "dl")
     engine.pop()  # left unsolved: par is known all the same
-    record = engine.progress.level_record(engine.session.collection_id, engine.session.level)
+    level = engine.session.level
+    assert level is not None
+    record = engine.progress.level_record(engine.session.collection_id, level)
     assert record is not None and (record.par_moves, record.par_pushes) == (33, 8)
 
 
@@ -400,8 +402,8 @@ def test_export_and_import_from_the_settings_screen(
     choose(again, "Import progress")
     type_text(again, str(tmp_path / "nothing.json"))
     press(again, pygame.K_RETURN)
-    prompt = again.top
-    assert isinstance(prompt, PromptScene) and "nothing.json" in prompt.error
+    refused = again.top
+    assert isinstance(refused, PromptScene) and "nothing.json" in refused.error
     type_text(again, str(exported))
     press(again, pygame.K_RETURN)
     assert again.top is settings and settings.message.startswith("Imported: 1 new level records")
