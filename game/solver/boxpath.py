@@ -102,14 +102,20 @@ def _push_along(
     boxes &= ~(1 << box)
     free = analysis.floor & ~boxes
     pushes: list[Push] = []
+    player = -1  # where the player stands after the last push; ``region`` is stale then
     while toward[box] >= 0:
         index = toward[box]
         offset = offsets[index]
         behind = box - offset
-        if not region >> behind & 1 or boxes >> (box + offset) & 1:
+        if boxes >> (box + offset) & 1:
             return None
+        # Pushing on in the same direction needs no walk, so no flood.
+        if behind != player:
+            if player >= 0:
+                region = flood(1 << player, free & ~(1 << box), width)
+            if not region >> behind & 1:
+                return None
         pushes.append((box, index, 1))
         player = box
         box += offset
-        region = flood(1 << player, free & ~(1 << box), width)
     return pushes

@@ -96,6 +96,9 @@ class MatchingChecker:
     def __init__(self, reach: list[int]) -> None:
         # reach[square]: the goals (as a mask of squares) a lone box there can be pushed to.
         self.reach = reach
+        # The goal each box square had in the last matching found: positions checked one
+        # after another differ in a box or two, so most boxes keep their goal.
+        self.assigned: dict[int, int] = {}
 
     def still_matched(self, boxes: int, moved_from: int, moved_to: int) -> bool:
         """Whether ``boxes`` can all have goals, knowing that they could before the box on
@@ -108,11 +111,20 @@ class MatchingChecker:
     def matched(self, boxes: int) -> bool:
         """Whether every box can be given a different reachable goal (augmenting paths)."""
         reach = self.reach
+        assigned = self.assigned
         owner: dict[int, int] = {}  # goal (as a one-bit mask) -> box
         taken = 0
-        waiting = []
-        # Most boxes find a free goal at once; only the others need augmenting paths.
+        others = []
         for box in bits_of(boxes):
+            goal = assigned.get(box, 0) & reach[box]
+            if goal and not taken & goal:
+                taken |= goal
+                owner[goal] = box
+            else:
+                others.append(box)
+        # Most of the others find a free goal at once; only the rest need augmenting paths.
+        waiting = []
+        for box in others:
             options = reach[box] & ~taken
             if options:
                 goal = options & -options
@@ -120,7 +132,10 @@ class MatchingChecker:
                 owner[goal] = box
             else:
                 waiting.append(box)
-        return all(self._augment(box, owner, [0]) for box in waiting)
+        if not all(self._augment(box, owner, [0]) for box in waiting):
+            return False
+        self.assigned = {box: goal for goal, box in owner.items()}
+        return True
 
     def _augment(self, box: int, owner: dict[int, int], visited: list[int]) -> bool:
         options = self.reach[box] & ~visited[0]
