@@ -6,6 +6,13 @@ Kept apart so that the level subcommands never import pygame.
 from __future__ import annotations
 
 import sys
+import traceback
+from datetime import datetime
+from pathlib import Path
+
+from game.storage.paths import data_dir
+
+CRASH_LOG_NAME = "crash.log"
 
 
 def start_game() -> int:
@@ -33,7 +40,27 @@ def start_game() -> int:
         if message is not None:
             flow.show_message(engine, "Saved progress", message)
         engine.run()
+    except Exception:
+        # A bug of ours: the player gets one line and the game closes with progress saved;
+        # the traceback goes to a log for the bug report instead of the terminal.
+        log = write_crash_log(traceback.format_exc())
+        where = f"the details are in {log}" if log else "the details could not be saved"
+        print(f"the game stopped on an internal error; {where}", file=sys.stderr)
+        return 1
     finally:
         # Leaving the level being played saves it before the store is closed.
         engine.shutdown()
     return 0
+
+
+def write_crash_log(details: str) -> Path | None:
+    """Append ``details`` to the crash log in the data folder; its path, or None if unwritable."""
+    path = data_dir() / CRASH_LOG_NAME
+    stamp = datetime.now().isoformat(timespec="seconds")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {stamp}\n{details}\n")
+    except OSError:
+        return None
+    return path

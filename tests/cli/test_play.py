@@ -104,6 +104,27 @@ def test_start_game_opens_the_main_menu_and_closes_cleanly(
         GameEngine.instance()
 
 
+def test_an_internal_error_closes_the_game_with_one_line_and_a_log(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli.start import CRASH_LOG_NAME, start_game
+    from game.engine.engine import GameEngine
+    from game.storage.paths import data_dir
+
+    def broken_run(self: GameEngine, max_frames: int | None = None) -> None:
+        self.run_frames(2)
+        raise RuntimeError("a bug in a scene")
+
+    monkeypatch.setattr(GameEngine, "run", broken_run)
+    assert start_game() == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "internal error" in lines[0] and "Traceback" not in lines[0]
+    log = (data_dir() / CRASH_LOG_NAME).read_text(encoding="utf-8")
+    assert "RuntimeError: a bug in a scene" in log
+    with pytest.raises(RuntimeError):
+        GameEngine.instance()  # shut down all the same
+
+
 def test_windowed_play_runs_the_real_clock_loop(
     levels: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
