@@ -132,6 +132,18 @@ def test_windowed_play_runs_the_real_clock_loop(
     assert capsys.readouterr().out == ""
 
 
+def test_windowed_play_keeps_the_players_records(levels: str) -> None:
+    from game.storage.store import ProgressStore
+
+    assert main(["play", levels, "--level", "2", "--replay", "rRR", "--frames", "120"]) == 0
+    store, message = ProgressStore.open()
+    try:
+        assert message is None
+        assert store.totals().levels_solved == 1
+    finally:
+        store.close()
+
+
 def test_headless_play_and_the_benchmark_leave_the_players_store_alone(
     levels: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
