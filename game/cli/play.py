@@ -10,17 +10,15 @@ import os
 import statistics
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError, add_file_argument, load_collection
+from game.cli.start import use_players_progress
 from game.core.collection import Collection
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.notation import NotationError
 from game.core.xsb import parse_level
-
-if TYPE_CHECKING:
-    from game.engine.engine import GameEngine
 
 # A replayed step needs its animation ticks plus a frame or two; this bounds a run that hangs.
 FRAMES_PER_REPLAYED_MOVE = 30
@@ -56,17 +54,6 @@ def register(subparsers: Any) -> None:
     )
     bench.add_argument("--frames", type=int, default=600, help="frames measured per level")
     bench.set_defaults(handler=run_bench_render)
-
-
-def _keep_progress(engine: GameEngine) -> None:
-    """A game in the window keeps the player's records, like the game started from the menu
-    (headless runs are checks and leave them alone)."""
-    from game.storage.store import ProgressStore
-
-    store, message = ProgressStore.open()
-    engine.use_progress(store)
-    if message is not None:
-        print(message, file=sys.stderr)
 
 
 def _level_index(collection: Collection, selector: str) -> int:
@@ -106,6 +93,12 @@ def run_play(args: argparse.Namespace) -> int:
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
     try:
+        # A game in the window keeps the player's records, like the game started from the
+        # menu; headless runs are checks and leave them alone.
+        if not args.headless:
+            message = use_players_progress(engine)
+            if message is not None:
+                print(message, file=sys.stderr)
         engine.session.open(collection, args.file, index)
         play = PlayScene(engine, index)
         engine.reset_stack([MainMenuScene(engine), play])
@@ -114,7 +107,6 @@ def run_play(args: argparse.Namespace) -> int:
         if args.headless:
             frames = _run_headless(engine, play, replay, args.frames)
         else:
-            _keep_progress(engine)
             engine.sound.preload()
             start = engine.frame_count
             engine.run(max_frames=args.frames)

@@ -9,8 +9,12 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.storage.paths import data_dir
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
 
 CRASH_LOG_NAME = "crash.log"
 
@@ -22,7 +26,6 @@ def start_game() -> int:
     from game.engine.engine import GameEngine
     from game.scenes import flow
     from game.scenes.main_menu import MainMenuScene
-    from game.storage.store import ProgressStore
 
     try:
         engine = GameEngine()
@@ -30,10 +33,8 @@ def start_game() -> int:
         print(f"cannot open the game window: {error}", file=sys.stderr)
         return 1
     try:
-        # The player's progress (SOKOBAN_HOME overrides its folder); a damaged store was moved
-        # aside and a newer one is read-only, and the message says so on the first screen.
-        store, message = ProgressStore.open()
-        engine.use_progress(store)
+        # The message about a damaged or newer store goes on the first screen.
+        message = use_players_progress(engine)
         # Synthesising the effects takes a moment; better at start than at the first step.
         engine.sound.preload()
         engine.push(MainMenuScene(engine))
@@ -51,6 +52,17 @@ def start_game() -> int:
         # Leaving the level being played saves it before the store is closed.
         engine.shutdown()
     return 0
+
+
+def use_players_progress(engine: GameEngine) -> str | None:
+    """Keep progress in the player's store from now on (``SOKOBAN_HOME`` overrides its folder);
+    call it before any scene reads records. Returns the one-line message about a damaged store
+    (moved aside) or a newer one (read-only), if there is one."""
+    from game.storage.store import ProgressStore
+
+    store, message = ProgressStore.open()
+    engine.use_progress(store)
+    return message
 
 
 def write_crash_log(details: str) -> Path | None:

@@ -132,7 +132,11 @@ def test_windowed_play_runs_the_real_clock_loop(
     assert capsys.readouterr().out == ""
 
 
-def test_windowed_play_keeps_the_players_records(levels: str) -> None:
+def test_windowed_play_keeps_the_players_records(
+    levels: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.engine.engine import GameEngine
+    from game.scenes.play import PlayScene
     from game.storage.store import ProgressStore
 
     assert main(["play", levels, "--level", "2", "--replay", "rRR", "--frames", "120"]) == 0
@@ -142,6 +146,17 @@ def test_windowed_play_keeps_the_players_records(levels: str) -> None:
         assert store.totals().levels_solved == 1
     finally:
         store.close()
+    # The next game in the window shows that record as the level's best from the start.
+    bests: list[str] = []
+
+    def first_frame(self: GameEngine, max_frames: int | None = None) -> None:
+        self.run_frames(1)
+        assert isinstance(self.top, PlayScene)
+        bests.append(self.top.best)
+
+    monkeypatch.setattr(GameEngine, "run", first_frame)
+    assert main(["play", levels, "--level", "2"]) == 0
+    assert bests == ["3/2"]
 
 
 def test_headless_play_and_the_benchmark_leave_the_players_store_alone(
