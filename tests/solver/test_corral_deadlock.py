@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis import Analysis, mask_of
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.search import Problem
+from tests.solver.helpers import problem_of
 
 # Two boxes stand in the two doors of a room below the corridor. Each door alone could be
 # opened from inside, so no square is dead, nothing is frozen and the matching holds, but
@@ -37,14 +37,14 @@ GOALS_INSIDE = "\n".join(
 )
 
 
-def problem_of(text: str) -> tuple[Problem, int]:
-    level = parse_level(text)
-    problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
-    return problem, problem.region(problem.start_boxes, level.player)
+def problem_and_region(text: str) -> tuple[Problem, int]:
+    """The level's search problem and the player's area at the start."""
+    problem = problem_of(text)
+    return problem, problem.region(problem.start_boxes, problem.start_player)
 
 
 def test_a_corral_the_player_can_never_open_is_dead() -> None:
-    problem, region = problem_of(SHUT_OUT)
+    problem, region = problem_and_region(SHUT_OUT)
     boxes = problem.start_boxes
     # The simpler rules see nothing wrong ...
     assert boxes & problem.live == boxes
@@ -59,7 +59,7 @@ def test_a_corral_the_player_can_never_open_is_dead() -> None:
 
 
 def test_a_corral_holding_its_goals_is_not_dead() -> None:
-    problem, region = problem_of(GOALS_INSIDE)
+    problem, region = problem_and_region(GOALS_INSIDE)
     assert not CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
     result = solve(parse_level(GOALS_INSIDE), method="fess")
     assert result.status is SolveStatus.SOLVED

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, dead_squares, frozen_boxes, solve
-from game.solver.analysis import Analysis, mask_of
-from game.solver.search import Problem
+from tests.solver.helpers import problem_of
 
 # A 4x4 room with one goal: a box against a wall can never leave it, so only the inner
 # 2x2 squares are alive.
@@ -55,12 +54,6 @@ def test_a_box_frozen_by_a_wall_and_a_frozen_neighbour() -> None:
     board = level.board
     frozen = frozen_boxes(board, level.boxes, frozenset())
     assert frozen == level.boxes
-
-
-def problem_of(text: str) -> Problem:
-    level = parse_level(text)
-    analysis = Analysis(level.board, level.player)
-    return Problem(analysis, mask_of(level.boxes), level.player)
 
 
 def test_two_boxes_that_can_only_reach_one_goal_are_a_bipartite_deadlock() -> None:

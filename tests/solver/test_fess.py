@@ -5,10 +5,10 @@ from __future__ import annotations
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis import Analysis, mask_of
 from game.solver.fess import ADVISED, FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
+from tests.solver.helpers import problem_of
 from tests.solver.test_solver import BIG
 
 # A dead end of three goals reached along a corridor: the packing advisor fills it in order.
@@ -35,9 +35,7 @@ DOORWAY = "\n".join(
 
 
 def search_of(text: str) -> tuple[FeatureSearch, Problem]:
-    level = parse_level(text)
-    analysis = Analysis(level.board, level.player)
-    problem = Problem(analysis, mask_of(level.boxes), level.player)
+    problem = problem_of(text)
     return FeatureSearch(problem, Limits(10, None, 1 << 30, None, None)), problem
 
 
