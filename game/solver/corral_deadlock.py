@@ -49,12 +49,11 @@ class CorralDeadlocks:
         return False
 
     def _dead(self, boxes: int, corral: int, player: int) -> bool:
-        problem = self.problem
-        start_region = problem.region(boxes, player)
-        key = (boxes, (start_region & -start_region).bit_length())
+        # The player's square fixes his area among these boxes: no flood on a known verdict.
+        key = (boxes, player)
         verdict = self.verdicts.get(key)
         if verdict is None:
-            verdict = self._search(boxes, start_region, corral)
+            verdict = self._search(boxes, self.problem.region(boxes, player), corral)
             if len(self.verdicts) >= KEPT:
                 self.verdicts.clear()
             self.verdicts[key] = verdict
