@@ -1,0 +1,40 @@
+"""The measuring scripts in tools/ still run against the game they measure.
+
+Each is loaded from its file, as ``python tools/NAME.py`` would run it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.engine.harness import LEVELS_TEXT
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+
+
+def load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"tools_{name}", TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_hint_latency_prints_a_row_per_level_and_a_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(LEVELS_TEXT)
+    tool = load_tool("hint_latency")
+    monkeypatch.setattr(tool, "LOOK_SECONDS", 0.1)
+    monkeypatch.setattr(sys, "argv", ["hint_latency.py", str(levels), "--levels", "1,2"])
+    assert tool.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[1:3]] == ["1", "2"]
+    assert "-" not in lines[1].split()[1:]  # a hint came both times
+    assert lines[-2].startswith("at once: median") and "no hint within 30 s: 0" in lines[-2]
