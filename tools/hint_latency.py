@@ -22,6 +22,7 @@ import pygame
 
 from game.core.collection import read_collection_text
 from game.engine.engine import GameEngine
+from game.scenes.catalog import register_scenes
 from game.scenes.play import PlayScene
 
 LOOK_SECONDS = 2.0  # how long the player looks at the level before the second press
@@ -75,7 +76,7 @@ def main() -> int:
     with open(args.file, encoding="utf-8") as handle:
         collection = read_collection_text(handle.read())
     levels = [int(part) for part in args.levels.split(",")]
-    engine = GameEngine((1280, 800), sound_enabled=False)
+    engine = register_scenes(GameEngine((1280, 800), sound_enabled=False))
     engine.session.open(collection, args.file)
     at_once: list[float | None] = []
     after_look: list[float | None] = []

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from game.cli.common import EXIT_BAD_INPUT, CliError
+from game.cli.scripted import add_script_arguments
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -31,6 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sokoban", description="Sokoban arcade: play, solve and check levels.")
+    add_script_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", parser_class=_Parser)
     for name in SUBCOMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -45,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             from game.cli.start import start_game
 
-            return start_game()
+            return start_game(args.headless, args.input)
         code: int = handler(args)
         return code
     except CliError as error:

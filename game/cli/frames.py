@@ -40,7 +40,7 @@ def run_bench_frames(args: argparse.Namespace) -> int:
     from game.cli.play import generated_level
     from game.core.collection import Collection
     from game.engine.engine import GameEngine
-    from game.engine.replay import KeyReplay
+    from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
     from game.solver import METHODS, solve
 
@@ -59,7 +59,7 @@ def run_bench_frames(args: argparse.Namespace) -> int:
         play.assist.method = args.method
         engine.solver.think_ahead = args.with_solver
         engine.reset_stack([play])
-        engine.add_input_source(KeyReplay(("r" * 30 + "l" * 30) * 1000))
+        engine.add_input_source(InputScript(lurd_actions(("r" * 30 + "l" * 30) * 1000)))
         times, late = _run_real_time(engine, args.seconds)
         progress = play.assist.progress
     finally:

@@ -1,6 +1,6 @@
 """The ``play`` and ``bench-render`` subcommands: the real engine, in a window or headless.
 
-``play --headless --replay LURD`` presses the moves as keys and prints one line with the result.
+``play --headless --replay LURD`` (or ``--input SCRIPT``) prints one line with the result.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError, add_file_argument, load_collection
+from game.cli.scripted import add_script_arguments, read_script, run_until_still
 from game.cli.start import use_players_progress
 from game.core.collection import Collection
 from game.core.errors import LevelError
@@ -20,9 +21,6 @@ from game.core.level import Level
 from game.core.notation import NotationError
 from game.core.xsb import parse_level
 
-# A replayed step needs its animation ticks plus a frame or two; this bounds a run that hangs.
-FRAMES_PER_REPLAYED_MOVE = 30
-EXTRA_HEADLESS_FRAMES = 120
 BENCH_SIZE = (1280, 800)
 BENCH_WARM_UP_FRAMES = 60
 
@@ -40,11 +38,7 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser("play", help="play a level in the game window, or headless")
     add_file_argument(play)
     play.add_argument("--replay", metavar="LURD", help="moves fed in as key presses")
-    play.add_argument(
-        "--headless",
-        action="store_true",
-        help="no window or sound; run until the replay and its animations end, print the result",
-    )
+    add_script_arguments(play)
     play.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
     play.add_argument("--screenshot", metavar="OUT.png", help="save the last frame as an image")
     play.set_defaults(handler=run_play)
@@ -78,16 +72,21 @@ def run_play(args: argparse.Namespace) -> int:
     import pygame
 
     from game.engine.engine import GameEngine
-    from game.engine.replay import KeyReplay
-    from game.scenes.main_menu import MainMenuScene
+    from game.engine.input_script import InputScript, lurd_actions
+    from game.scenes.catalog import register_scenes
     from game.scenes.play import PlayScene
 
+    if args.replay and args.input:
+        raise CliError("give --replay or --input, not both")
     try:
-        replay = KeyReplay(args.replay) if args.replay else None
+        actions = lurd_actions(args.replay) if args.replay else []
     except NotationError as error:
         raise CliError(f"--replay: {error}") from None
+    if args.input:
+        actions = read_script(args.input)
+    script = InputScript(actions) if args.replay or args.input else None
     try:
-        engine = GameEngine(sound_enabled=not args.headless)
+        engine = register_scenes(GameEngine(sound_enabled=not args.headless))
         # A headless replay needs no hints: keep the solver's worker process from starting.
         engine.solver.think_ahead = not args.headless
     except pygame.error as error:
@@ -101,11 +100,11 @@ def run_play(args: argparse.Namespace) -> int:
                 print(message, file=sys.stderr)
         engine.session.open(collection, args.file, index)
         play = PlayScene(engine, index)
-        engine.reset_stack([MainMenuScene(engine), play])
-        if replay is not None:
-            engine.add_input_source(replay)
+        engine.reset_stack([engine.make_scene("main_menu"), play])
+        if script is not None:
+            engine.add_input_source(script)
         if args.headless:
-            frames = _run_headless(engine, play, replay, args.frames)
+            frames = run_until_still(engine, script or InputScript([]), args.frames)
         else:
             engine.sound.preload()
             start = engine.frame_count
@@ -117,7 +116,7 @@ def run_play(args: argparse.Namespace) -> int:
             except (pygame.error, OSError) as error:
                 raise CliError(f"cannot save {args.screenshot}: {error}") from None
         state = play.state
-        if args.headless or replay is not None:
+        if args.headless or script is not None:
             solved = "true" if state.is_solved else "false"
             print(
                 f"solved={solved} moves={state.move_count} pushes={state.push_count} "
@@ -128,21 +127,6 @@ def run_play(args: argparse.Namespace) -> int:
         return EXIT_OK
     finally:
         engine.shutdown()
-
-
-def _run_headless(engine: Any, play: Any, replay: Any, limit: int | None) -> int:
-    """Frames on the fake clock until the replay and its animations are over (or ``limit``)."""
-    moves = len(replay.moves) if replay is not None else 0
-    cap = limit if limit is not None else EXTRA_HEADLESS_FRAMES + FRAMES_PER_REPLAYED_MOVE * moves
-    frames = 0
-    while frames < cap:
-        if engine.run_frames(1) == 0:
-            break
-        frames += 1
-        replay_done = replay is None or replay.finished
-        if limit is None and replay_done and play.is_idle() and engine.top.is_idle():
-            break
-    return frames
 
 
 # -- bench-render ------------------------------------------------------------------------------
@@ -179,7 +163,7 @@ def run_bench_render(args: argparse.Namespace) -> int:
 
     use_headless_drivers()
     from game.engine.engine import TICK_SECONDS, GameEngine
-    from game.engine.replay import KeyReplay
+    from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
 
     cases = [
@@ -202,9 +186,9 @@ def run_bench_render(args: argparse.Namespace) -> int:
             engine.reset_stack([play])
             if zoom:
                 play.camera.zoom_by(zoom, (1.5, 1.5))
-                play.board_view.prepare(level.board, play.camera.tile_size)
+                play.view.prepare(play.camera.tile_size)
             walk = ("r" * (level.width - 3) + "l" * (level.width - 3)) * 200
-            replay = KeyReplay(walk)
+            replay = InputScript(lurd_actions(walk))
             engine.add_input_source(replay)
             times = []
             for frame in range(BENCH_WARM_UP_FRAMES + args.frames):

@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.cli.common import CliError
 from game.storage.paths import data_dir
 
 if TYPE_CHECKING:
@@ -19,28 +20,43 @@ if TYPE_CHECKING:
 CRASH_LOG_NAME = "crash.log"
 
 
-def start_game() -> int:
-    """Open the game window on the main menu and run until the player quits."""
+def start_game(headless: bool = False, script_path: str | None = None) -> int:
+    """Open the game window on the main menu and run until the player quits; ``headless``
+    runs without window or sound until the input script (``script_path``) is done."""
+    if headless:
+        from game.engine.engine import use_headless_drivers
+
+        use_headless_drivers()
     import pygame
 
+    from game.cli.scripted import read_script, run_until_still
+    from game.engine import navigation
     from game.engine.engine import GameEngine
-    from game.scenes import flow
-    from game.scenes.main_menu import MainMenuScene
+    from game.engine.input_script import InputScript
+    from game.scenes.catalog import register_scenes
 
+    script = InputScript(read_script(script_path)) if script_path else None
     try:
-        engine = GameEngine()
+        engine = register_scenes(GameEngine(sound_enabled=not headless))
     except pygame.error as error:
         print(f"cannot open the game window: {error}", file=sys.stderr)
         return 1
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
-        # Synthesising the effects takes a moment; better at start than at the first step.
-        engine.sound.preload()
-        engine.push(MainMenuScene(engine))
+        engine.push_scene("main_menu")
         if message is not None:
-            flow.show_message(engine, "Saved progress", message)
-        engine.run()
+            navigation.show_message(engine, "Saved progress", message)
+        if script is not None:
+            engine.add_input_source(script)
+        if headless:
+            run_until_still(engine, script or InputScript([]), None)
+        else:
+            # Synthesising the effects takes a moment; better at start than at the first step.
+            engine.sound.preload()
+            engine.run()
+    except CliError:
+        raise
     except Exception:
         # A bug of ours: the player gets one line and the game closes with progress saved;
         # the traceback goes to a log for the bug report instead of the terminal.

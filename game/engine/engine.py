@@ -18,9 +18,9 @@ from game.core.board import Board
 from game.core.boxes import BoxList
 from game.core.play import PlayState
 from game.core.statistics import Statistics
-from game.engine.assets import Assets
 from game.engine.clipboard import Clipboard
-from game.engine.scene import Scene
+from game.engine.scene import Scene, SceneRegistry
+from game.engine.services import ServiceRegistry
 from game.engine.session import Session
 from game.engine.settings import AnimationSpeed, Settings
 from game.engine.solver_service import SolverService
@@ -76,7 +76,9 @@ class GameEngine:
         self.settings = Settings()
         self.statistics = Statistics()
         self.session = Session()
-        self.assets = Assets()
+        # Services of the layers above (sprite sheets), by type.
+        self.services = ServiceRegistry()
+        self.scene_registry = SceneRegistry()
         self.clipboard = Clipboard()
         self.sound = SoundService(enabled=sound_enabled)
         self.sound.volume = self.settings.volume
@@ -123,7 +125,7 @@ class GameEngine:
         self.statistics.reset()
         self.settings.reset()
         self.session.reset()
-        self.assets.reset()
+        self.services.reset()
         self.clipboard.reset()
         self.sound.volume = self.settings.volume
         self.play_state = None
@@ -183,6 +185,16 @@ class GameEngine:
     @property
     def scenes(self) -> tuple[Scene, ...]:
         return tuple(self._scenes)
+
+    def make_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """A new scene of the kind registered as ``name``, made with these arguments."""
+        return self.scene_registry.make(self, name, *args, **kwargs)
+
+    def push_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """Open the scene registered as ``name`` over the current one."""
+        scene = self.make_scene(name, *args, **kwargs)
+        self.push(scene)
+        return scene
 
     def push(self, scene: Scene) -> None:
         if self._scenes:

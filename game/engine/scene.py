@@ -5,6 +5,7 @@ Only the top scene gets events and logic ticks; scenes below an overlay are stil
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -17,6 +18,8 @@ class Scene:
     """One screen of the game. ``draw`` must not change any state: it may run any number of
     times between two logic ticks, or not at all."""
 
+    # The name the scene is registered and opened by (engine.push_scene("play", ...)).
+    name: ClassVar[str] = ""
     # An overlay is drawn over the scene below it, which stays visible but paused.
     overlay: ClassVar[bool] = False
 
@@ -50,3 +53,28 @@ class Scene:
     def is_idle(self) -> bool:
         """Nothing moving and no input waiting: replays feed the next move only then."""
         return True
+
+
+SceneFactory = Callable[..., Scene]
+
+
+class SceneRegistry:
+    """Scene classes by name, registered at start-up, so that no screen imports another."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, SceneFactory] = {}
+
+    def register(self, name: str, factory: SceneFactory) -> None:
+        if name in self._factories:
+            raise ValueError(f"a scene named {name!r} is registered already")
+        self._factories[name] = factory
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._factories
+
+    def make(self, engine: GameEngine, name: str, *args: object, **kwargs: object) -> Scene:
+        """A new scene of the kind registered as ``name``; KeyError names an unknown one."""
+        factory = self._factories.get(name)
+        if factory is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        return factory(engine, *args, **kwargs)

@@ -9,8 +9,8 @@ from typing import ClassVar
 
 import pygame
 
+from game.engine import navigation
 from game.engine.scene import Scene
-from game.scenes import flow
 from game.ui.widgets import KeyHelp, key_bar_height
 
 
@@ -20,7 +20,7 @@ class GameScene(Scene):
     keys: ClassVar[KeyHelp] = ()
 
     def on_file_dropped(self, path: str) -> None:
-        flow.open_collection_file(self.engine, path)
+        navigation.open_collection_file(self.engine, path)
 
     def content_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The screen above the key bar."""

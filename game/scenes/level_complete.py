@@ -9,10 +9,10 @@ from typing import ClassVar
 
 import pygame
 
+from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.scenes import flow
+from game.engine.play_controller import LevelResult
 from game.scenes.base import GameScene, is_back_key
-from game.scenes.play import LevelResult
 from game.ui import theme
 from game.ui.hud import format_time
 from game.ui.text import draw_text, fit_text
@@ -38,6 +38,8 @@ _MARGIN = 16
 class LevelCompleteScene(GameScene):
     """Congratulations and the results of the level just solved."""
 
+    name = "level_complete"
+
     overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Enter", "choose (next level)"),
@@ -59,17 +61,15 @@ class LevelCompleteScene(GameScene):
             self.menu.select(1)
 
     def _next(self) -> None:
-        flow.restart_in_place(self.engine, self.result.level_index + 1)
+        navigation.restart_in_place(self.engine, self.result.level_index + 1)
 
     def _again(self) -> None:
-        flow.restart_in_place(self.engine, self.result.level_index)
+        navigation.restart_in_place(self.engine, self.result.level_index)
 
     def _back(self) -> None:
-        from game.scenes.level_select import LevelSelectScene
-
-        flow.leave_level(self.engine)
-        if not isinstance(self.engine.top, LevelSelectScene):
-            self.engine.push(LevelSelectScene(self.engine))
+        navigation.leave_level(self.engine)
+        if self.engine.top is None or self.engine.top.name != "level_select":
+            self.engine.push_scene("level_select")
 
     def _rows(self) -> list[tuple[str, str]]:
         result = self.result

@@ -10,11 +10,11 @@ from typing import ClassVar
 
 import pygame
 
+from game.engine import navigation
 from game.engine.engine import GameEngine
+from game.engine.saving import best_text
 from game.engine.session import CAMPAIGN_SOURCE
-from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
-from game.scenes.saving import best_text
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.preview import render_preview
@@ -48,6 +48,8 @@ _ROW_MOVES = {
 
 class LevelSelectScene(GameScene):
     """A scrolling grid of the levels of the open collection."""
+
+    name = "level_select"
 
     keys: ClassVar[KeyHelp] = (
         ("Arrows", "choose"),
@@ -145,7 +147,7 @@ class LevelSelectScene(GameScene):
                 return
             self.selected = hit
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                flow.play_level(self.engine, hit)
+                navigation.play_level(self.engine, hit)
         elif event.type == pygame.VIDEORESIZE:
             self._keep_selection_visible()
 
@@ -162,12 +164,10 @@ class LevelSelectScene(GameScene):
             pygame.K_END: len(self.levels),
         }
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            flow.play_level(self.engine, self.selected)
+            navigation.play_level(self.engine, self.selected)
             return
         if key == pygame.K_o:
-            from game.scenes.open_file import OpenFileScene
-
-            self.engine.push(OpenFileScene(self.engine))
+            self.engine.push_scene("open_file")
             return
         offset = _MOVES.get(key) or _ROW_MOVES.get(key, 0) * columns or moves.get(key, 0)
         self.selected = max(0, min(len(self.levels) - 1, self.selected + offset))

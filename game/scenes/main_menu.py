@@ -10,12 +10,13 @@ from typing import ClassVar
 import pygame
 
 from game.core.direction import Direction
+from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.session import CAMPAIGN_SOURCE
-from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame
 from game.ui import theme
+from game.ui.assets import Assets
 from game.ui.sprites import OPAQUE_KINDS, SpriteKind
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import (
@@ -47,6 +48,8 @@ READ_ONLY_NOTE = "Saved progress is read-only: it comes from a newer version of 
 class MainMenuScene(GameScene):
     """The first screen."""
 
+    name = "main_menu"
+
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
         ("Enter", "select"),
@@ -66,7 +69,9 @@ class MainMenuScene(GameScene):
                 MenuItem("Choose level", self._choose),
                 MenuItem("Open level file", self._open_file),
                 MenuItem("Saved games", self._slots),
-                MenuItem("Level editor", lambda: flow.show_message(engine, "Level editor", LATER)),
+                MenuItem(
+                    "Level editor", lambda: navigation.show_message(engine, "Level editor", LATER)
+                ),
                 MenuItem("Statistics", self._statistics),
                 MenuItem("Settings", self._settings),
                 MenuItem("Quit", engine.quit),
@@ -94,39 +99,29 @@ class MainMenuScene(GameScene):
 
     def _continue(self) -> None:
         if self.saved is not None:
-            flow.resume_game(self.engine, self.saved)
+            navigation.resume_game(self.engine, self.saved)
 
     def _campaign(self) -> None:
         session = self.engine.session
-        if session.source == CAMPAIGN_SOURCE or flow.open_campaign(self.engine):
-            flow.play_level(self.engine, flow.campaign_start(self.engine))
+        if session.source == CAMPAIGN_SOURCE or navigation.open_campaign(self.engine):
+            navigation.play_level(self.engine, navigation.campaign_start(self.engine))
 
     def _choose(self) -> None:
-        from game.scenes.level_select import LevelSelectScene
-
-        if flow.ensure_collection(self.engine):
-            self.engine.push(LevelSelectScene(self.engine))
+        if navigation.ensure_collection(self.engine):
+            self.engine.push_scene("level_select")
 
     def _open_file(self) -> None:
-        from game.scenes.open_file import OpenFileScene
-
-        self.engine.push(OpenFileScene(self.engine))
+        self.engine.push_scene("open_file")
 
     def _settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.engine.push(SettingsScene(self.engine))
+        self.engine.push_scene("settings")
 
     def _slots(self) -> None:
-        from game.scenes.slots import SlotsScene
-
         # Saving from here names the last session, the game Continue would resume.
-        self.engine.push(SlotsScene(self.engine, self.engine.progress.load_session))
+        self.engine.push_scene("slots", self.engine.progress.load_session)
 
     def _statistics(self) -> None:
-        from game.scenes.stats import StatsScene
-
-        self.engine.push(StatsScene(self.engine))
+        self.engine.push_scene("stats")
 
     def _layout(self, surface: pygame.Surface) -> tuple[int, int, int | None, pygame.Rect]:
         """Title top, title size, banner top (None on small windows) and the menu's area."""
@@ -191,9 +186,10 @@ class MainMenuScene(GameScene):
     def _draw_banner(self, surface: pygame.Surface, centre: int, top: int) -> None:
         """A row of the game's sprites under the title."""
         left = centre - _BANNER_TILE * len(_BANNER) // 2
+        assets = self.engine.services.get(Assets)
         for index, (kind, facing) in enumerate(_BANNER):
             position = (left + index * _BANNER_TILE, top)
             if kind not in OPAQUE_KINDS:
                 under = SpriteKind.GOAL if kind is SpriteKind.BOX_ON_GOAL else SpriteKind.FLOOR
-                surface.blit(self.engine.assets.sprite(under, _BANNER_TILE), position)
-            surface.blit(self.engine.assets.sprite(kind, _BANNER_TILE, facing), position)
+                surface.blit(assets.sprite(under, _BANNER_TILE), position)
+            surface.blit(assets.sprite(kind, _BANNER_TILE, facing), position)

@@ -24,6 +24,8 @@ _MIN_TEXT_WIDTH = 300
 class MessageScene(GameScene):
     """A dialog that any key or click closes."""
 
+    name = "message"
+
     overlay = True
     keys: ClassVar[KeyHelp] = (("Enter / Esc / click", "close"),)
 

@@ -12,8 +12,8 @@ from typing import ClassVar
 import pygame
 
 from game.core.errors import LevelError
+from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
@@ -28,6 +28,8 @@ _ROW = 30
 
 class OpenFileScene(GameScene):
     """A text field for a path with completion; Enter opens the file."""
+
+    name = "open_file"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (
@@ -101,11 +103,11 @@ class OpenFileScene(GameScene):
 
     def _open(self, path: str) -> None:
         try:
-            collection = flow.load_collection_file(path)
+            collection = navigation.load_collection_file(path)
         except LevelError as error:
             self.error = str(error)
             return
-        flow.open_collection(self.engine, collection, path.strip().strip('"'))
+        navigation.open_collection(self.engine, collection, path.strip().strip('"'))
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -5,28 +5,38 @@ Time stops while it is open, since only the top scene gets logic ticks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 import pygame
 
+from game.core.play import PlayState
+from game.engine import navigation, saving
 from game.engine.engine import GameEngine
-from game.scenes import flow, saving
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
+from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import draw_text
 from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_key_bar, draw_panel
 
-if TYPE_CHECKING:
-    from game.scenes.play import PlayScene
+
+class PausedLevel(Protocol):
+    """What the pause menu needs of the level under it."""
+
+    level_index: int
+    state: PlayState
+
+    def request_restart(self) -> None: ...
 
 
 class PauseScene(GameScene):
     """A menu drawn over the paused level."""
 
+    name = "pause"
+
     overlay = True
     keys: ClassVar[KeyHelp] = (("Up/Down", "choose"), ("Enter", "select"), ("Esc", "resume"))
 
-    def __init__(self, engine: GameEngine, play: PlayScene) -> None:
+    def __init__(self, engine: GameEngine, play: PausedLevel) -> None:
         super().__init__(engine)
         self.play = play
         self.menu = Menu(
@@ -36,7 +46,7 @@ class PauseScene(GameScene):
                 MenuItem("Saved games", self._slots),
                 MenuItem("Key help", self._key_help),
                 MenuItem("Settings", self._settings),
-                MenuItem("Leave level", lambda: flow.leave_level(self.engine)),
+                MenuItem("Leave level", lambda: navigation.leave_level(self.engine)),
             ],
             width=380,
         )
@@ -46,24 +56,16 @@ class PauseScene(GameScene):
         self.play.request_restart()
 
     def _slots(self) -> None:
-        from game.scenes.slots import SlotsScene
-
         play = self.play
-        self.engine.push(
-            SlotsScene(
-                self.engine, lambda: saving.saved_game(self.engine, play.level_index, play.state)
-            )
+        self.engine.push_scene(
+            "slots", lambda: saving.saved_game(self.engine, play.level_index, play.state)
         )
 
     def _key_help(self) -> None:
-        from game.scenes.play import PLAY_KEYS_HELP
-
-        flow.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS_HELP))
+        navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
 
     def _settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-
-        self.engine.push(SettingsScene(self.engine))
+        self.engine.push_scene("settings")
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)

@@ -29,6 +29,8 @@ class PromptScene(GameScene):
     screen) or a one-line problem, shown in the dialog, which stays open to fix the text.
     """
 
+    name = "prompt"
+
     overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Type", "text"),
@@ -116,6 +118,8 @@ class PromptScene(GameScene):
 
 class ConfirmScene(GameScene):
     """A yes-or-no question; Y or Enter runs ``on_yes`` (after the dialog closes), N or Esc not."""
+
+    name = "confirm"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Y / Enter", "yes"), ("N / Esc", "no"))

@@ -10,12 +10,12 @@ from typing import ClassVar
 
 import pygame
 
+from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
-from game.scenes.prompt import PromptScene
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
+from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import (
     MENU_ROW,
@@ -33,6 +33,8 @@ _NOTE_ROOM = 60
 
 class SettingsScene(GameScene):
     """Settings as a menu of values changed with left and right."""
+
+    name = "settings"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -100,14 +102,12 @@ class SettingsScene(GameScene):
         self.message, self.message_colour = text, colour
 
     def _ask_export(self) -> None:
-        self.engine.push(
-            PromptScene(
-                self.engine,
-                "Export progress",
-                "The JSON file to write: records, solutions, statistics, settings and saves.",
-                self._export,
-                str(default_transfer_path()),
-            )
+        self.engine.push_scene(
+            "prompt",
+            "Export progress",
+            "The JSON file to write: records, solutions, statistics, settings and saves.",
+            self._export,
+            str(default_transfer_path()),
         )
 
     def _export(self, path: str) -> str | None:
@@ -124,14 +124,12 @@ class SettingsScene(GameScene):
         return None
 
     def _ask_import(self) -> None:
-        self.engine.push(
-            PromptScene(
-                self.engine,
-                "Import progress",
-                "A file written by Export progress; the best results of both are kept.",
-                self._import,
-                str(default_transfer_path()),
-            )
+        self.engine.push_scene(
+            "prompt",
+            "Import progress",
+            "A file written by Export progress; the best results of both are kept.",
+            self._import,
+            str(default_transfer_path()),
         )
 
     def _import(self, path: str) -> str | None:
@@ -145,9 +143,7 @@ class SettingsScene(GameScene):
         return None
 
     def _key_help(self) -> None:
-        from game.scenes.play import PLAY_KEYS_HELP
-
-        flow.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS_HELP))
+        navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
 
     def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Centred under the title; on low windows the rows get shorter so the note still shows."""

@@ -11,10 +11,9 @@ from typing import ClassVar
 
 import pygame
 
+from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.scenes import flow
 from game.scenes.base import GameScene, is_back_key
-from game.scenes.prompt import ConfirmScene, PromptScene
 from game.storage.records import SavedGame, SlotInfo
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
 from game.ui import theme
@@ -45,6 +44,8 @@ class SlotsScene(GameScene):
     ``current`` gives the game a new save would hold: the level being played (from the pause
     menu) or the last session (from the main menu); None when there is nothing to save.
     """
+
+    name = "slots"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -148,15 +149,13 @@ class SlotsScene(GameScene):
         suggestion = ""
         if game is not None:
             suggestion = f"{game.collection_title}, level {game.level_index + 1}"
-        self.engine.push(
-            PromptScene(
-                self.engine,
-                "Save the game",
-                f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
-                self._save_as,
-                suggestion[:MAX_NAME_LENGTH],
-                MAX_NAME_LENGTH,
-            )
+        self.engine.push_scene(
+            "prompt",
+            "Save the game",
+            f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
+            self._save_as,
+            suggestion[:MAX_NAME_LENGTH],
+            MAX_NAME_LENGTH,
         )
 
     def _save_as(self, name: str) -> str | None:
@@ -168,13 +167,11 @@ class SlotsScene(GameScene):
             self._tell("There is no game to save yet: play a level first.", theme.WARNING)
             return None
         if self.saves.exists(name):
-            self.engine.push(
-                ConfirmScene(
-                    self.engine,
-                    "Replace the save?",
-                    f'A save named "{name.strip()}" exists. Replace it with the current game?',
-                    lambda: self._save(name),
-                )
+            self.engine.push_scene(
+                "confirm",
+                "Replace the save?",
+                f'A save named "{name.strip()}" exists. Replace it with the current game?',
+                lambda: self._save(name),
             )
         else:
             self._save(name)
@@ -193,13 +190,11 @@ class SlotsScene(GameScene):
         self._tell(f'Saved as "{name.strip()}".', theme.GOOD)
 
     def _ask_delete(self, name: str) -> None:
-        self.engine.push(
-            ConfirmScene(
-                self.engine,
-                "Delete the save?",
-                f'The save "{name}" will be gone for good.',
-                lambda: self._delete(name),
-            )
+        self.engine.push_scene(
+            "confirm",
+            "Delete the save?",
+            f'The save "{name}" will be gone for good.',
+            lambda: self._delete(name),
         )
 
     def _delete(self, name: str) -> None:
@@ -215,7 +210,7 @@ class SlotsScene(GameScene):
         if game is None:
             self._tell(f'The save "{name}" cannot be read.', theme.DANGER)
             return
-        flow.resume_game(self.engine, game)
+        navigation.resume_game(self.engine, game)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
         self.message, self.message_colour = text, colour

@@ -141,6 +141,8 @@ def stats_layout(area: pygame.Rect) -> StatsLayout:
 class StatsScene(GameScene):
     """Totals, completion bars, score over time, and moves and pushes per level against par."""
 
+    name = "stats"
+
     keys: ClassVar[KeyHelp] = (("Up/Down", "collection"), ("Click", "choose"), ("Esc", "back"))
 
     def __init__(self, engine: GameEngine, store: ProgressStore | None = None) -> None:

@@ -12,8 +12,8 @@ import pygame
 
 from game.core.board import Board, Tile
 from game.core.direction import Direction
-from game.engine.assets import Assets
 from game.ui import theme
+from game.ui.assets import Assets
 from game.ui.sprites import SpriteKind
 
 # Above this many pixels the static layer would eat memory (a 60x40 board at 96 px is 22 M);

@@ -13,7 +13,8 @@ import pytest
 
 from game.core.collection import Collection, read_collection_text
 from game.engine.engine import GameEngine
-from game.engine.replay import key_events
+from game.engine.input_script import key_events
+from game.scenes.catalog import register_scenes
 
 # Microban 1 and two more tiny levels; the campaign file is never read by tests.
 LEVELS_TEXT = """\
@@ -64,7 +65,7 @@ def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def engine() -> Iterator[GameEngine]:
     """A fresh headless engine with the test levels open; shut down afterwards."""
-    made = GameEngine((800, 600), sound_enabled=False)
+    made = register_scenes(GameEngine((800, 600), sound_enabled=False))
     made.session.open(level_collection(), "tests")
     pygame.event.clear()
     try:

@@ -19,7 +19,7 @@ class Recorder(Scene):
 
     def __init__(self, engine: GameEngine, name: str, log: list[str], overlay: bool = False):
         super().__init__(engine)
-        self.name = name
+        self.label = name
         self.log = log
         self.alphas: list[float] = []
         self.ticks = 0
@@ -28,16 +28,16 @@ class Recorder(Scene):
         self.overlay = overlay  # type: ignore[misc]
 
     def on_enter(self) -> None:
-        self.log.append(f"{self.name}.enter")
+        self.log.append(f"{self.label}.enter")
 
     def on_exit(self) -> None:
-        self.log.append(f"{self.name}.exit")
+        self.log.append(f"{self.label}.exit")
 
     def on_pause(self) -> None:
-        self.log.append(f"{self.name}.pause")
+        self.log.append(f"{self.label}.pause")
 
     def on_resume(self) -> None:
-        self.log.append(f"{self.name}.resume")
+        self.log.append(f"{self.label}.resume")
 
     def update(self, dt: float) -> None:
         assert dt == TICK_SECONDS

@@ -1,4 +1,4 @@
-"""The engine's services: the session, settings, clipboard, and the key replay input.
+"""The engine's services: the session, settings, clipboard, and replayed moves as input.
 
 Services are plain objects; the replay is checked through a running engine.
 """
@@ -14,7 +14,7 @@ from game.core.errors import LevelError
 from game.core.notation import NotationError
 from game.engine.clipboard import Clipboard
 from game.engine.engine import GameEngine
-from game.engine.replay import KeyReplay
+from game.engine.input_script import InputScript, lurd_actions
 from game.engine.session import Session
 from game.engine.settings import AnimationSpeed, Settings
 from game.scenes.play import PlayScene
@@ -69,15 +69,15 @@ def test_clipboard_round_trip(engine: GameEngine) -> None:
 
 def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine) -> None:
     with pytest.raises(NotationError):
-        KeyReplay("lux")
+        lurd_actions("lux")
     play = PlayScene(engine, 0)
     engine.push(play)
-    replay = KeyReplay("2d")
+    replay = InputScript(lurd_actions("2d"))
     engine.add_input_source(replay)
     engine.run_frames(1)
-    assert replay.sent == 1
+    assert replay.done == 1
     engine.run_frames(2)
-    assert replay.sent == 1  # the first step is still being animated
+    assert replay.done == 1  # the first step is still being animated
     while not replay.finished:
         engine.run_frames(1)
     engine.run_frames(20)

@@ -16,7 +16,8 @@ from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
 from game.scenes.pause import PauseScene
-from game.scenes.play import REPEAT_DELAY_TICKS, PlayScene
+from game.engine.play_controller import REPEAT_DELAY_TICKS
+from game.scenes.play import PlayScene
 from tests.engine.harness import (
     FIRST_SOLUTION,
     LEVELS_TEXT,
@@ -113,7 +114,7 @@ def test_walk_and_push_by_clicking(engine: GameEngine) -> None:
     assert play.state.push_count == 0
     # Pick the right-hand box and drop it on the goal below it, then the other one.
     click(engine, centre_of(play, 3, 2))
-    assert play.selected_box == board.index(3, 2)
+    assert play.controller.selected_box == board.index(3, 2)
     click(engine, centre_of(play, 3, 3))
     settle(engine)
     assert play.state.boxes.is_box(board.index(3, 3))
@@ -132,12 +133,12 @@ def test_a_push_or_walk_that_cannot_be_done_is_refused_with_a_notice(
     board = play.level.board
     click(engine, centre_of(play, 4, 1))
     settle(engine)
-    assert play.notice is not None and "cannot get there" in play.notice.text
+    assert play.controller.notice is not None and "cannot get there" in play.controller.notice.text
     click(engine, centre_of(play, 3, 1))
     click(engine, centre_of(play, 1, 1))
     settle(engine)
-    assert play.notice is not None and "cannot be pushed there" in play.notice.text
-    assert play.notice.square == board.index(1, 1)
+    assert play.controller.notice is not None and "cannot be pushed there" in play.controller.notice.text
+    assert play.controller.notice.square == board.index(1, 1)
     assert play.state.move_count == 0
 
 
@@ -174,15 +175,15 @@ def test_quick_taps_during_an_animation_are_kept(engine: GameEngine) -> None:
 def test_steps_animate_over_ticks_unless_instant(engine: GameEngine) -> None:
     play = start(engine, 3)
     press(engine, pygame.K_RIGHT)
-    assert play.animation is not None
+    assert play.controller.animation is not None
     ticks = engine.settings.animation_speed.ticks_per_step
-    assert play.picture(0.5).player != (2.0, 1.0)
+    assert play.view.picture(0.5).player != (2.0, 1.0)
     engine.run_frames(ticks)
-    assert play.animation is None
-    assert play.picture(0.0).player == (2.0, 1.0)
+    assert play.controller.animation is None
+    assert play.view.picture(0.0).player == (2.0, 1.0)
     engine.settings.animation_speed = AnimationSpeed.INSTANT
     press(engine, pygame.K_RIGHT)
-    assert play.animation is None
+    assert play.controller.animation is None
     assert play.state.player == play.level.board.index(3, 1)
 
 
@@ -191,7 +192,7 @@ def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
     press(engine, pygame.K_DOWN)
 
     def snapshot() -> tuple[object, ...]:
-        animation = play.animation
+        animation = play.controller.animation
         return (
             play.state.player,
             play.state.boxes.frozen(),
@@ -199,8 +200,8 @@ def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
             animation.elapsed if animation else None,
             play.camera.origin,
             play.camera.previous,
-            tuple(play.commands),
-            tuple(play.walk),
+            tuple(play.controller.commands),
+            tuple(play.controller.walk),
             engine.statistics.elapsed,
         )
 
@@ -228,7 +229,7 @@ def test_pasting_a_level_opens_it_and_bad_text_gets_a_notice(engine: GameEngine)
     play = start(engine, 0)
     engine.clipboard.put("hello there")
     press(engine, pygame.K_v, CTRL)
-    assert play.notice is not None and "no level" in play.notice.text
+    assert play.controller.notice is not None and "no level" in play.controller.notice.text
     engine.clipboard.put("#####\n#@$.#\n#####")
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, PlayScene)
@@ -288,7 +289,7 @@ def test_a_big_level_scrolls_to_follow_the_player(engine: GameEngine) -> None:
     assert play.camera.board_pixels[0] > play.camera.view.width
     left = play.camera.origin[0]
     engine.settings.animation_speed = AnimationSpeed.INSTANT
-    play.commands.extend([Direction.RIGHT] * 40)
+    play.controller.commands.extend([Direction.RIGHT] * 40)
     settle(engine)
     engine.run_frames(30)
     assert play.camera.origin[0] < left

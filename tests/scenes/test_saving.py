@@ -14,9 +14,10 @@ import pytest
 
 import game.engine.session as session_module
 from game.cli.start import start_game
+from game.engine import navigation, saving
 from game.engine.engine import GameEngine
 from game.engine.settings import AnimationSpeed
-from game.scenes import flow, saving
+from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
@@ -70,7 +71,7 @@ def restart(engine: GameEngine, made: list[GameEngine]) -> GameEngine:
     """Quit the game and start it again on the same store, on the main menu."""
     engine.quit()
     engine.shutdown()
-    again = GameEngine((800, 600), sound_enabled=False)
+    again = register_scenes(GameEngine((800, 600), sound_enabled=False))
     made.append(again)
     open_store(again)
     again.push(MainMenuScene(again))
@@ -94,8 +95,8 @@ def type_text(engine: GameEngine, text: str) -> None:
 
 def start_file_level(engine: GameEngine, path: Path, index: int) -> PlayScene:
     engine.push(MainMenuScene(engine))
-    flow.open_collection_file(engine, str(path))
-    flow.play_level(engine, index)
+    navigation.open_collection_file(engine, str(path))
+    navigation.play_level(engine, index)
     engine.run_frames(1)
     play = engine.top
     assert isinstance(play, PlayScene)
@@ -193,7 +194,7 @@ def test_a_saved_game_whose_file_is_gone_says_why(
 
 def test_a_game_on_pasted_levels_continues_while_they_are_open(engine: GameEngine) -> None:
     engine.push(MainMenuScene(engine))
-    assert flow.open_collection_text(engine, "#######\n#@ $ .#\n#######\n")
+    assert navigation.open_collection_text(engine, "#######\n#@ $ .#\n#######\n")
     play_moves(engine, "r")
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
@@ -245,7 +246,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
 def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None:
     solution = f"####\nSolution: {FIRST_SOLUTION}\n\n; corridor"
     text = LEVELS_TEXT.replace("####\n\n; corridor", solution)
-    assert flow.open_collection_text(engine, text)
+    assert navigation.open_collection_text(engine, text)
     engine.push(PlayScene(engine, 0))
     play_moves(engine, "dl")
     engine.pop()  # left unsolved: par is known all the same
@@ -257,8 +258,8 @@ def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None
 
 def test_statistics_from_the_main_menu_show_the_stored_results(engine: GameEngine) -> None:
     engine.push(MainMenuScene(engine))
-    flow.remember_collection(engine)
-    flow.play_level(engine, 1)
+    navigation.remember_collection(engine)
+    navigation.play_level(engine, 1)
     play_moves(engine, "rRR")
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
@@ -345,7 +346,7 @@ def test_slots_from_the_main_menu_save_the_last_session(engine: GameEngine) -> N
     press(engine, pygame.K_RETURN)
     assert engine.top is slots
     press(engine, pygame.K_ESCAPE)
-    flow.play_level(engine, 1)
+    navigation.play_level(engine, 1)
     play_moves(engine, "r")
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
@@ -377,7 +378,7 @@ def test_export_and_import_from_the_settings_screen(
     engine: GameEngine, tmp_path: Path, restarted: list[GameEngine]
 ) -> None:
     engine.push(MainMenuScene(engine))
-    flow.play_level(engine, 1)
+    navigation.play_level(engine, 1)
     play_moves(engine, "rRR")
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
@@ -458,7 +459,7 @@ def test_a_newer_store_is_opened_read_only_with_a_message(
 def test_a_failed_save_is_reported_on_the_main_menu(engine: GameEngine) -> None:
     menu = MainMenuScene(engine)
     engine.push(menu)
-    flow.play_level(engine, 1)
+    navigation.play_level(engine, 1)
     play_moves(engine, "r")
     engine.progress.close()  # as if the disk had gone away
     press(engine, pygame.K_ESCAPE)
@@ -472,7 +473,7 @@ def test_a_failed_save_is_reported_on_the_main_menu(engine: GameEngine) -> None:
 def test_a_long_list_of_saves_scrolls_to_the_chosen_one(engine: GameEngine) -> None:
     engine.screen = pygame.display.set_mode((640, 480), pygame.RESIZABLE)
     engine.push(MainMenuScene(engine))
-    flow.play_level(engine, 1)
+    navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene)
     slots = SaveSlots(engine.progress)
@@ -499,8 +500,8 @@ def test_the_real_start_saves_on_quit_and_continues_next_time(
     found: list[str] = []
 
     def first_run(started: GameEngine, max_frames: int | None = None) -> None:
-        flow.open_collection_file(started, str(levels_file))
-        flow.play_level(started, 2)
+        navigation.open_collection_file(started, str(levels_file))
+        navigation.play_level(started, 2)
         play_moves(started, "ulr")
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         started.run_frames(1)

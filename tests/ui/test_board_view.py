@@ -12,8 +12,8 @@ import pytest
 
 from game.core.direction import Direction
 from game.core.xsb import parse_level
-from game.engine.assets import Assets
 from game.ui import board_view as board_view_module
+from game.ui.assets import Assets
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.preview import render_preview
 from game.ui.sprites import SpriteKind

@@ -1,6 +1,6 @@
 """What playing writes to the progress store: each visit to a level, each solution, the session.
 
-The play scene calls these at its hooks; the store stays the one place where records are kept.
+The play scene and its controller call these; the store stays the one place records are kept.
 """
 
 from __future__ import annotations
@@ -113,3 +113,16 @@ def solved_fingerprints(engine: GameEngine) -> set[str]:
     """The layouts of the open collection's levels that the player has solved."""
     records = engine.progress.collection_records(engine.session.collection_id)
     return {fingerprint for fingerprint, record in records.items() if record.solved}
+
+
+class EngineRecorder:
+    """The play controller's recorder: writes through the engine's progress services."""
+
+    def __init__(self, engine: GameEngine) -> None:
+        self.engine = engine
+
+    def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
+        autosave(self.engine, seconds, level_index, state)
+
+    def record_solution(self, level_index: int, state: PlayState, score: int) -> bool:
+        return record_solution(self.engine, level_index, state, score)

@@ -1,6 +1,6 @@
 """Moving between screens: opening collections, starting levels, leaving them, showing messages.
 
-The scene modules import this one, so it imports them only inside its functions.
+Screens are opened by their registered names, so this module imports no scene at all.
 """
 
 from __future__ import annotations
@@ -11,20 +11,20 @@ from typing import TYPE_CHECKING
 
 from game.core.collection import Collection, read_collection, read_collection_text
 from game.core.errors import LevelError
+from game.engine import saving
 from game.engine.session import CAMPAIGN_SOURCE, read_campaign
-from game.scenes import saving
 from game.storage.records import CAMPAIGN_ID, SavedGame
 
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
 
 CLIPBOARD_SOURCE = "clipboard"
+# The screens that belong to the level being played, left together when the level is left.
+LEVEL_SCENES = frozenset({"play", "pause", "level_complete"})
 
 
 def show_message(engine: GameEngine, title: str, text: str) -> None:
-    from game.scenes.message import MessageScene
-
-    engine.push(MessageScene(engine, title, text))
+    engine.push_scene("message", title, text)
 
 
 def load_collection_file(path: str) -> Collection:
@@ -64,17 +64,13 @@ def open_collection_text(engine: GameEngine, text: str) -> bool:
 
 def open_collection(engine: GameEngine, collection: Collection, source: str) -> None:
     """Make ``collection`` the one played: its level select, or the level itself if only one."""
-    from game.scenes.level_select import LevelSelectScene
-    from game.scenes.main_menu import MainMenuScene
-    from game.scenes.play import PlayScene
-
     # A level being played saves itself under its own collection before the new one opens.
     engine.reset_stack([])
     engine.session.open(collection, source)
     remember_collection(engine)
-    scenes = [MainMenuScene(engine), LevelSelectScene(engine)]
+    scenes = [engine.make_scene("main_menu"), engine.make_scene("level_select")]
     if len(collection.levels) == 1:
-        scenes.append(PlayScene(engine, 0))
+        scenes.append(engine.make_scene("play", 0))
     engine.reset_stack(scenes)
     if collection.errors:
         count = len(collection.errors)
@@ -121,10 +117,6 @@ def resume_game(engine: GameEngine, game: SavedGame) -> bool:
     """Play a saved game (the last session or a save slot) from where it was left: the level,
     the position and the whole move history, so undo works. False (after saying why) if its
     levels cannot be found any more."""
-    from game.scenes.level_select import LevelSelectScene
-    from game.scenes.main_menu import MainMenuScene
-    from game.scenes.play import PlayScene
-
     try:
         collection, source = _saved_collection(engine, game)
     except LevelError as error:
@@ -144,8 +136,8 @@ def resume_game(engine: GameEngine, game: SavedGame) -> bool:
     engine.session.open(collection, source, index)
     remember_collection(engine)
     state, note = game.restore(collection.levels[index])
-    engine.reset_stack([MainMenuScene(engine), LevelSelectScene(engine)])
-    engine.push(PlayScene(engine, index, state))
+    engine.reset_stack([engine.make_scene("main_menu"), engine.make_scene("level_select")])
+    engine.push_scene("play", index, state)
     # Entering the level started its counters afresh; the saved ones carry on instead.
     restored = copy.deepcopy(game.statistics)
     engine.statistics.__dict__.update(restored.__dict__)
@@ -182,18 +174,12 @@ def ensure_collection(engine: GameEngine) -> bool:
 
 def play_level(engine: GameEngine, index: int) -> None:
     """Start level ``index`` of the open collection over the current screen."""
-    from game.scenes.play import PlayScene
-
-    engine.push(PlayScene(engine, index))
+    engine.push_scene("play", index)
 
 
 def leave_level(engine: GameEngine) -> None:
     """Back from a level (and its pause or result screens) to where it was started from."""
-    from game.scenes.level_complete import LevelCompleteScene
-    from game.scenes.pause import PauseScene
-    from game.scenes.play import PlayScene
-
-    while isinstance(engine.top, PlayScene | PauseScene | LevelCompleteScene):
+    while engine.top is not None and engine.top.name in LEVEL_SCENES:
         engine.pop()
 
 

@@ -1,0 +1,84 @@
+"""Running the real engine on an input script, headless or in a window (``--input SCRIPT``).
+
+``play --replay LURD`` is a script of arrow keys; the game and ``play`` also take script files.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.cli.common import CliError
+
+if TYPE_CHECKING:
+    # pygame is imported only by the subcommands that open the engine.
+    from game.engine.engine import GameEngine
+    from game.engine.input_script import Action, InputScript
+
+# A scripted action needs its animation ticks plus a frame or two; this bounds a run that hangs.
+FRAMES_PER_ACTION = 30
+EXTRA_FRAMES = 120
+# An input script is a page of text, not a book.
+MAX_SCRIPT_BYTES = 1_000_000
+
+
+def add_script_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window or sound; run until the input ends and the screen is still",
+    )
+    parser.add_argument(
+        "--input",
+        metavar="SCRIPT",
+        help="a file of input, one a line: key NAME, text STRING, click X Y, rclick X Y, "
+        "wait N, shot FILE.png (# starts a comment)",
+    )
+
+
+def read_script(path: str) -> list[Action]:
+    """The actions of the script file at ``path``; CliError with the reason or the bad line."""
+    from game.engine.input_script import ScriptError, parse_script
+
+    file = Path(path)
+    if not file.is_file():
+        raise CliError(f"{path!r}: no such input script")
+    try:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as error:
+        raise CliError(f"cannot read {path!r}: {error.strerror}") from None
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise CliError(f"{path!r} is over {MAX_SCRIPT_BYTES} bytes: not an input script")
+    try:
+        return parse_script(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CliError(f"{path!r} is not UTF-8 text") from None
+    except ScriptError as error:
+        raise CliError(f"{path!r} {error}") from None
+
+
+def frame_budget(actions: list[Action]) -> int:
+    """Enough frames for every action and its animations, so a run that hangs still ends."""
+    from game.engine.input_script import Wait
+
+    waits = sum(action.ticks for action in actions if isinstance(action, Wait))
+    return EXTRA_FRAMES + FRAMES_PER_ACTION * len(actions) + waits
+
+
+def run_until_still(engine: GameEngine, script: InputScript, limit: int | None) -> int:
+    """Frames on the fake clock until the script is done and the screen is idle (or ``limit``,
+    or the game quits); the frames run."""
+    cap = limit if limit is not None else frame_budget(script.actions)
+    frames = 0
+    while frames < cap:
+        if engine.run_frames(1) == 0:
+            break
+        frames += 1
+        top = engine.top
+        if limit is None and script.finished and (top is None or top.is_idle()):
+            break
+    if script.problem is not None:
+        raise CliError(script.problem)
+    return frames

@@ -1,0 +1,185 @@
+"""Input scripts: a text file of key presses, typed text, clicks, waits and screenshots.
+
+They drive the real engine through its event queue, as a player would (``--input SCRIPT``).
+One action a line: ``key ctrl+s``, ``text #@ $.#``, ``click X Y``, ``rclick X Y``, ``wait N``,
+``shot FILE.png``; ``#`` at the start of a line begins a comment.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.direction import Direction
+from game.core.notation import parse_lurd
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
+
+_MODIFIERS = {"ctrl": pygame.KMOD_LCTRL, "shift": pygame.KMOD_LSHIFT, "alt": pygame.KMOD_LALT}
+_ARROWS = {
+    Direction.LEFT: "left",
+    Direction.UP: "up",
+    Direction.RIGHT: "right",
+    Direction.DOWN: "down",
+}
+# A script that waits longer than this is a mistake, not a plan (an hour at 60 ticks a second).
+MAX_WAIT_TICKS = 216_000
+
+
+class ScriptError(ValueError):
+    """A line of an input script that cannot be done; says which line and why."""
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    key: int
+    mod: int
+
+
+@dataclass(frozen=True)
+class TypeText:
+    text: str
+
+
+@dataclass(frozen=True)
+class Click:
+    pos: tuple[int, int]
+    button: int
+
+
+@dataclass(frozen=True)
+class Wait:
+    ticks: int
+
+
+@dataclass(frozen=True)
+class Shot:
+    path: Path
+
+
+Action = KeyPress | TypeText | Click | Wait | Shot
+
+
+def key_events(key: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:
+    """A key press and release as SDL would deliver them."""
+    fields = {"key": key, "mod": mod, "unicode": unicode, "scancode": 0}
+    return [pygame.event.Event(pygame.KEYDOWN, fields), pygame.event.Event(pygame.KEYUP, fields)]
+
+
+def parse_key(chord: str) -> KeyPress:
+    """``ctrl+shift+z`` to a key press; ValueError names what is wrong."""
+    *modifiers, name = chord.lower().split("+") if chord != "+" else ["+"]
+    mod = 0
+    for modifier in modifiers:
+        if modifier not in _MODIFIERS:
+            raise ValueError(f"unknown modifier {modifier!r} (ctrl, shift or alt)")
+        mod |= _MODIFIERS[modifier]
+    try:
+        with warnings.catch_warnings():
+            # Scripts are read before the window opens; SDL's table of key names needs no
+            # window (the codes come out the same with one), so pygame's warning is moot here.
+            warnings.simplefilter("ignore")
+            key = pygame.key.key_code(name)
+    except ValueError:
+        raise ValueError(
+            f"unknown key {name!r} (pygame key names: return, left, a, f1...)"
+        ) from None
+    return KeyPress(key, mod)
+
+
+def _number(word: str, what: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > 7:
+        raise ValueError(f"{what} must be a whole number, not {word!r}")
+    return int(word)
+
+
+def parse_line(line: str) -> Action | None:
+    """One line of a script; None for a blank line or a comment; ValueError if malformed."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    verb, _, rest = line.lstrip().partition(" ")
+    if verb == "text":
+        # Typed text keeps its spaces: "text #@ $ .#" types six characters after "text ".
+        return TypeText(rest.rstrip("\r\n"))
+    words = rest.split()
+    if verb == "key" and len(words) == 1:
+        return parse_key(words[0])
+    if verb in ("click", "rclick") and len(words) == 2:
+        pos = (_number(words[0], "x"), _number(words[1], "y"))
+        return Click(pos, 1 if verb == "click" else 3)
+    if verb == "wait" and len(words) == 1:
+        ticks = _number(words[0], "the wait")
+        if ticks > MAX_WAIT_TICKS:
+            raise ValueError(f"a wait of at most {MAX_WAIT_TICKS} ticks")
+        return Wait(ticks)
+    if verb == "shot" and len(words) == 1 and words[0].lower().endswith(".png"):
+        return Shot(Path(words[0]))
+    raise ValueError(
+        "expected 'key NAME', 'text STRING', 'click X Y', 'rclick X Y', 'wait N' or 'shot FILE.png'"
+    )
+
+
+def parse_script(text: str) -> list[Action]:
+    """Every action of a script, in order; ScriptError with the line number of a bad line."""
+    actions = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            action = parse_line(line)
+        except ValueError as error:
+            raise ScriptError(f"line {number}: {error}") from None
+        if action is not None:
+            actions.append(action)
+    return actions
+
+
+def lurd_actions(lurd: str) -> list[Action]:
+    """A move string as arrow key presses (the game decides from the board what pushes)."""
+    return [parse_key(_ARROWS[Direction.from_letter(letter)]) for letter in parse_lurd(lurd)]
+
+
+class InputScript:
+    """An input source that does one action a frame, each once the top screen is idle."""
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = actions
+        self.done = 0
+        self._waiting = 0
+        self.problem: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.actions) and self._waiting == 0
+
+    def before_frame(self, engine: GameEngine) -> None:
+        if self._waiting > 0:
+            self._waiting -= 1
+            return
+        scene = engine.top
+        if self.done >= len(self.actions) or scene is None or not scene.is_idle():
+            return
+        action = self.actions[self.done]
+        self.done += 1
+        if isinstance(action, KeyPress):
+            for event in key_events(action.key, action.mod):
+                pygame.event.post(event)
+        elif isinstance(action, TypeText):
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=action.text))
+        elif isinstance(action, Click):
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=action.pos, button=action.button))
+        elif isinstance(action, Wait):
+            self._waiting = action.ticks
+        else:
+            self._shot(engine, action.path)
+
+    def _shot(self, engine: GameEngine, path: Path) -> None:
+        try:
+            pygame.image.save(engine.screen, str(path))
+        except (pygame.error, OSError) as error:
+            self.problem = f"cannot save {path}: {error}"

@@ -1,0 +1,366 @@
+"""The play controller: one level's commands, steps and pushes, walks, animation and finishing.
+
+Input only queues commands; each logic tick runs one and animates it. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from game.core.direction import Direction
+from game.core.level import Level
+from game.core.notation import replay
+from game.core.paths import push_path, walk_path
+from game.core.play import Move, PlayState
+from game.core.statistics import Statistics
+from game.engine.assist import SolverAssist
+from game.solver.plan import Push
+
+# A held key first waits, then repeats (as soon as the previous step's animation ends).
+REPEAT_DELAY_TICKS = 14
+REPEAT_INTERVAL_TICKS = 4
+# Key presses made during an animation wait their turn, but only a few: a player who taps
+# faster than the animation should not see the man walk on long after he stopped.
+MAX_BUFFERED_COMMANDS = 3
+NOTICE_TICKS = 150
+
+
+class PlayAction(Enum):
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    SOLUTION_STEP = "solution step"  # the next move of the solver's solution
+    SOLUTION_BACK = "solution back"  # one move back through it
+
+
+@dataclass(frozen=True)
+class Click:
+    """A left click on a board square (-1: off the board), resolved in the next tick."""
+
+    square: int
+
+
+Command = Direction | PlayAction | Click
+Repeatable = Direction | PlayAction
+
+
+class Tone(Enum):
+    """What kind of news a notice is; the view picks its colour."""
+
+    INFO = "info"
+    GOOD = "good"
+    WARNING = "warning"
+    DANGER = "danger"
+
+
+@dataclass
+class Notice:
+    text: str
+    tone: Tone
+    ticks_left: int = NOTICE_TICKS
+    square: int | None = None
+
+
+@dataclass
+class StepAnimation:
+    """The player (and maybe a box) sliding one square over ``ticks`` logic ticks."""
+
+    player_from: int
+    player_to: int
+    box_from: int | None
+    box_to: int | None
+    ticks: int
+    elapsed: int = 0
+
+    def fraction(self, alpha: float) -> float:
+        return min(1.0, (self.elapsed + alpha) / self.ticks)
+
+
+@dataclass(frozen=True)
+class LevelResult:
+    """How a level was solved, for the level complete screen."""
+
+    level_index: int
+    title: str
+    moves: int
+    pushes: int
+    seconds: float
+    score: int
+    total_score: int
+    new_record: bool
+
+
+class PlayRecorder(Protocol):
+    """What playing writes: autosaves while playing, and the solution when the level is done."""
+
+    def autosave(self, seconds: float, level_index: int, state: PlayState) -> None: ...
+
+    def record_solution(self, level_index: int, state: PlayState, score: int) -> bool: ...
+
+
+class PlayController:
+    """One level being played: the rules, the order of commands and what the view shows."""
+
+    def __init__(
+        self,
+        level_index: int,
+        state: PlayState,
+        *,
+        statistics: Statistics,
+        assist: SolverAssist,
+        recorder: PlayRecorder,
+        sound: Callable[[str], None],
+        step_ticks: Callable[[], int],
+        collection_title: str,
+    ) -> None:
+        self.level_index = level_index
+        self.state = state
+        self.level: Level = state.level
+        self.statistics = statistics
+        self.assist = assist
+        self.recorder = recorder
+        self.sound = sound
+        self.step_ticks = step_ticks
+        self.collection_title = collection_title
+        # Commands from keys and clicks, and the steps of a walk (a click or a pasted solution).
+        self.commands: deque[Command] = deque()
+        self.walk: deque[Direction] = deque()
+        self.animation: StepAnimation | None = None
+        # Held keys, by the key that holds them: its release ends the repeat.
+        self.held: dict[int, Repeatable] = {}
+        self.repeat_wait = 0
+        self.selected_box: int | None = None
+        self.notice: Notice | None = None
+        self.result: LevelResult | None = None
+        # The wall sound plays once when a held key runs into something, not on every repeat.
+        self._blocked: Direction | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def is_idle(self) -> bool:
+        return self.animation is None and not self.commands and not self.walk
+
+    # -- orders ----------------------------------------------------------------------------
+    def press(self, command: Repeatable, key: int) -> None:
+        """A key press: act now, and again while ``key`` is held."""
+        self.walk.clear()
+        self._blocked = None
+        if len(self.commands) < MAX_BUFFERED_COMMANDS:
+            self.commands.append(command)
+        self.held.pop(key, None)
+        self.held[key] = command
+        self.repeat_wait = REPEAT_DELAY_TICKS
+
+    def release(self, key: int) -> None:
+        self.held.pop(key, None)
+
+    def release_all(self) -> None:
+        """Keys released while another screen is on top never reach this one."""
+        self.held.clear()
+
+    def restart(self) -> None:
+        """Back to the start as one undoable action."""
+        self.walk.clear()
+        self.commands.append(PlayAction.RESTART)
+
+    def click(self, square: int) -> None:
+        self.walk.clear()
+        self.commands.append(Click(square))
+
+    def wheel(self, notches: int) -> None:
+        """Mouse wheel: up undoes, down redoes, one move a notch."""
+        self.walk.clear()
+        action = PlayAction.UNDO if notches > 0 else PlayAction.REDO
+        self.commands.extend([action] * abs(notches))
+
+    def solution_command(self, action: PlayAction) -> bool:
+        """Step through the solver's solution; False (with a notice) if there is none."""
+        if not self.assist.in_solution:
+            self.notify("No solution to play: Shift+S asks the solver for one", Tone.WARNING)
+            return False
+        self.commands.append(action)
+        return True
+
+    def replay_moves(self, moves: str) -> None:
+        """Walk pasted LURD moves from the start of the level, if they fit it."""
+        result = replay(self.level, moves, strict_case=False)
+        if result.failed_at is not None:
+            self.notify(f"The pasted moves do not fit this level: {result.reason}", Tone.DANGER)
+            return
+        self.walk.clear()
+        if self.state.moves:
+            self.commands.append(PlayAction.RESTART)
+        self.walk.extend(Direction.from_letter(letter) for letter in moves)
+        self.notify(f"Replaying {len(moves)} pasted moves", Tone.INFO)
+
+    def notify(self, text: str, tone: Tone, square: int | None = None) -> None:
+        self.notice = Notice(text, tone, square=square)
+
+    # -- logic -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """One logic tick."""
+        if not self.finished:
+            self.statistics.tick(dt)
+            self.recorder.autosave(dt, self.level_index, self.state)
+        if self.notice is not None:
+            self.notice.ticks_left -= 1
+            if self.notice.ticks_left <= 0:
+                self.notice = None
+        if self.animation is not None:
+            self.animation.elapsed += 1
+            if self.animation.elapsed >= self.animation.ticks:
+                self.animation = None
+        if self.held:
+            # Counted during animations too, so a held key walks on without a pause.
+            self.repeat_wait -= 1
+        if self.animation is None and not self.finished:
+            if self.state.is_solved and self.state.moves:
+                self._finish()
+                return
+            if self.assist.tick(self.state, dt) and not self.commands:
+                self.commands.append(PlayAction.SOLUTION_STEP)
+            self._repeat_held_key()
+            self._run_next_command()
+
+    def _repeat_held_key(self) -> None:
+        if not self.held:
+            return
+        if self.repeat_wait <= 0 and not self.commands and not self.walk:
+            self.commands.append(next(reversed(self.held.values())))
+            self.repeat_wait = REPEAT_INTERVAL_TICKS
+
+    def _run_next_command(self) -> None:
+        walking = not self.commands and bool(self.walk)
+        if self.commands:
+            command: Command = self.commands.popleft()
+        elif self.walk:
+            command = self.walk.popleft()
+        else:
+            return
+        before = (self.state.player, self.state.move_count, self.state.push_count)
+        self._run(command, walking)
+        if (self.state.player, self.state.move_count, self.state.push_count) != before:
+            self._position_changed(command)
+        self.statistics.update_counts(self.state.move_count, self.state.push_count)
+
+    def _run(self, command: Command, walking: bool) -> None:
+        if command is PlayAction.SOLUTION_STEP:
+            step = self.assist.next_solution_step()
+            if step is not None:
+                self._step(step, quick=True)
+        elif command is PlayAction.SOLUTION_BACK:
+            if self.assist.solution_step_back():
+                self._run(PlayAction.UNDO, walking)
+        elif isinstance(command, Direction):
+            self._step(command, quick=walking)
+        elif isinstance(command, Click):
+            self._click(command.square)
+        elif command in (PlayAction.UNDO, PlayAction.REDO):
+            forward = command is PlayAction.REDO
+            action = self.state.redo() if forward else self.state.undo()
+            if isinstance(action, Move):
+                self._animate(action, forward=forward, quick=True)
+            if action is not None:
+                self.sound("undo")
+        elif command is PlayAction.RESTART and self.state.restart():
+            self.selected_box = None
+            self.notify("Restarted: undo brings the moves back", Tone.INFO)
+
+    def _position_changed(self, command: Command) -> None:
+        """Tell the solver's help what happened: a push it planned, or a change of course."""
+        if command not in (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK):
+            self.assist.step_taken_by_player()
+        pushed = None
+        forward = command is not PlayAction.UNDO and command is not PlayAction.SOLUTION_BACK
+        last = self.state.moves[-1] if self.state.moves else None
+        if forward and last is not None and last.pushed and command is not PlayAction.RESTART:
+            # The player now stands where the pushed box stood.
+            pushed = Push(self.state.player, last.direction)
+        self.assist.after_change(self.state, pushed)
+
+    def _step(self, direction: Direction, quick: bool) -> None:
+        result = self.state.step(direction)
+        if result.move is None:
+            if self._blocked is not direction:
+                self.sound("blocked")
+            self._blocked = direction
+            # The rest of a walk or pasted solution no longer fits the board.
+            self.walk.clear()
+            return
+        self._blocked = None
+        self._animate(result.move, forward=True, quick=quick)
+        if result.move.pushed:
+            box = self.state.player + direction.dx + direction.dy * self.level.width
+            if self.selected_box == self.state.player:
+                self.selected_box = box
+            self.sound("box_on_goal" if self.level.board.is_goal(box) else "push")
+        else:
+            self.sound("step")
+
+    def _animate(self, move: Move, forward: bool, quick: bool) -> None:
+        """Slide the move's player and box; walks, undo and redo go twice as fast as keys."""
+        ticks = self.step_ticks()
+        if quick:
+            ticks = (ticks + 1) // 2
+        if ticks <= 0:
+            self.animation = None
+            return
+        offset = move.direction.dx + move.direction.dy * self.level.width
+        now = self.state.player
+        if forward:
+            player_from, box_from, box_to = now - offset, now, now + offset
+        else:
+            player_from, box_from, box_to = now + offset, now + 2 * offset, now + offset
+        if not move.pushed:
+            self.animation = StepAnimation(player_from, now, None, None, ticks)
+        else:
+            self.animation = StepAnimation(player_from, now, box_from, box_to, ticks)
+
+    def _click(self, square: int) -> None:
+        board, boxes, player = self.level.board, self.state.boxes, self.state.player
+        if square < 0 or not board.is_walkable(square):
+            self.selected_box = None
+            return
+        if square in boxes:
+            self.selected_box = None if self.selected_box == square else square
+            return
+        if self.selected_box is not None:
+            path = push_path(board, boxes, player, self.selected_box, square)
+            problem = "That box cannot be pushed there"
+        else:
+            path = walk_path(board, boxes, player, square)
+            problem = "The player cannot get there"
+        if path is None:
+            self.notify(problem, Tone.DANGER, square)
+            self.sound("blocked")
+            return
+        self.walk.extend(path)
+
+    def _finish(self) -> None:
+        self.held.clear()
+        state, statistics = self.state, self.statistics
+        statistics.update_counts(state.move_count, state.push_count)
+        seconds = statistics.elapsed
+        number = self.level_index + 1
+        title = f"Level {number}"
+        if self.level.title and self.level.title != str(number):
+            title += f": {self.level.title}"
+        score = statistics.finish_level(f"{self.collection_title}, {title}")
+        record = self.recorder.record_solution(self.level_index, state, score)
+        self.sound("solved")
+        self.result = LevelResult(
+            self.level_index,
+            title,
+            state.move_count,
+            state.push_count,
+            seconds,
+            score,
+            statistics.total_score,
+            record,
+        )

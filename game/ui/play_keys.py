@@ -1,0 +1,162 @@
+"""The keys of a level being played: the one table the play screen, its footer and F1 help use.
+
+Moves, undo, redo and restart go to the play controller; the rest are the screen's own commands.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import pygame
+
+from game.core.direction import Direction
+from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
+from game.engine.play_controller import PlayAction
+
+
+class PlayCommand(Enum):
+    """What a key asks of the play screen itself."""
+
+    BACK = "back"  # Esc: cancel the solver being waited for, or else the pause menu
+    MENU = "menu"
+    HINT = "hint"
+    SOLVE = "solve"
+    AUTOPLAY = "autoplay"
+    SLOWER = "slower"
+    FASTER = "faster"
+    COPY_LEVEL = "copy level"
+    COPY_MOVES = "copy moves"
+    PASTE = "paste"
+    ZOOM_IN = "zoom in"
+    ZOOM_OUT = "zoom out"
+    ZOOM_FIT = "zoom fit"
+    HELP = "help"
+
+
+PlayKey = Direction | PlayAction | PlayCommand
+
+
+def _keys(*keys: int, mods: Mod = Mod.NONE, any_shift: bool = False) -> tuple[Chord, ...]:
+    return tuple(Chord(key, mods, any_shift) for key in keys)
+
+
+def _bind(command: PlayKey, *chords: tuple[Chord, ...]) -> Binding[PlayKey]:
+    return Binding(command, tuple(chord for group in chords for chord in group))
+
+
+_MOVES = (
+    _bind(Direction.LEFT, _keys(pygame.K_LEFT, any_shift=True)),
+    _bind(Direction.UP, _keys(pygame.K_UP, any_shift=True)),
+    _bind(Direction.RIGHT, _keys(pygame.K_RIGHT, any_shift=True)),
+    _bind(Direction.DOWN, _keys(pygame.K_DOWN, any_shift=True)),
+)
+# WASD and vi's hjkl, in the order the collapsed names read: "Arrows, WASD, hjkl".
+_LETTER_MOVES = (
+    _bind(Direction.UP, _keys(pygame.K_w)),
+    _bind(Direction.LEFT, _keys(pygame.K_a)),
+    _bind(Direction.DOWN, _keys(pygame.K_s)),
+    _bind(Direction.RIGHT, _keys(pygame.K_d)),
+    _bind(Direction.LEFT, _keys(pygame.K_h)),
+    _bind(Direction.DOWN, _keys(pygame.K_j)),
+    _bind(Direction.UP, _keys(pygame.K_k)),
+    _bind(Direction.RIGHT, _keys(pygame.K_l)),
+)
+
+PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
+    KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move"),
+    KeyGroup(
+        "undo",
+        (
+            _bind(
+                PlayAction.UNDO,
+                _keys(pygame.K_u, pygame.K_z, pygame.K_BACKSPACE),
+                _keys(pygame.K_z, mods=Mod.CTRL),
+            ),
+        ),
+        mouse="Wheel up",
+        footer=2,
+    ),
+    KeyGroup(
+        "redo",
+        (
+            _bind(
+                PlayAction.REDO,
+                _keys(pygame.K_y, mods=Mod.CTRL),
+                _keys(pygame.K_u, pygame.K_z, mods=Mod.SHIFT),
+                _keys(pygame.K_z, mods=Mod.CTRL | Mod.SHIFT),
+            ),
+        ),
+        mouse="Wheel down",
+        footer=1,
+    ),
+    KeyGroup(
+        "restart (undo brings the moves back)",
+        (_bind(PlayAction.RESTART, _keys(pygame.K_r)),),
+        footer=1,
+        short="restart",
+    ),
+    KeyGroup(
+        "hint: the next push and the walk to it (hints lower the level's score)",
+        (_bind(PlayCommand.HINT, _keys(pygame.K_h, mods=Mod.SHIFT)),),
+        footer=1,
+        short="hint",
+    ),
+    KeyGroup(
+        "solve: the solver's whole solution",
+        (_bind(PlayCommand.SOLVE, _keys(pygame.K_s, mods=Mod.SHIFT)),),
+        footer=1,
+        short="solve",
+    ),
+    KeyGroup(
+        "through the solver's solution: step, step back, autoplay, slower, faster",
+        (
+            _bind(PlayAction.SOLUTION_STEP, _keys(pygame.K_n)),
+            _bind(PlayAction.SOLUTION_BACK, _keys(pygame.K_b)),
+            _bind(PlayCommand.AUTOPLAY, _keys(pygame.K_SPACE)),
+            _bind(PlayCommand.SLOWER, _keys(pygame.K_LEFTBRACKET)),
+            _bind(PlayCommand.FASTER, _keys(pygame.K_RIGHTBRACKET)),
+        ),
+    ),
+    KeyGroup(
+        "walk there; click a box, then a square, to push it there",
+        mouse="Click",
+        footer=1,
+        short="walk; box, then target",
+    ),
+    KeyGroup(
+        "zoom in, out, fit the board",
+        (
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_PLUS)),
+            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_MINUS)),
+            _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_0)),
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_EQUALS, pygame.K_KP_PLUS)),
+            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_KP_MINUS)),
+            _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_KP_0)),
+        ),
+        mouse="Ctrl+wheel",
+        footer=2,
+        short="zoom",
+    ),
+    KeyGroup("pan the board", mouse="Right-drag", footer=1, short="pan"),
+    KeyGroup(
+        "copy the level, paste a level, moves or a file path, copy the moves (LURD)",
+        (
+            _bind(PlayCommand.COPY_LEVEL, _keys(pygame.K_c, mods=Mod.CTRL)),
+            _bind(PlayCommand.PASTE, _keys(pygame.K_v, mods=Mod.CTRL)),
+            _bind(PlayCommand.COPY_MOVES, _keys(pygame.K_c, mods=Mod.CTRL | Mod.SHIFT)),
+        ),
+        mouse="Drop a level file to open it",
+        footer=2,
+        short="copy/paste",
+    ),
+    KeyGroup("all keys", (_bind(PlayCommand.HELP, _keys(pygame.K_F1)),), footer=1),
+    KeyGroup(
+        "the menu, or cancel the solver while you wait for it",
+        (_bind(PlayCommand.BACK, _keys(pygame.K_ESCAPE)),),
+        footer=1,
+        short="menu",
+    ),
+    KeyGroup("the menu", (_bind(PlayCommand.MENU, _keys(pygame.K_p)),)),
+)
+
+PLAY_KEYS = KeyMap(PLAY_KEY_GROUPS)

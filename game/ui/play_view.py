@@ -1,0 +1,110 @@
+"""The play view: what a level being played looks like, drawn from its controller's state.
+
+It only reads: the board between two ticks, the marks, the solver's help, the HUD and the keys.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.play_controller import PlayController, Tone
+from game.ui import theme
+from game.ui.assets import Assets
+from game.ui.assist_overlay import draw_hint, draw_status
+from game.ui.board_view import BoardPicture, BoardView, Mark
+from game.ui.camera import Camera
+from game.ui.hud import HUD_HEIGHT, HudInfo, draw_hud, draw_notice
+from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
+
+TONE_COLOURS: dict[Tone, theme.Color] = {
+    Tone.INFO: theme.ACCENT_ALT,
+    Tone.GOOD: theme.GOOD,
+    Tone.WARNING: theme.WARNING,
+    Tone.DANGER: theme.DANGER,
+}
+
+
+class PlayView:
+    """Draws one level being played: board, hint, HUD, notice and key bar."""
+
+    def __init__(self, controller: PlayController, assets: Assets, keys: KeyHelp) -> None:
+        self.controller = controller
+        self.board_view = BoardView(assets)
+        self.keys = keys
+        # The square under the mouse, outlined so that a click's target is plain to see.
+        self.hover: int | None = None
+
+    def board_area(self, size: tuple[int, int]) -> pygame.Rect:
+        width, height = size
+        bottom = height - key_bar_height(width, self.keys)
+        return pygame.Rect(0, HUD_HEIGHT, width, max(1, bottom - HUD_HEIGHT))
+
+    def prepare(self, tile_size: int) -> None:
+        """Make the board's static picture at this tile size."""
+        self.board_view.prepare(self.controller.level.board, tile_size)
+
+    def focus(self, alpha: float) -> tuple[float, float]:
+        """The centre of the player as drawn, in tile coordinates (the camera follows it)."""
+        x, y = self.picture(alpha).player
+        return x + 0.5, y + 0.5
+
+    def picture(self, alpha: float) -> BoardPicture:
+        """What the board looks like ``alpha`` of the way to the next tick."""
+        play = self.controller
+        board, state = play.level.board, play.state
+        marks: list[Mark] = []
+        if self.hover is not None and board.is_walkable(self.hover):
+            marks.append(Mark(self.hover, theme.TEXT_DIM))
+        if play.selected_box is not None:
+            marks.append(Mark(play.selected_box, theme.SELECTION))
+        if play.notice is not None and play.notice.square is not None:
+            marks.append(Mark(play.notice.square, theme.DANGER))
+        if play.assist.warning is not None:
+            marks.extend(Mark(box, theme.DANGER) for box in play.assist.warning.boxes)
+        animation = play.animation
+        if animation is None:
+            return BoardPicture(
+                board,
+                state.boxes,
+                _point(board.coords(state.player)),
+                state.facing,
+                marks=tuple(marks),
+            )
+        fraction = animation.fraction(alpha)
+        player = _between(
+            board.coords(animation.player_from), board.coords(animation.player_to), fraction
+        )
+        if animation.box_from is None or animation.box_to is None:
+            return BoardPicture(board, state.boxes, player, state.facing, marks=tuple(marks))
+        resting = [square for square in state.boxes if square != animation.box_to]
+        moving = _between(
+            board.coords(animation.box_from), board.coords(animation.box_to), fraction
+        )
+        arrived = animation.box_to if fraction >= 0.5 else animation.box_from
+        return BoardPicture(
+            board, resting, player, state.facing, moving, board.is_goal(arrived), tuple(marks)
+        )
+
+    def draw(
+        self, surface: pygame.Surface, alpha: float, camera: Camera, hud: HudInfo
+    ) -> None:
+        play = self.controller
+        view = self.board_area(surface.get_size())
+        origin = camera.origin_at(alpha)
+        self.board_view.draw(surface, self.picture(alpha), origin, camera.tile_size, view)
+        if play.animation is None:
+            draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
+        draw_status(surface, play.assist, view.bottom)
+        draw_hud(surface, hud)
+        draw_key_bar(surface, self.keys)
+        if play.notice is not None:
+            colour = TONE_COLOURS[play.notice.tone]
+            draw_notice(surface, play.notice.text, colour, HUD_HEIGHT)
+
+
+def _point(coords: tuple[int, int]) -> tuple[float, float]:
+    return float(coords[0]), float(coords[1])
+
+
+def _between(start: tuple[int, int], end: tuple[int, int], fraction: float) -> tuple[float, float]:
+    return start[0] + (end[0] - start[0]) * fraction, start[1] + (end[1] - start[1]) * fraction
