@@ -1,4 +1,4 @@
-"""Checked reading of untrusted JSON: settings, saved games and imported progress files.
+"""Checked reading of untrusted JSON text: settings, saved games and imported progress files.
 
 Everything read back from disk passes through here; saved data is never unpickled or evaluated.
 """
@@ -6,16 +6,21 @@ Everything read back from disk passes through here; saved data is never unpickle
 from __future__ import annotations
 
 import json
-import math
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar, cast
 
 JsonValue: TypeAlias = "bool | int | float | str | list[JsonValue] | dict[str, JsonValue] | None"
 
-MAX_TEXT = 100_000
+SettingT = TypeVar("SettingT")
+MAX_NUMBER_DIGITS = 40  # more than any number the game writes (2**63 has 19 digits)
 
 
 class DataError(ValueError):
     """Stored or imported data that does not have the expected shape; the message says where."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines too) made one space, for a message."""
+    return " ".join(text.split())
 
 
 def encode_json(value: object) -> str:
@@ -23,24 +28,57 @@ def encode_json(value: object) -> str:
     try:
         return json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:
-        raise DataError(f"not storable as JSON: {error}") from None
+        raise DataError(one_line(f"not storable as JSON: {error}")) from None
 
 
 def decode_json(text: str, where: str = "") -> object:
-    """Parse JSON text; DataError naming ``where`` and the line and column if it is not JSON."""
+    """Parse JSON text; DataError naming ``where`` (and the line and column) if it is not JSON,
+    holds NaN or Infinity, a number of more than 40 digits, or text that is not Unicode (a
+    lone surrogate escape such as ``\\ud800``, which no file or database can store)."""
     prefix = f"{where}: " if where else ""
 
     def reject_constant(name: str) -> object:
         raise DataError(f"{prefix}{name} is not allowed")
 
+    def whole(digits: str) -> int:
+        if len(digits) > MAX_NUMBER_DIGITS:
+            raise DataError(f"{prefix}a number has more than {MAX_NUMBER_DIGITS} digits")
+        return int(digits)
+
+    def decimal(digits: str) -> float:
+        if len(digits) > MAX_NUMBER_DIGITS:
+            raise DataError(f"{prefix}a number has more than {MAX_NUMBER_DIGITS} digits")
+        return float(digits)
+
     try:
-        return json.loads(text, parse_constant=reject_constant)
+        value = json.loads(
+            text, parse_constant=reject_constant, parse_int=whole, parse_float=decimal
+        )
     except json.JSONDecodeError as error:
         raise DataError(
             f"{prefix}not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})"
         ) from None
     except RecursionError:
         raise DataError(f"{prefix}nested too deeply") from None
+    _check_text(value, prefix)
+    return value
+
+
+def _check_text(value: object, prefix: str) -> None:
+    """DataError if any text in ``value`` (keys too) is not valid Unicode."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and not item.isascii():
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise DataError(f"{prefix}text holds a lone surrogate (not Unicode)") from None
 
 
 def kind(value: object) -> str:
@@ -60,91 +98,18 @@ def kind(value: object) -> str:
     return type(value).__name__
 
 
-class Fields:
-    """One JSON object and where it sits in the file, with typed, checked getters."""
-
-    def __init__(self, data: object, where: str) -> None:
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: expected an object, found {kind(data)}")
-        self.data: dict[str, object] = data
-        self.where = where
-
-    def _at(self, key: str) -> str:
-        return f"{self.where}.{key}"
-
-    def _value(self, key: str) -> object:
-        if key not in self.data:
-            raise DataError(f"{self._at(key)}: missing")
-        return self.data[key]
-
-    def has(self, key: str) -> bool:
-        return self.data.get(key) is not None
-
-    def text(self, key: str, default: str | None = None, max_length: int = MAX_TEXT) -> str:
-        if default is not None and key not in self.data:
-            return default
-        value = self._value(key)
-        if not isinstance(value, str):
-            raise DataError(f"{self._at(key)}: expected text, found {kind(value)}")
-        if len(value) > max_length:
-            raise DataError(f"{self._at(key)}: longer than {max_length} characters")
-        return value
-
-    def count(self, key: str, default: int | None = None) -> int:
-        """A whole number, zero or more."""
-        if default is not None and key not in self.data:
-            return default
-        value = self._value(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise DataError(f"{self._at(key)}: expected a whole number, found {kind(value)}")
-        if value < 0:
-            raise DataError(f"{self._at(key)}: must not be negative")
-        return value
-
-    def optional_count(self, key: str) -> int | None:
-        return self.count(key) if self.has(key) else None
-
-    def number(self, key: str, default: float | None = None) -> float:
-        """A finite number, zero or more."""
-        if default is not None and key not in self.data:
-            return default
-        value = self._value(key)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise DataError(f"{self._at(key)}: expected a number, found {kind(value)}")
-        if not math.isfinite(value) or value < 0:
-            raise DataError(f"{self._at(key)}: must be a finite number, zero or more")
-        return float(value)
-
-    def optional_number(self, key: str) -> float | None:
-        return self.number(key) if self.has(key) else None
-
-    def flag(self, key: str, default: bool | None = None) -> bool:
-        if default is not None and key not in self.data:
-            return default
-        value = self._value(key)
-        if not isinstance(value, bool):
-            raise DataError(f"{self._at(key)}: expected true or false, found {kind(value)}")
-        return value
-
-    def object(self, key: str) -> Fields:
-        return Fields(self._value(key), self._at(key))
-
-    def optional_object(self, key: str) -> Fields | None:
-        return self.object(key) if self.has(key) else None
-
-    def items(self, key: str, default_empty: bool = False) -> list[Fields]:
-        """A list of objects, each with its index in the location."""
-        if default_empty and key not in self.data:
-            return []
-        value = self._value(key)
-        if not isinstance(value, list):
-            raise DataError(f"{self._at(key)}: expected a list, found {kind(value)}")
-        return [Fields(item, f"{self._at(key)}[{index}]") for index, item in enumerate(value)]
-
-    def text_list(self, key: str, default_empty: bool = False) -> list[str]:
-        if default_empty and key not in self.data:
-            return []
-        value = self._value(key)
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise DataError(f"{self._at(key)}: expected a list of text")
-        return [str(item) for item in value]
+def as_kind_of(value: object, default: SettingT) -> SettingT | None:
+    """``value`` if it has the type of ``default``, else None."""
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(default, float):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return cast(SettingT, float(value))
+        ok = False
+    elif default is None:
+        ok = True
+    else:
+        ok = isinstance(value, type(default))
+    return cast(SettingT, value) if ok else None

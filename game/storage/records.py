@@ -5,21 +5,40 @@ The rules for "the better result wins" live here, shared by recording play and i
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
 from game.core.level import Level
-from game.core.notation import NotationError, parse_lurd, replay_on
-from game.core.play import PlayState
-from game.core.statistics import Statistics
-from game.storage.jsondata import DataError, Fields, JsonValue
+from game.core.notation import NotationError, parse_lurd, replay
+from game.storage.codec import Identifier, Limit, Moment, PathText, Text, Title, json_key
+from game.storage.saved import SavedGame, SlotInfo
 
 CAMPAIGN_ID = "campaign"
+MAX_SOLUTION = 1_000_000  # moves in one solution: far beyond any level a person solves
+
+Lurd = Annotated[str, Text(MAX_SOLUTION)]
+Moves = Annotated[int, Limit(MAX_SOLUTION)]
 
 _Number = TypeVar("_Number", int, float)
+
+__all__ = [  # SavedGame and SlotInfo live in game.storage.saved; they are found here too
+    "CAMPAIGN_ID",
+    "CampaignProgress",
+    "CollectionInfo",
+    "LevelRecord",
+    "SavedGame",
+    "SlotInfo",
+    "Solution",
+    "SolutionOutcome",
+    "SolvedEvent",
+    "Totals",
+    "collection_id_for",
+    "fewer_moves",
+    "fewer_pushes",
+    "format_duration",
+    "with_running_totals",
+]
 
 
 def collection_id_for(title: str, path: str | Path | None = None) -> str:
@@ -40,9 +59,9 @@ def collection_id_for(title: str, path: str | Path | None = None) -> str:
 class Solution:
     """A solution in LURD with its move and push counts (which the LURD itself determines)."""
 
-    lurd: str
-    moves: int
-    pushes: int
+    lurd: Lurd
+    moves: Moves
+    pushes: Moves
 
     @classmethod
     def from_lurd(cls, lurd: str) -> Solution:
@@ -50,20 +69,24 @@ class Solution:
         letters = parse_lurd(lurd)
         return cls(letters, len(letters), sum(letter.isupper() for letter in letters))
 
-    @classmethod
-    def read(cls, data: Fields) -> Solution:
-        """A solution from JSON, checked: the counts must match the LURD."""
-        lurd = data.text("lurd")
+    def checked(self) -> Solution:
+        """This solution normalised, read from a file: ValueError unless the counts match."""
         try:
-            solution = cls.from_lurd(lurd)
+            solution = Solution.from_lurd(self.lurd)
         except NotationError as error:
-            raise DataError(f"{data.where}.lurd: {error}") from None
-        if (data.count("moves"), data.count("pushes")) != (solution.moves, solution.pushes):
-            raise DataError(f"{data.where}: the move and push counts do not match the LURD")
+            raise ValueError(f"lurd: {error}") from None
+        if (self.moves, self.pushes) != (solution.moves, solution.pushes):
+            raise ValueError("the move and push counts do not match the LURD")
         return solution
 
-    def to_json(self) -> dict[str, JsonValue]:
-        return {"lurd": self.lurd, "moves": self.moves, "pushes": self.pushes}
+
+def verified_solution(level: Level, lurd: str) -> Solution:
+    """The solution ``lurd`` of ``level``, replayed; ValueError if it does not solve it."""
+    solution = Solution.from_lurd(lurd)
+    result = replay(level, solution.lurd)
+    if not result.solved:
+        raise ValueError(f"not a solution of the level: {result.reason or 'boxes are left over'}")
+    return solution
 
 
 def fewer_moves(current: Solution | None, candidate: Solution | None) -> Solution | None:
@@ -105,6 +128,7 @@ class SolutionOutcome:
     new_best_pushes: bool = False
     new_best_score: bool = False
     error: str | None = None
+    kept: bool = False  # not written yet, but kept in memory to be written later
 
 
 @dataclass(frozen=True)
@@ -115,9 +139,9 @@ class LevelRecord:
     or not; ``attempts`` counts visits; par is the best solver solution's counts where known.
     """
 
-    collection_id: str
-    fingerprint: str
-    title: str = ""
+    collection_id: Identifier
+    fingerprint: Identifier
+    title: Title = ""
     solved: bool = False
     best_moves: Solution | None = None
     best_pushes: Solution | None = None
@@ -128,10 +152,10 @@ class LevelRecord:
     pushes_played: int = 0
     hints: int = 0
     solver_used: bool = False
-    par_moves: int | None = None
-    par_pushes: int | None = None
-    first_solved_at: float | None = None
-    last_played_at: float | None = None
+    par_moves: Moves | None = None
+    par_pushes: Moves | None = None
+    first_solved_at: Moment | None = None
+    last_played_at: Moment | None = None
 
     def with_visit(
         self,
@@ -216,71 +240,19 @@ class LevelRecord:
             last_played_at=_higher(self.last_played_at, other.last_played_at),
         )
 
-    def to_json(self) -> dict[str, JsonValue]:
-        return {
-            "collection_id": self.collection_id,
-            "fingerprint": self.fingerprint,
-            "title": self.title,
-            "solved": self.solved,
-            "best_moves": self.best_moves.to_json() if self.best_moves else None,
-            "best_pushes": self.best_pushes.to_json() if self.best_pushes else None,
-            "best_score": self.best_score,
-            "attempts": self.attempts,
-            "seconds": self.seconds,
-            "moves_played": self.moves_played,
-            "pushes_played": self.pushes_played,
-            "hints": self.hints,
-            "solver_used": self.solver_used,
-            "par_moves": self.par_moves,
-            "par_pushes": self.par_pushes,
-            "first_solved_at": self.first_solved_at,
-            "last_played_at": self.last_played_at,
-        }
-
-    @classmethod
-    def read(cls, data: Fields) -> LevelRecord:
-        best_moves = data.optional_object("best_moves")
-        best_pushes = data.optional_object("best_pushes")
-        return cls(
-            collection_id=_identifier(data, "collection_id"),
-            fingerprint=_identifier(data, "fingerprint"),
-            title=data.text("title", default="", max_length=500),
-            solved=data.flag("solved"),
-            best_moves=Solution.read(best_moves) if best_moves else None,
-            best_pushes=Solution.read(best_pushes) if best_pushes else None,
-            best_score=data.count("best_score", default=0),
-            attempts=data.count("attempts", default=0),
-            seconds=data.number("seconds", default=0.0),
-            moves_played=data.count("moves_played", default=0),
-            pushes_played=data.count("pushes_played", default=0),
-            hints=data.count("hints", default=0),
-            solver_used=data.flag("solver_used", default=False),
-            par_moves=data.optional_count("par_moves"),
-            par_pushes=data.optional_count("par_pushes"),
-            first_solved_at=data.optional_number("first_solved_at"),
-            last_played_at=data.optional_number("last_played_at"),
-        )
-
-
-def _identifier(data: Fields, key: str) -> str:
-    value = data.text(key, max_length=500)
-    if not value.strip():
-        raise DataError(f"{data.where}.{key}: must not be empty")
-    return value
-
 
 @dataclass(frozen=True)
 class SolvedEvent:
     """One solve, when it happened, and the total of best scores over all levels after it."""
 
-    solved_at: float
-    collection_id: str
-    fingerprint: str
-    title: str
-    moves: int
-    pushes: int
+    solved_at: Moment
+    collection_id: Identifier
+    fingerprint: Identifier
+    title: Title
+    moves: Moves
+    pushes: Moves
     score: int
-    total_score: int = 0
+    total_score: int = field(default=0, metadata=json_key(None))
 
     def key(self) -> tuple[float, str, str, int, int, int]:
         """What makes two events the same one (for merging imported history)."""
@@ -291,29 +263,6 @@ class SolvedEvent:
             self.moves,
             self.pushes,
             self.score,
-        )
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {
-            "solved_at": self.solved_at,
-            "collection_id": self.collection_id,
-            "fingerprint": self.fingerprint,
-            "title": self.title,
-            "moves": self.moves,
-            "pushes": self.pushes,
-            "score": self.score,
-        }
-
-    @classmethod
-    def read(cls, data: Fields) -> SolvedEvent:
-        return cls(
-            solved_at=data.number("solved_at"),
-            collection_id=_identifier(data, "collection_id"),
-            fingerprint=_identifier(data, "fingerprint"),
-            title=data.text("title", default="", max_length=500),
-            moves=data.count("moves"),
-            pushes=data.count("pushes"),
-            score=data.count("score"),
         )
 
 
@@ -376,182 +325,15 @@ class CollectionInfo:
     ``played`` counts every level record kept for it.
     """
 
-    collection_id: str
-    title: str
-    path: str = ""
-    fingerprints: tuple[str, ...] = ()
-    opened_at: float = 0.0
-    solved: int = 0
-    played: int = 0
+    collection_id: Identifier
+    title: Title
+    path: PathText = ""
+    fingerprints: tuple[Identifier, ...] = field(default=(), metadata=json_key("levels"))
+    opened_at: Moment = 0.0
+    # Worked out again from the records, never stored or exported.
+    solved: int = field(default=0, metadata=json_key(None))
+    played: int = field(default=0, metadata=json_key(None))
 
     @property
     def level_count(self) -> int:
         return len(self.fingerprints)
-
-    def to_json(self) -> dict[str, JsonValue]:
-        """What an export keeps (the counts are worked out again from the records)."""
-        return {
-            "collection_id": self.collection_id,
-            "title": self.title,
-            "path": self.path,
-            "levels": list(self.fingerprints),
-            "opened_at": self.opened_at,
-        }
-
-    @classmethod
-    def read(cls, data: Fields) -> CollectionInfo:
-        return cls(
-            collection_id=_identifier(data, "collection_id"),
-            title=data.text("title", default="", max_length=500),
-            path=data.text("path", default="", max_length=4096),
-            fingerprints=tuple(data.text_list("levels", default_empty=True)),
-            opened_at=data.number("opened_at", default=0.0),
-        )
-
-
-def statistics_to_json(statistics: Statistics) -> dict[str, JsonValue]:
-    """A plain-JSON snapshot of the core statistics service."""
-    snapshot: dict[str, JsonValue] = {}
-    for field in fields(statistics):
-        value = getattr(statistics, field.name)
-        snapshot[field.name] = list(value) if isinstance(value, list) else value
-    return snapshot
-
-
-def statistics_from_json(data: Fields) -> Statistics:
-    """Statistics from a snapshot, each field checked against the type of its default.
-
-    Fields the snapshot lacks keep their defaults and unknown fields are ignored, so snapshots
-    from older and newer versions still load.
-    """
-    statistics = Statistics()
-    for field in fields(statistics):
-        name = field.name
-        if name not in data.data:
-            continue
-        default = getattr(statistics, name)
-        value: object
-        if isinstance(default, bool):
-            value = data.flag(name)
-        elif isinstance(default, int):
-            value = data.count(name)
-        elif isinstance(default, float):
-            value = data.number(name)
-        elif isinstance(default, list):
-            value = data.text_list(name)
-        else:
-            continue
-        setattr(statistics, name, value)
-    return statistics
-
-
-@dataclass(frozen=True)
-class SavedGame:
-    """Where a player is: collection, level, the moves made so far, and the statistics.
-
-    ``history`` is the current move list in LURD (``PlayState.lurd()``): moves that a restart
-    threw away before saving are not kept, so after loading, undo goes back to the start of
-    the current attempt but cannot undo that restart. That keeps the format plain LURD, which
-    any Sokoban program reads, at the cost of one rarely wanted undo step.
-    """
-
-    collection_id: str
-    collection_path: str
-    collection_title: str
-    level_index: int
-    level_fingerprint: str
-    history: str
-    statistics: Statistics
-    saved_at: float = 0.0
-
-    @classmethod
-    def capture(
-        cls,
-        collection_id: str,
-        collection_path: str | Path,
-        collection_title: str,
-        level_index: int,
-        state: PlayState,
-        statistics: Statistics,
-    ) -> SavedGame:
-        """A snapshot of a game in progress (statistics are copied, not shared)."""
-        copied = replace(statistics, solved_titles=list(statistics.solved_titles))
-        return cls(
-            collection_id=collection_id,
-            collection_path=str(collection_path),
-            collection_title=collection_title,
-            level_index=level_index,
-            level_fingerprint=state.level.fingerprint(),
-            history=state.lurd(),
-            statistics=copied,
-            saved_at=time.time(),
-        )
-
-    def level_index_in(self, levels: Sequence[Level]) -> int | None:
-        """Where the saved level is in ``levels``: the saved index while the layout there still
-        matches, else the first level with that layout (the file was reordered), else None."""
-        candidates = list(range(len(levels)))
-        if self.level_index < len(levels):
-            candidates.insert(0, self.level_index)
-        for index in candidates:
-            if levels[index].fingerprint() == self.level_fingerprint:
-                return index
-        return None
-
-    def restore(self, level: Level) -> tuple[PlayState, str | None]:
-        """A play state for ``level`` with the saved moves replayed, so undo works through them.
-
-        The message says what could not be restored: a level whose layout changed since the
-        save starts afresh, and a history that stops fitting is replayed up to that move.
-        """
-        state = PlayState(level)
-        if level.fingerprint() != self.level_fingerprint:
-            return state, "The level has changed since this game was saved; it starts afresh."
-        try:
-            result = replay_on(state, self.history)
-        except NotationError as error:
-            return state, f"The saved moves could not be read ({error}); the level starts afresh."
-        if result.failed_at is not None:
-            return state, f"The saved moves were restored up to move {result.failed_at - 1}."
-        return state, None
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {
-            "collection_id": self.collection_id,
-            "collection_path": self.collection_path,
-            "collection_title": self.collection_title,
-            "level_index": self.level_index,
-            "level_fingerprint": self.level_fingerprint,
-            "history": self.history,
-            "statistics": statistics_to_json(self.statistics),
-            "saved_at": self.saved_at,
-        }
-
-    @classmethod
-    def read(cls, data: Fields) -> SavedGame:
-        history = data.text("history", max_length=10_000_000)
-        try:
-            history = parse_lurd(history)
-        except NotationError as error:
-            raise DataError(f"{data.where}.history: {error}") from None
-        return cls(
-            collection_id=_identifier(data, "collection_id"),
-            collection_path=data.text("collection_path", default="", max_length=4096),
-            collection_title=data.text("collection_title", default="", max_length=500),
-            level_index=data.count("level_index"),
-            level_fingerprint=_identifier(data, "level_fingerprint"),
-            history=history,
-            statistics=statistics_from_json(data.object("statistics")),
-            saved_at=data.number("saved_at", default=0.0),
-        )
-
-
-@dataclass(frozen=True)
-class SlotInfo:
-    """A named save slot as the slots menu lists it."""
-
-    name: str
-    saved_at: float
-    collection_title: str
-    level_index: int
-    moves: int

@@ -8,9 +8,13 @@ from __future__ import annotations
 import builtins
 import sqlite3
 
+from game.storage.codec import encode
 from game.storage.jsondata import encode_json
 from game.storage.records import SavedGame, SlotInfo
+from game.storage.rows import put_slot
 from game.storage.store import ProgressStore
+
+__all__ = ["MAX_NAME_LENGTH", "SaveSlots", "put_slot", "slot_name_problem"]
 
 MAX_NAME_LENGTH = 40
 
@@ -38,7 +42,7 @@ class SaveSlots:
         problem = slot_name_problem(name)
         if problem is not None:
             return problem
-        text = encode_json(game.to_json())
+        text = encode_json(encode(game))
 
         def action(connection: sqlite3.Connection) -> None:
             put_slot(connection, name.strip(), game.saved_at, text)
@@ -79,10 +83,3 @@ class SaveSlots:
             if game is not None:
                 found[str(name)] = game
         return found
-
-
-def put_slot(connection: sqlite3.Connection, name: str, saved_at: float, text: str) -> None:
-    connection.execute(
-        "INSERT OR REPLACE INTO slots (name, saved_at, game) VALUES (?, ?, ?)",
-        (name, saved_at, text),
-    )

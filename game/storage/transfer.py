@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import cast
 
-from game.storage.jsondata import DataError, Fields, JsonValue, decode_json, encode_json
+from game.storage.codec import Moment, decode, encode, json_key
+from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind
 from game.storage.records import (
     CampaignProgress,
     CollectionInfo,
@@ -21,16 +21,17 @@ from game.storage.records import (
     SavedGame,
     SolvedEvent,
 )
-from game.storage.slots import SaveSlots, put_slot, slot_name_problem
-from game.storage.store import (
-    ProgressStore,
+from game.storage.rows import (
     add_event,
     fetch_record,
     put_campaign,
     put_collection,
     put_record,
     put_setting,
+    put_slot,
 )
+from game.storage.slots import SaveSlots, slot_name_problem
+from game.storage.store import ProgressStore
 
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
@@ -45,13 +46,25 @@ class TransferError(ValueError):
 class Progress:
     """Everything a progress file holds, checked."""
 
-    records: list[LevelRecord] = field(default_factory=list)
-    events: list[SolvedEvent] = field(default_factory=list)
+    records: list[LevelRecord] = field(default_factory=list, metadata=json_key("levels"))
+    events: list[SolvedEvent] = field(default_factory=list, metadata=json_key("solved_history"))
     collections: list[CollectionInfo] = field(default_factory=list)
     campaign: CampaignProgress = field(default_factory=CampaignProgress)
-    settings: dict[str, JsonValue] = field(default_factory=dict)
+    settings: dict[str, object] = field(default_factory=dict)  # any plain JSON
     slots: dict[str, SavedGame] = field(default_factory=dict)
-    exported_at: float = 0.0
+    exported_at: Moment = 0.0
+
+    def checked(self) -> Progress:
+        """Settings checked to be storable, slot names checked and trimmed; ValueError if not."""
+        for value in self.settings.values():
+            encode_json(value)  # a number such as 1e999 reads as infinity, which JSON cannot hold
+        slots = {}
+        for name, game in self.slots.items():
+            problem = slot_name_problem(name)
+            if problem is not None:
+                raise ValueError(f"save {name!r}: {problem}")
+            slots[name.strip()] = game
+        return replace(self, slots=slots)
 
 
 @dataclass(frozen=True)
@@ -82,27 +95,16 @@ def gather(store: ProgressStore) -> Progress:
         events=store.solved_history(),
         collections=announced,
         campaign=store.campaign(),
-        settings=store.settings(),
+        settings=dict(store.settings()),
         slots=SaveSlots(store).games(),
         exported_at=store.clock(),
     )
 
 
-def progress_to_json(progress: Progress) -> dict[str, JsonValue]:
-    return {
-        "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
-        "exported_at": progress.exported_at,
-        "levels": [record.to_json() for record in progress.records],
-        "solved_history": [event.to_json() for event in progress.events],
-        "collections": [info.to_json() for info in progress.collections],
-        "campaign": {
-            "position": progress.campaign.position,
-            "total_score": progress.campaign.total_score,
-        },
-        "settings": progress.settings,
-        "slots": {name: game.to_json() for name, game in progress.slots.items()},
-    }
+def progress_to_json(progress: Progress) -> JsonValue:
+    found = encode(progress)
+    assert isinstance(found, dict)  # a dataclass encodes to an object
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, **found}
 
 
 def export_progress(store: ProgressStore, path: str | Path) -> Progress:
@@ -150,51 +152,19 @@ def read_progress_file(path: str | Path) -> Progress:
 
 def progress_from_json(data: object) -> Progress:
     """Check a decoded progress file; DataError naming the first bad field."""
-    top = Fields(data, "file")
-    if top.data.get("format") != FORMAT_NAME:
+    if not isinstance(data, dict):
+        raise DataError(f"file: expected an object, found {kind(data)}")
+    if data.get("format") != FORMAT_NAME:
         raise DataError("it has no 'format': 'sokoban-arcade-progress' marker")
-    version = top.count("version")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise DataError("file.version: expected a whole number")
     if version > FORMAT_VERSION:
         raise DataError(
             f"it was written by a newer version of the game (format {version}; "
             f"this game reads up to {FORMAT_VERSION})"
         )
-    campaign = top.optional_object("campaign")
-    settings = top.optional_object("settings")
-    slots = top.optional_object("slots")
-    return Progress(
-        records=[LevelRecord.read(item) for item in top.items("levels", default_empty=True)],
-        events=[SolvedEvent.read(item) for item in top.items("solved_history", default_empty=True)],
-        collections=[
-            CollectionInfo.read(item) for item in top.items("collections", default_empty=True)
-        ],
-        campaign=(
-            CampaignProgress(campaign.count("position"), campaign.count("total_score"))
-            if campaign
-            else CampaignProgress()
-        ),
-        settings=_settings(settings) if settings else {},
-        slots=_slots(slots) if slots else {},
-        exported_at=top.number("exported_at", default=0.0),
-    )
-
-
-def _settings(data: Fields) -> dict[str, JsonValue]:
-    found: dict[str, JsonValue] = {}
-    for key, value in data.data.items():
-        encode_json(value)  # only plain JSON reaches here; this checks there is nothing else
-        found[key] = cast(JsonValue, value)
-    return found
-
-
-def _slots(data: Fields) -> dict[str, SavedGame]:
-    found = {}
-    for name in data.data:
-        problem = slot_name_problem(name)
-        if problem is not None:
-            raise DataError(f"{data.where}: save {name!r}: {problem}")
-        found[name.strip()] = SavedGame.read(data.object(name))
-    return found
+    return decode(Progress, data, "file")
 
 
 def import_progress(store: ProgressStore, path: str | Path) -> ImportSummary:
@@ -264,7 +234,7 @@ def merge_progress(connection: sqlite3.Connection, progress: Progress) -> Import
     for name, game in progress.slots.items():
         row = connection.execute("SELECT saved_at FROM slots WHERE name = ?", (name,)).fetchone()
         if row is None or (isinstance(row[0], float | int) and row[0] < game.saved_at):
-            put_slot(connection, name, game.saved_at, encode_json(game.to_json()))
+            put_slot(connection, name, game.saved_at, encode_json(encode(game)))
             slots += 1
 
     return ImportSummary(added, improved, solves, slots, len(new_settings))

@@ -138,7 +138,7 @@ def test_record_merge_rules() -> None:
         (
             b'{"format": "sokoban-arcade-progress", "version": 1, '
             b'"slots": {"s": {"history": "RxR"}}}',
-            "file.slots.s.history",
+            "file.slots.s.",
         ),
     ],
 )

@@ -1,0 +1,186 @@
+"""One typed JSON codec for the store's dataclasses: each field is read and checked by its type.
+
+Limits ride on the types (``Annotated[str, Text(500)]``, ``Annotated[int, Limit(10**12)]``);
+a class may add a whole-value check with a ``checked()`` method. Every refusal is one DataError.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+
+from game.storage.jsondata import DataError, JsonValue, kind
+
+T = TypeVar("T")
+
+MAX_TEXT = 100_000
+MAX_COUNT = 10**12  # no play adds up to a trillion moves, seconds or points
+MAX_TIME = 253_402_300_799.0  # the last second of the year 9999, as a Unix time
+JSON_KEY = "json"  # field metadata: the key in JSON, or None for a field JSON does not carry
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text of at most ``max_length`` characters; ``required`` text must not be blank."""
+
+    max_length: int = MAX_TEXT
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A number from zero up to ``maximum``."""
+
+    maximum: float = MAX_COUNT
+
+
+Identifier = Annotated[str, Text(500, required=True)]
+Title = Annotated[str, Text(500)]
+PathText = Annotated[str, Text(4096)]
+Moment = Annotated[float, Limit(MAX_TIME)]
+
+
+def json_key(name: str | None) -> dict[str, str | None]:
+    """Field metadata: JSON calls this field ``name`` (None: the field is not in JSON)."""
+    return {JSON_KEY: name}
+
+
+def encode(value: object) -> JsonValue:
+    """Plain JSON for a dataclass (nested ones, tuples, lists and dicts too)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found: dict[str, JsonValue] = {}
+        for field in dataclasses.fields(value):
+            key = field.metadata.get(JSON_KEY, field.name)
+            if key is not None:
+                found[key] = encode(getattr(value, field.name))
+        return found
+    if isinstance(value, list | tuple):
+        return [encode(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): encode(item) for key, item in value.items()}
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise DataError(f"not storable as JSON: {type(value).__name__}")
+
+
+def decode(cls: type[T], data: object, where: str) -> T:
+    """A ``cls`` from decoded JSON, every field checked; DataError naming the first bad one.
+
+    A missing field takes its default (so older files load) and unknown keys are ignored (so
+    newer files load); a field without a default must be present.
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: expected an object, found {kind(data)}")
+    values: dict[str, object] = {}
+    for name, key, hint, has_default in _fields(cast(Hashable, cls)):
+        if key not in data:
+            if has_default:
+                continue
+            raise DataError(f"{where}.{key}: missing")
+        values[name] = _value(hint, data[key], f"{where}.{key}")
+    value = cls(**values)
+    checked = getattr(value, "checked", None)
+    if checked is None:
+        return value
+    try:
+        return checked()  # type: ignore[no-any-return]
+    except ValueError as error:
+        raise DataError(f"{where}: {error}") from None
+
+
+@cache
+def _fields(cls: Hashable) -> tuple[tuple[str, str, object, bool], ...]:
+    """(name, JSON key, type, has a default) of each field JSON carries."""
+    assert isinstance(cls, type)
+    hints = get_type_hints(cls, include_extras=True)
+    found = []
+    for field in dataclasses.fields(cls):
+        key = field.metadata.get(JSON_KEY, field.name)
+        if key is None:
+            continue
+        has_default = (
+            field.default is not dataclasses.MISSING
+            or field.default_factory is not dataclasses.MISSING
+        )
+        found.append((field.name, key, hints[field.name], has_default))
+    return tuple(found)
+
+
+def _value(hint: object, value: object, where: str) -> object:
+    """``value`` checked against the type ``hint`` (limits from ``Annotated`` included)."""
+    return _checked(hint, (), value, where)
+
+
+def _checked(hint: object, limits: tuple[object, ...], value: object, where: str) -> object:
+    if get_origin(hint) is Annotated:
+        plain, *extra = get_args(hint)
+        return _checked(plain, (*limits, *extra), value, where)
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        options = [option for option in get_args(hint) if option is not type(None)]
+        if value is None and len(options) < len(get_args(hint)):
+            return None
+        if len(options) != 1:
+            raise TypeError(f"the codec cannot read {hint!r}")  # a programming error
+        return _checked(options[0], limits, value, where)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise DataError(f"{where}: expected true or false, found {kind(value)}")
+        return value
+    if hint is int or hint is float:
+        return _number(hint, value, where, _limit(limits, Limit()).maximum)
+    if hint is str:
+        return _text(value, where, _limit(limits, Text()))
+    if origin in (list, tuple):
+        if not isinstance(value, list):
+            raise DataError(f"{where}: expected a list, found {kind(value)}")
+        item_hint = get_args(hint)[0]
+        items = [_value(item_hint, item, f"{where}[{index}]") for index, item in enumerate(value)]
+        return items if origin is list else tuple(items)
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise DataError(f"{where}: expected an object, found {kind(value)}")
+        item_hint = get_args(hint)[1]
+        return {key: _value(item_hint, item, f"{where}.{key}") for key, item in value.items()}
+    if hint is object:
+        return value  # any JSON: decode_json has already checked it
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return value if isinstance(value, hint) else decode(hint, value, where)
+    raise TypeError(f"the codec cannot read {hint!r}")  # a programming error, not bad data
+
+
+def _limit(limits: tuple[object, ...], default: T) -> T:
+    for limit in limits:
+        if isinstance(limit, type(default)):
+            return limit
+    return default
+
+
+def _number(hint: object, value: object, where: str, maximum: float) -> int | float:
+    if hint is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise DataError(f"{where}: expected a whole number, found {kind(value)}")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise DataError(f"{where}: expected a number, found {kind(value)}")
+    if not (math.isfinite(value) and 0 <= value <= maximum):
+        raise DataError(f"{where}: must be a number from 0 to {maximum:.0f}")
+    return value if hint is int else float(value)
+
+
+def _text(value: object, where: str, limit: Text) -> str:
+    if not isinstance(value, str):
+        raise DataError(f"{where}: expected text, found {kind(value)}")
+    if len(value) > limit.max_length:
+        raise DataError(f"{where}: longer than {limit.max_length} characters")
+    if limit.required and not value.strip():
+        raise DataError(f"{where}: must not be empty")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DataError(f"{where}: holds a lone surrogate (not Unicode)") from None
+    return value

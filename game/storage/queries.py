@@ -1,0 +1,175 @@
+"""Queries over the store: records, totals, collections, the solve history and the statistics.
+
+Sums and counts are SQL aggregates, so a store of 200,000 records is summed without reading
+each record into Python; the statistics screen takes its whole snapshot from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from game.storage.jsondata import DataError, encode_json
+from game.storage.records import (
+    CollectionInfo,
+    LevelRecord,
+    SolvedEvent,
+    Totals,
+    with_running_totals,
+)
+from game.storage.rows import (
+    SELECT_COLLECTIONS,
+    SELECT_EVENTS,
+    SELECT_RECORDS,
+    collection_from_row,
+    event_from_row,
+    record_from_row,
+)
+
+
+class Readable(Protocol):
+    """What the queries need of a store: rows of a query, and a place to note a bad row."""
+
+    last_error: str | None
+
+    def read(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[object, ...]]: ...
+
+
+@dataclass(frozen=True)
+class SolvedLevel:
+    """A solved level as the statistics' bar chart shows it: its label and its record."""
+
+    label: str
+    record: LevelRecord
+
+
+@dataclass(frozen=True)
+class StatsSnapshot:
+    """Everything the statistics screen shows, read in one go."""
+
+    totals: Totals = field(default_factory=Totals)
+    collections: list[CollectionInfo] = field(default_factory=list)
+    history: list[SolvedEvent] = field(default_factory=list)
+    solved: dict[str, list[SolvedLevel]] = field(default_factory=dict)
+
+
+def records(
+    store: Readable, where: str = "", parameters: Sequence[object] = ()
+) -> list[LevelRecord]:
+    """The level records matching ``where`` (SQL after the table name); bad rows are skipped."""
+    found = []
+    for row in store.read(SELECT_RECORDS + where, parameters):
+        try:
+            found.append(record_from_row(row))
+        except DataError as error:
+            store.last_error = str(error)
+    return found
+
+
+def totals(store: Readable) -> Totals:
+    """Sums over every level record, in one aggregate query."""
+    rows = store.read(
+        "SELECT count(*), sum(solved = 1), sum(attempts), sum(moves_played), "
+        "sum(pushes_played), total(seconds), sum(hints), sum(best_score), sum(solver_used = 1) "
+        "FROM level_records"
+    )
+    if not rows:
+        return Totals()
+    played, solved, attempts, moves, pushes, seconds, hints, score, solver = (
+        _number(value) for value in rows[0]
+    )
+    return Totals(
+        levels_solved=int(solved),
+        levels_played=int(played),
+        attempts=int(attempts),
+        moves=int(moves),
+        pushes=int(pushes),
+        seconds=float(seconds),
+        hints=int(hints),
+        score=int(score),
+        solver_levels=int(solver),
+    )
+
+
+def _number(value: object) -> float:
+    return value if isinstance(value, int | float) else 0
+
+
+def collections(store: Readable) -> list[CollectionInfo]:
+    """Every collection announced or played, the most recently opened first, with its counts:
+    ``solved`` counts solved levels still in the collection (all, when its levels are unknown)."""
+    announced: dict[str, CollectionInfo] = {}
+    for row in store.read(SELECT_COLLECTIONS):
+        try:
+            info = collection_from_row(row)
+        except DataError as error:
+            store.last_error = str(error)
+            continue
+        announced[info.collection_id] = info
+    counts = {
+        str(cid): (int(_number(played)), int(_number(solved)))
+        for cid, played, solved in store.read(
+            "SELECT collection_id, count(*), sum(solved = 1) FROM level_records "
+            "GROUP BY collection_id"
+        )
+    }
+    infos = []
+    for cid in set(announced) | set(counts):
+        info = announced.get(cid) or CollectionInfo(cid, cid.partition(":")[2] or cid)
+        played, solved = counts.get(cid, (0, 0))
+        if info.fingerprints and solved:
+            rows = store.read(
+                "SELECT count(*) FROM level_records WHERE collection_id = ? AND solved = 1 "
+                "AND fingerprint IN (SELECT value FROM json_each(?))",
+                (cid, encode_json(list(info.fingerprints))),
+            )
+            solved = int(_number(rows[0][0])) if rows else 0
+        infos.append(replace(info, solved=solved, played=played))
+    infos.sort(key=lambda info: (-info.opened_at, info.title))
+    return infos
+
+
+def solved_history(store: Readable) -> list[SolvedEvent]:
+    """Every solve in time order, with the total of best scores after each (for charts)."""
+    events = []
+    for row in store.read(SELECT_EVENTS + " ORDER BY solved_at, id"):
+        try:
+            events.append(event_from_row(row))
+        except DataError as error:
+            store.last_error = str(error)
+    return with_running_totals(events)
+
+
+def solved_levels(store: Readable, infos: Sequence[CollectionInfo]) -> dict[str, list[SolvedLevel]]:
+    """Each collection's solved levels in its order (see :func:`solved_in_order`)."""
+    by_collection: dict[str, list[LevelRecord]] = {}
+    for record in records(store, " WHERE solved = 1"):
+        by_collection.setdefault(record.collection_id, []).append(record)
+    by_id = {info.collection_id: info for info in infos}
+    return {cid: solved_in_order(by_id.get(cid), found) for cid, found in by_collection.items()}
+
+
+def solved_in_order(info: CollectionInfo | None, found: list[LevelRecord]) -> list[SolvedLevel]:
+    """Solved levels in the collection's order, labelled with their numbers; levels the
+    collection does not list (or all, if its order is unknown) follow in the order solved."""
+    numbers = {fp: index + 1 for index, fp in enumerate(info.fingerprints)} if info else {}
+    listed = sorted(
+        (record for record in found if record.fingerprint in numbers),
+        key=lambda record: numbers[record.fingerprint],
+    )
+    others = sorted(
+        (record for record in found if record.fingerprint not in numbers),
+        key=lambda record: (record.first_solved_at or 0.0, record.title),
+    )
+    return [SolvedLevel(str(numbers[record.fingerprint]), record) for record in listed] + [
+        SolvedLevel(record.title or "?", record) for record in others
+    ]
+
+
+def stats_snapshot(store: Readable | None) -> StatsSnapshot:
+    """What the statistics screen shows (an empty snapshot without a store)."""
+    if store is None:
+        return StatsSnapshot()
+    infos = collections(store)
+    return StatsSnapshot(totals(store), infos, solved_history(store), solved_levels(store, infos))
