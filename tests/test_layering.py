@@ -1,6 +1,6 @@
-"""The layering rule: the rules core and the solver never import pygame.
+"""The layering rules: the import contract, pygame only where it belongs, small modules.
 
-Checked in a fresh interpreter so that other tests' imports cannot hide a violation.
+The pygame check runs in a fresh interpreter so that other tests' imports cannot hide a breach.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import game
+from tests.test_tools import load_tool
 
 PACKAGE = Path(game.__file__).parent
 
@@ -26,8 +27,8 @@ def _modules(sub: str) -> list[str]:
     return names
 
 
-def test_core_and_solver_do_not_import_pygame() -> None:
-    modules = _modules("core") + _modules("solver")
+def test_core_solver_and_the_play_controller_do_not_import_pygame() -> None:
+    modules = _modules("core") + _modules("solver") + ["game.engine.play_controller"]
     assert modules
     code = (
         "import importlib, sys\n"
@@ -39,3 +40,47 @@ def test_core_and_solver_do_not_import_pygame() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "False"
+
+
+def test_the_game_keeps_the_import_contract() -> None:
+    assert load_tool("check_imports").check(PACKAGE) == []
+
+
+def _write(root: Path, name: str, text: str = "") -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_the_contract_catches_wrong_arrows_cycles_and_scenes_importing_scenes(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "game"
+    for folder in ("", "core/", "engine/", "ui/", "scenes/"):
+        _write(package, f"{folder}__init__.py")
+    _write(package, "core/rules.py", "from game.engine import loop\n")
+    _write(package, "core/board.py", "import pygame\n")
+    _write(package, "engine/loop.py", "from game.engine.clock import tick\n")
+    _write(package, "engine/clock.py", "def tick() -> None:\n    from game.engine import loop\n")
+    _write(package, "scenes/menu.py", "from game.scenes.play import PlayScene\n")
+    _write(package, "scenes/play.py", "from game.scenes.base import GameScene\n")
+    _write(package, "scenes/base.py", "from game.ui import theme\n")
+    _write(package, "ui/theme.py", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+           "    from game.ui import widgets\n")
+    _write(package, "ui/widgets.py", "from game.ui import theme\n")
+    problems = load_tool("check_imports").check(package)
+    assert sorted(problems) == [
+        "game.core.board imports pygame (core must not)",
+        "game.core.rules (core) imports game.engine.loop (engine)",
+        "import cycle: game.engine.clock -> game.engine.loop -> game.engine.clock",
+        "scene module game.scenes.menu imports scene module game.scenes.play",
+    ]
+
+
+def test_every_module_is_under_400_lines() -> None:
+    long = {
+        str(path.relative_to(PACKAGE.parent)): lines
+        for path in PACKAGE.rglob("*.py")
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) >= 400
+    }
+    assert long == {}

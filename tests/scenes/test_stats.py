@@ -12,13 +12,7 @@ import pygame
 import pytest
 
 from game.engine.engine import GameEngine
-from game.scenes.stats import (
-    StatsData,
-    StatsScene,
-    collection_rows,
-    format_number,
-    stats_layout,
-)
+from game.scenes.stats import StatsData, StatsScene
 from game.storage.records import (
     CAMPAIGN_ID,
     CollectionInfo,
@@ -28,6 +22,11 @@ from game.storage.records import (
     format_duration,
 )
 from game.storage.store import ProgressStore, add_event, put_collection, put_record
+from game.ui.stats_charts import (
+    collection_rows,
+    format_number,
+    stats_layout,
+)
 from tests.engine.harness import click, press
 
 DAY = 86_400.0
