@@ -1,4 +1,5 @@
-"""Shared pieces of the subcommands: exit codes, the bad-input error and level selection.
+"""Shared pieces of the subcommands: exit codes, the bad-input error, level selection and the
+checks of numbers and moves given on the command line.
 
 Every subcommand picks levels with ``FILE --level N|TITLE`` through :func:`load_level`.
 """
@@ -9,13 +10,21 @@ import argparse
 import sys
 
 from game.core.collection import Collection, read_collection
-from game.core.errors import LevelError
+from game.core.digits import shortened
+from game.core.errors import LevelError, printable
 from game.core.level import Level
+from game.core.notation import NotationError, parse_lurd
+from game.core.resources import CAMPAIGN_NAME, level_file_path
 from game.core.xsb import Dialect
 
 EXIT_OK = 0
 EXIT_NO = 1
 EXIT_BAD_INPUT = 2
+# A day: longer limits are typing mistakes, and inf or nan would mean no limit at all.
+MAX_SECONDS = 24 * 60 * 60
+# Moves fed through the game one by one, each with its animation (about 180 a second
+# headless): this many take about two minutes. verify replays without the game and takes more.
+MAX_REPLAY_MOVES = 20_000
 
 
 class CliError(Exception):
@@ -23,7 +32,11 @@ class CliError(Exception):
 
 
 def add_file_argument(parser: argparse.ArgumentParser, with_level: bool = True) -> None:
-    parser.add_argument("file", help="a level file (.xsb, .sok, .txt) in any supported dialect")
+    parser.add_argument(
+        "file",
+        help=f"a level file (.xsb, .sok, .txt) in any supported dialect, "
+        f"or {CAMPAIGN_NAME} for the game's campaign",
+    )
     parser.add_argument(
         "--dialect",
         choices=[d.value for d in Dialect],
@@ -39,7 +52,7 @@ def add_file_argument(parser: argparse.ArgumentParser, with_level: bool = True) 
 def load_collection(args: argparse.Namespace) -> Collection:
     """The collection in ``FILE``; CliError when not one level of it could be read."""
     try:
-        collection = read_collection(args.file, Dialect(args.dialect))
+        collection = read_collection(level_file_path(args.file), Dialect(args.dialect))
     except LevelError as error:
         raise CliError(str(error)) from None
     if not collection.levels:
@@ -57,8 +70,34 @@ def load_level(args: argparse.Namespace) -> Level:
     if collection.errors:
         # Numbers count the levels that loaded, so say which did not.
         print(
-            f"note: {len(collection.errors)} level(s) in {args.file} could not be read "
+            f"note: {len(collection.errors)} level(s) in {printable(args.file)} could not be read "
             f"and are skipped; first: {collection.errors[0]}",
             file=sys.stderr,
         )
     return level
+
+
+def positive_seconds(text: str) -> float:
+    """argparse ``type`` for ``--time-limit`` and the like: a finite number of seconds, more
+    than 0 and at most a day (``nan``, ``inf``, ``1e308`` and negatives are refused)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{printable(shortened(text))} is not a number of seconds"
+        ) from None
+    if not 0 < seconds <= MAX_SECONDS:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"{printable(shortened(text))} is not between 0 and {MAX_SECONDS} seconds (a day)"
+        )
+    return seconds
+
+
+def replay_moves(text: str, option: str = "--replay") -> str:
+    """The moves of a ``--replay`` or ``--solution`` that the game will play, run lengths
+    expanded; CliError with one line when a letter is not a move or there are more than
+    MAX_REPLAY_MOVES."""
+    try:
+        return parse_lurd(text, MAX_REPLAY_MOVES)
+    except NotationError as error:
+        raise CliError(f"{option}: {error}") from None

@@ -23,6 +23,7 @@ from game.cli.common import (
     add_file_argument,
     load_collection,
     load_level,
+    positive_seconds,
 )
 from game.core.level import Level
 from game.core.notation import replay
@@ -52,7 +53,7 @@ def register(subparsers: Any) -> None:
 def _add_search_arguments(parser: argparse.ArgumentParser, methods: str) -> None:
     parser.add_argument("--method", choices=list(METHODS), default="fast", help=methods)
     parser.add_argument(
-        "--time-limit", type=float, default=10.0, help="seconds per level (default 10)"
+        "--time-limit", type=positive_seconds, default=10.0, help="seconds per level (default 10)"
     )
 
 

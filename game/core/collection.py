@@ -5,10 +5,13 @@ Reading keeps the good levels of a file and reports the bad ones; writing gives 
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.errors import LevelError
+from game.core.digits import count_of, is_count, shortened
+from game.core.errors import LevelError, printable
 from game.core.level import Level
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
@@ -28,16 +31,20 @@ class Collection:
 
     def find(self, selector: str) -> Level:
         """A level by 1-based number or by title (case-insensitive); LevelError if none."""
-        if selector.strip().isdigit():
-            number = int(selector)
+        digits = selector.strip()
+        if is_count(digits):
+            number = count_of(digits, len(self.levels))
             if not 1 <= number <= len(self.levels):
-                raise LevelError(f"level {number} does not exist: the file has {len(self.levels)}")
+                raise LevelError(
+                    f"level {shortened(digits.lstrip('0') or '0')} does not exist: "
+                    f"the file has {len(self.levels)}"
+                )
             return self.levels[number - 1]
         wanted = selector.strip().casefold()
         for level in self.levels:
             if level.title.strip().casefold() == wanted:
                 return level
-        raise LevelError(f"no level is titled {selector!r}")
+        raise LevelError(f"no level is titled {shortened(selector)!r}")
 
 
 def is_board_line(line: str) -> bool:
@@ -169,15 +176,9 @@ def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], .
 def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
     """Read a collection file; LevelError if it is missing, too big or not text."""
     file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LevelError(f"{file.name} is {size} bytes; level files are at most 5 MB")
-        data = file.read_bytes()
-    except OSError as error:
-        raise LevelError(f"cannot read {file}: {error.strerror or error}") from None
+    data = read_level_bytes(file)
     if b"\x00" in data:
-        raise LevelError(f"{file.name} is not a text file")
+        raise LevelError(f"{printable(file.name)} is not a text file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -188,6 +189,39 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
     if not collection.levels and not collection.errors:
         raise LevelError(f"{file.name} holds no level")
     return collection
+
+
+def read_level_bytes(file: Path) -> bytes:
+    """The bytes of a level file: a regular file of at most 5 MB; LevelError otherwise.
+
+    The size a file reports is not trusted: at most one byte past the cap is read. A FIFO or a
+    device is refused before it is opened, and checked again on the open handle, so neither a
+    pipe with no writer nor ``/dev/zero`` can hang the reader or fill the memory.
+    """
+    try:
+        _check_regular(file, file.stat().st_mode)
+        # O_NONBLOCK: should the path turn into a FIFO after the check, opening it cannot wait.
+        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as stream:
+            _check_regular(file, os.fstat(stream.fileno()).st_mode)
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise LevelError(f"cannot read {printable(file)}: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LevelError(f"{printable(file.name)} is larger than 5 MB, the most for a level file")
+    return data
+
+
+def _check_regular(file: Path, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        kind = "a folder"
+    elif stat.S_ISFIFO(mode):
+        kind = "a pipe"
+    else:
+        kind = "a device or a socket"
+    raise LevelError(f"{printable(file)} is {kind}, not a level file")
 
 
 def collection_to_text(collection: Collection) -> str:

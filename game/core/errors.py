@@ -32,3 +32,18 @@ class LevelError(ValueError):
             where += ": "
         named = f"level {self.title!r}: " if self.title else ""
         return f"{named}{where}{self.reason}"
+
+
+def printable(text: object) -> str:
+    """``text`` as it is when it prints on one line, else quoted with escapes like ``repr``.
+
+    File names and selectors go into one-line messages; a newline or an escape code in one
+    must not break the line or reach the terminal.
+
+    >>> printable("levels.xsb")
+    'levels.xsb'
+    >>> print(printable("two\\nlines.xsb"))
+    'two\\nlines.xsb'
+    """
+    shown = str(text)
+    return shown if shown.isprintable() else repr(shown)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game.core.digits import count_of
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 
-_RUN = re.compile(r"(\d+)([lurdLURD])")
+# ASCII digits only: "²r" is a bad character, not a run of two.
+_RUN = re.compile(r"([0-9]+)([lurdLURD])")
 MAX_MOVES = 1_000_000
 
 
@@ -20,12 +22,28 @@ class NotationError(ValueError):
     """A LURD string with a character that is not a move."""
 
 
-def parse_lurd(text: str) -> str:
-    """Normalise a LURD string: expand run lengths and drop whitespace; NotationError if bad."""
+def parse_lurd(text: str, max_moves: int = MAX_MOVES) -> str:
+    """Normalise a LURD string: expand run lengths and drop whitespace; NotationError if bad
+    or longer than ``max_moves``.
+
+    >>> parse_lurd("3r uL")
+    'rrruL'
+    >>> parse_lurd("rrx")
+    Traceback (most recent call last):
+    ...
+    game.core.notation.NotationError: character 3 of the solution, 'x', is not a move
+    >>> parse_lurd("12r", max_moves=10)
+    Traceback (most recent call last):
+    ...
+    game.core.notation.NotationError: the solution is longer than 10 moves, the most accepted
+    """
     compact = "".join(text.split())
-    total = sum(int(m.group(1)) - 1 for m in _RUN.finditer(compact)) + len(compact)
-    if total > MAX_MOVES:
-        raise NotationError(f"the solution has {total} moves; at most {MAX_MOVES} are accepted")
+    # A run such as "12r" is three characters for twelve moves.
+    total = len(compact) + sum(
+        count_of(m.group(1), max_moves) - len(m.group(0)) for m in _RUN.finditer(compact)
+    )
+    if total > max_moves:
+        raise NotationError(f"the solution is longer than {max_moves:,} moves, the most accepted")
     expanded = _RUN.sub(lambda m: m.group(2) * int(m.group(1)), compact)
     for index, letter in enumerate(expanded):
         if letter not in "lurdLURD":

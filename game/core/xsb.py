@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from game.core.board import Board, Tile
+from game.core.digits import count_of, shortened
 from game.core.errors import LevelError
 from game.core.level import Level
 
@@ -50,8 +51,10 @@ CHARSETS: dict[Dialect, dict[str, _Square]] = {
         "O": _BOX, "G": _BOX_ON_GOAL, "@": _PLAYER, "+": _PLAYER_ON_GOAL,
     },
 }
-BOARD_CHARACTERS = frozenset("".join("".join(c) for c in CHARSETS.values()) + "0123456789|")
-_RUN = re.compile(r"(\d+)(\D)")
+_DIGITS = "0123456789"
+BOARD_CHARACTERS = frozenset("".join("".join(c) for c in CHARSETS.values()) + _DIGITS + "|")
+# ASCII digits only: a "²" or "٣" in a row is an unknown character, not a run length.
+_RUN = re.compile(r"([0-9]+)([^0-9])")
 
 
 def detect_dialect(rows: Sequence[str]) -> Dialect:
@@ -67,16 +70,22 @@ def detect_dialect(rows: Sequence[str]) -> Dialect:
 
 
 def expand_runs(line: str, line_number: int) -> list[str]:
-    """Expand run-length rows (``4#`` is ``####``) and split rows joined with ``|``."""
-    if not any(ch.isdigit() or ch == "|" for ch in line):
+    """Expand run-length rows (``4#`` is ``####``) and split rows joined with ``|``.
+
+    >>> expand_runs("4#|#@$.#|4#", 1)
+    ['####', '#@$.#', '####']
+    >>> expand_runs("#3$#", 1)
+    ['#$$$#']
+    """
+    if not any(ch in _DIGITS or ch == "|" for ch in line):
         return [line]
-    if line.rstrip() and line.rstrip()[-1].isdigit():
+    if line.rstrip() and line.rstrip()[-1] in _DIGITS:
         raise LevelError("a run length at the end of a row repeats nothing", line_number, len(line))
     for match in _RUN.finditer(line):
-        if int(match.group(1)) > MAX_SIDE:
+        if count_of(match.group(1), MAX_SIDE) > MAX_SIDE:
             # Checked before expanding, so a hostile "99999999#" cannot eat the memory.
             raise LevelError(
-                f"a run of {match.group(1)} is longer than a row may be ({MAX_SIDE})",
+                f"a run of {shortened(match.group(1))} is longer than a row may be ({MAX_SIDE})",
                 line_number,
                 match.start() + 1,
             )

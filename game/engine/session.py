@@ -12,9 +12,10 @@ from pathlib import Path
 from game.core.collection import Collection, read_collection
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.resources import campaign_path
 from game.storage.records import CAMPAIGN_ID, collection_id_for
 
-CAMPAIGN_PATH = Path(__file__).resolve().parents[2] / "levels" / "campaign.xsb"
+CAMPAIGN_PATH = campaign_path()
 CAMPAIGN_SOURCE = "campaign"
 
 

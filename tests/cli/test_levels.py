@@ -5,11 +5,14 @@ Bad input must give exit 2 and one line on stderr, never a traceback.
 
 from __future__ import annotations
 
+import argparse
+import os
 from pathlib import Path
 
 import pytest
 
 from game.cli import main
+from game.cli.common import MAX_SECONDS, CliError, positive_seconds, replay_moves
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 COLLECTION = (
@@ -145,3 +148,77 @@ def test_non_text_and_huge_files_exit_2(tmp_path: Path, capsys: pytest.CaptureFi
     huge.write_bytes(b" " * (5 * 1024 * 1024 + 10))
     code, _, err = run(capsys, "list", str(huge))
     assert code == 2 and "5 MB" in err
+
+
+def test_the_word_campaign_names_the_shipped_campaign(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "list", "campaign")
+    assert code == 0 and len(out.splitlines()) > 12
+    title = out.splitlines()[12].split(None, 3)[3]
+    code, out, _ = run(capsys, "show", "campaign", "--level", "12")
+    assert code == 0 and out.startswith(f"; {title}\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", "{file}", "--level", "²"],
+        ["show", "{file}", "--level", "٣"],
+        ["show", "{file}", "--level", "9" * 5000],
+        ["verify", "{file}", "--level", "2", "--solution", "9" * 5000 + "r"],
+        ["verify", "{file}", "--level", "2", "--solution", "²r"],
+        ["show", "{runs}"],
+        ["show", "{folder}"],
+        ["list", "{fifo}"],
+        ["convert", "{fifo}", "--out", "{folder}/out.xsb"],
+        ["show", "{folder}/two\nlines.xsb"],
+        ["list", "/dev/zero"],
+    ],
+)
+def test_hostile_arguments_get_one_line(
+    argv: list[str], level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = tmp_path / "runs.xsb"
+    runs.write_text("#####\n#@$." + "9" * 5000 + "#\n#####\n", encoding="utf-8")
+    fifo = tmp_path / "fifo.xsb"
+    if "{fifo}" in argv and not hasattr(os, "mkfifo"):
+        pytest.skip("FIFOs are a POSIX feature")
+    if "{fifo}" in argv:
+        os.mkfifo(fifo)  # with no writer, opening it would wait forever
+    if "/dev/zero" in argv and not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    names = {"{file}": level_file, "{runs}": runs, "{folder}": tmp_path, "{fifo}": fifo}
+    for key, path in names.items():
+        argv = [part.replace(key, str(path)) for part in argv]
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    lines = [line for line in err.splitlines() if not line.startswith("note:")]
+    assert len(lines) == 1 and len(lines[0]) < 200, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1", "0", "ten", "9" * 5000])
+def test_time_limits_that_mean_no_limit_are_refused(
+    value: str, level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "solve", str(level_file), "--level", "2", "--time-limit", value)
+    assert code == 2
+    assert len(err.splitlines()) == 1 and "--time-limit" in err and len(err) < 200
+
+
+def test_positive_seconds_takes_ordinary_limits() -> None:
+    assert positive_seconds("2.5") == 2.5
+    assert positive_seconds(str(MAX_SECONDS)) == MAX_SECONDS
+    with pytest.raises(argparse.ArgumentTypeError, match="between 0 and 86400"):
+        positive_seconds("1e308")
+
+
+def test_replays_past_the_cap_are_refused_and_say_the_cap() -> None:
+    assert replay_moves("3r") == "rrr"
+    with pytest.raises(CliError, match=r"--replay: .*longer than 20,000 moves"):
+        replay_moves("990000r")
+    with pytest.raises(CliError, match=r"--solution: .*longer than"):
+        replay_moves("9" * 5000 + "R", "--solution")
+    with pytest.raises(CliError, match="'²'"):
+        replay_moves("²r")

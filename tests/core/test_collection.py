@@ -5,12 +5,13 @@ Covers the .xsb, .sok and .txt layouts the reader understands.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from game.core import LevelError, read_collection, read_collection_text
-from game.core.collection import collection_to_text, write_collection
+from game.core.collection import MAX_FILE_BYTES, collection_to_text, write_collection
 
 YASC_STYLE = """\
 Title: Test Set
@@ -120,12 +121,6 @@ def test_binary_file(tmp_path: Path) -> None:
         read_collection(path)
 
 
-def test_file_over_five_megabytes(tmp_path: Path) -> None:
-    path = tmp_path / "huge.xsb"
-    path.write_bytes(b";" * (5 * 1024 * 1024 + 1))
-    with pytest.raises(LevelError, match="at most 5 MB"):
-        read_collection(path)
-
 
 def test_file_without_levels(tmp_path: Path) -> None:
     path = tmp_path / "empty.txt"
@@ -138,3 +133,49 @@ def test_title_defaults_to_file_name(tmp_path: Path) -> None:
     path = tmp_path / "my_levels.sok"
     path.write_text("#####\n#@$.#\n#####\n", encoding="utf-8")
     assert read_collection(path).title == "my_levels"
+
+
+@pytest.mark.parametrize("selector", ["²", "٣", "1²", "9" * 5000, "0"])
+def test_odd_level_numbers_are_one_line_errors(selector: str) -> None:
+    collection = read_collection_text(YASC_STYLE)
+    with pytest.raises(LevelError) as caught:
+        collection.find(selector)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 120
+
+
+def test_level_numbers_may_have_leading_zeros() -> None:
+    collection = read_collection_text(YASC_STYLE)
+    assert collection.find("002").title == "Second one"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX feature")
+def test_a_fifo_is_refused_without_opening_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "levels.xsb"
+    os.mkfifo(fifo)  # with no writer, opening it for reading would wait forever
+    with pytest.raises(LevelError, match="is a pipe, not a level file"):
+        read_collection(fifo)
+
+
+def test_folders_and_devices_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(LevelError, match="is a folder"):
+        read_collection(tmp_path)
+    if Path("/dev/zero").exists():  # endless: reading it whole would fill the memory
+        with pytest.raises(LevelError, match="is a device"):
+            read_collection("/dev/zero")
+
+
+def test_a_file_past_the_cap_is_refused_whatever_its_size_says(tmp_path: Path) -> None:
+    path = tmp_path / "big.xsb"
+    path.write_bytes(b"#" * (MAX_FILE_BYTES + 1))
+    with pytest.raises(LevelError, match="larger than 5 MB"):
+        read_collection(path)
+    path.write_bytes(b";" * MAX_FILE_BYTES)
+    with pytest.raises(LevelError, match="holds no level"):
+        read_collection(path)
+
+
+def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path: Path) -> None:
+    with pytest.raises(LevelError) as caught:
+        read_collection(tmp_path / "two\nlines.xsb")
+    assert "\n" not in str(caught.value)
+    assert "two\\nlines.xsb" in str(caught.value)

@@ -55,7 +55,7 @@ def test_replay_incomplete_solution() -> None:
 
 
 def test_huge_run_lengths_are_refused_before_expanding() -> None:
-    with pytest.raises(NotationError, match="at most"):
+    with pytest.raises(NotationError, match="longer than 1,000,000 moves"):
         parse_lurd("999999999r")
 
 
@@ -66,3 +66,18 @@ def test_published_par_comes_from_a_solution_that_replays() -> None:
     assert published_par(parse_level(SMALL_LEVEL)) is None
     assert published_par(parse_level(SMALL_LEVEL, extra=(("Solution", "lurd"),))) is None
     assert published_par(parse_level(SMALL_LEVEL, extra=(("Solution", "x?"),))) is None
+
+
+@pytest.mark.parametrize("text", ["9" * 5000 + "r", "1" + "0" * 4400 + "L", "r" * 11])
+def test_long_solutions_are_refused_without_converting_huge_numbers(text: str) -> None:
+    with pytest.raises(NotationError, match="longer than 10 moves") as caught:
+        parse_lurd(text, max_moves=10)
+    assert len(str(caught.value)) < 100
+
+
+def test_only_ascii_digits_are_run_lengths() -> None:
+    assert parse_lurd("010r") == "r" * 10
+    with pytest.raises(NotationError, match="'²'"):
+        parse_lurd("²r")
+    with pytest.raises(NotationError, match="'٣'"):
+        parse_lurd("٣r")

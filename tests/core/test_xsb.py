@@ -110,3 +110,18 @@ def test_too_large_board() -> None:
 def test_huge_run_length_is_refused_before_expanding() -> None:
     with pytest.raises(LevelError, match="longer than a row"):
         parse_level("99999999#")
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("9" * 5000 + "#", "longer than a row"),  # past Python's 4,300-digit conversion limit
+        ("#@$." + "9" * 5000, "repeats nothing"),
+        ("#²$.#", "unknown character '²'"),  # a superscript digit is not a run length
+        ("#٣$.#", "unknown character '٣'"),  # nor is an Arabic-Indic three
+    ],
+)
+def test_odd_digits_in_rows_are_one_line_errors(row: str, message: str) -> None:
+    with pytest.raises(LevelError, match=message) as caught:
+        parse_level(f"#####\n{row}\n#####")
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200

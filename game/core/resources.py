@@ -1,0 +1,43 @@
+"""The files shipped inside the package: the campaign and the assets.
+
+They are found through importlib.resources, so a wheel or ``pip install .`` finds them as well
+as a checkout; levels/ and assets/ are packaged as ``game._levels`` and ``game._assets``.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+LEVELS_PACKAGE = "game._levels"
+ASSETS_PACKAGE = "game._assets"
+CAMPAIGN_FILE = "campaign.xsb"
+# The word that names the shipped campaign wherever a level FILE is asked for.
+CAMPAIGN_NAME = "campaign"
+
+
+def shipped_path(package: str, name: str) -> Path:
+    """The path of ``name`` inside a data package.
+
+    pip always unpacks a wheel into plain folders, so the resource is a real file; the path
+    is built from its text rather than assuming a particular Traversable type.
+    """
+    return Path(str(files(package).joinpath(name)))
+
+
+def campaign_path() -> Path:
+    """The campaign file shipped with the game."""
+    return shipped_path(LEVELS_PACKAGE, CAMPAIGN_FILE)
+
+
+def level_file_path(argument: str) -> Path:
+    """The file a FILE argument names: ``campaign`` is the shipped campaign, anything else a path.
+
+    A file that is really called ``campaign`` is reached as ``./campaign``.
+
+    >>> str(level_file_path("levels.xsb"))
+    'levels.xsb'
+    >>> level_file_path("campaign").name
+    'campaign.xsb'
+    """
+    return campaign_path() if argument == CAMPAIGN_NAME else Path(argument)

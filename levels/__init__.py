@@ -1,0 +1,4 @@
+"""The level files shipped with the game: ``levels/`` is packaged as ``game._levels``.
+
+The game reads them through importlib.resources (see game/core/resources.py).
+"""
