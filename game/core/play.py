@@ -5,6 +5,7 @@ Undo is make/unmake on small records; a restart is itself a record, so it can be
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 
@@ -119,6 +120,17 @@ class PlayState:
         return StepResult(Move(direction, False))
 
     # -- changes -------------------------------------------------------------------------
+    def play_letters(self, letters: str) -> Iterator[Move]:
+        """Make the moves of ``letters`` (LURD letters, already parsed; case is not checked)
+        one by one, yielding each just after it is made; ValueError at the first that cannot
+        be made."""
+        for number, letter in enumerate(letters, start=1):
+            result = self.step(Direction.from_letter(letter))
+            if result.move is None:
+                reason = result.blocked.value if result.blocked else "blocked"
+                raise ValueError(f"move {number} {letter!r}: {reason}")
+            yield result.move
+
     def step(self, direction: Direction) -> StepResult:
         """Walk or push one square; a new move clears the redo list."""
         self.facing = direction

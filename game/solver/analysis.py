@@ -7,14 +7,19 @@ Squares keep the board's flat index ``y * width + x``; a set of squares is a Pyt
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from game.core.board import Board
-from game.core.direction import Direction
+from game.solver.push import DIRECTIONS
 
-# The order of the four directions everywhere in the solver (index 0..3).
-DIRECTIONS = (Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN)
 UNREACHABLE = 1 << 20  # a push distance larger than any real one
+# Called between small pieces of work (each well under a millisecond on a 100x100 board);
+# a solve's poll raises StopSearch once its time is up, it is cancelled or over its memory.
+Poll = Callable[[], None]
+
+
+def no_stop() -> None:
+    """The poll of work outside a solve: nothing ever stops it."""
 
 
 def bits_of(mask: int) -> Iterator[int]:
@@ -62,7 +67,12 @@ def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: in
 
 
 def pull_distances(
-    goal: int, floor: int, side_groups: dict[int, list[int]], offsets: tuple[int, ...], size: int
+    goal: int,
+    floor: int,
+    side_groups: dict[int, list[int]],
+    offsets: tuple[int, ...],
+    size: int,
+    poll: Poll = no_stop,
 ) -> list[int]:
     """Fewest pushes of a lone box from each square of ``floor`` to ``goal`` (found by pulling
     it backwards); ``side_groups`` holds :func:`sides_connected` for every square of it."""
@@ -72,7 +82,11 @@ def pull_distances(
     for side in range(4):
         if side_groups[goal][side]:
             queue.append((goal, side, 0))
+    popped = 0
     while queue:
+        popped += 1
+        if not popped & 255:
+            poll()
         box, side, pushes = queue.popleft()
         if seen[box * 4 + side]:
             continue
@@ -99,10 +113,20 @@ class Analysis:
     or every walkable square when no start is given). Push distances come from a backward
     search of pulls from each goal that keeps track of which side of the box the player can
     reach, so they are exact for a lone box and a lower bound otherwise.
+
+    ``poll`` is called between pieces of the work (and kept for the searches that use the
+    analysis); without ``distances`` only the floor is worked out and every square is live.
     """
 
-    def __init__(self, board: Board, start: int | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        start: int | None = None,
+        poll: Poll = no_stop,
+        distances: bool = True,
+    ) -> None:
         self.board = board
+        self.poll = poll
         self.width = width = board.width
         walkable = mask_of(board.walkable_squares())
         self.floor = flood(1 << start, walkable, width) if start is not None else walkable
@@ -110,22 +134,34 @@ class Analysis:
         self.squares = list(bits_of(self.floor))
         self.goals = mask_of(g for g in board.goals if self.floor >> g & 1)
         self.goal_list = list(bits_of(self.goals))
-        self.side_groups = {
-            sq: sides_connected(sq, self.floor, self.offsets, width) for sq in self.squares
-        }
         size = board.width * board.height
-        self.distance: list[list[int]] = [
-            pull_distances(goal, self.floor, self.side_groups, self.offsets, size)
-            for goal in self.goal_list
-        ]
-        # For every square, the nearest goal's distance (UNREACHABLE for a dead square).
-        self.nearest = [
-            min((d[sq] for d in self.distance), default=UNREACHABLE) for sq in range(size)
-        ]
-        self.dead = mask_of(sq for sq in self.squares if self.nearest[sq] >= UNREACHABLE)
-        self.live = self.floor & ~self.dead
+        self.side_groups: dict[int, list[int]] = {}
+        self.distance: list[list[int]] = []
+        self.nearest = [0] * size
+        self.dead = 0
+        self.live = self.floor
+        if distances:
+            self._find_distances(size)
         self.walls_h = self._walled_sides(0)  # walls left and right
         self.walls_v = self._walled_sides(1)  # walls above and below
+
+    def _find_distances(self, size: int) -> None:
+        poll, floor, offsets, width = self.poll, self.floor, self.offsets, self.width
+        for sq in self.squares:
+            poll()
+            self.side_groups[sq] = sides_connected(sq, floor, offsets, width)
+        for goal in self.goal_list:
+            self.distance.append(
+                pull_distances(goal, floor, self.side_groups, offsets, size, poll)
+            )
+        # For every square, the nearest goal's distance (UNREACHABLE for a dead square).
+        nearest = self.nearest
+        for sq in range(size):
+            if not sq & 63:
+                poll()
+            nearest[sq] = min((d[sq] for d in self.distance), default=UNREACHABLE)
+        self.dead = mask_of(sq for sq in self.squares if self.nearest[sq] >= UNREACHABLE)
+        self.live = self.floor & ~self.dead
 
     def _walled_sides(self, axis: int) -> int:
         """Squares with a non-floor square on both sides along ``axis`` (0 horizontal)."""

@@ -1,33 +1,47 @@
-"""Moving one box while the others stand still: the fewest pushes from a square to a target,
-forwards for a given box or backwards from the target to whichever box is nearest.
+"""Moving one box while the others stand still: the fewest pushes to a target (forwards), the
+fewest pulls out to where a test says it may stop (backwards), and the nearest box to a target.
 
-Both give the pushes as the search's (box square, direction index, 1) triples.
+These are the solver's only searches over one box; the rest of the game asks them too.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Collection
 
-from game.solver.analysis import Analysis, flood
+from game.core.board import Board
+from game.core.direction import Direction
+from game.core.paths import walk_path
+from game.solver.analysis import Analysis, flood, mask_of
+from game.solver.push import DIRECTIONS, Push
 
-Push = tuple[int, int, int]
 # A search state: the box's square and the lowest square of the player's region.
 Key = tuple[int, int]
 
 
 def push_path(
-    analysis: Analysis, others: int, box: int, player: int, target: int
+    analysis: Analysis,
+    others: int,
+    box: int,
+    player: int,
+    target: int,
+    enter: int | None = None,
 ) -> list[Push] | None:
     """Fewest pushes of the box on ``box`` to ``target``, the player starting on ``player``
-    and the boxes ``others`` standing still; None if it cannot get there."""
+    and the boxes ``others`` standing still; None if it cannot get there.
+
+    The box only enters the squares of ``enter`` (the live squares unless given).
+    """
     width = analysis.width
-    live = analysis.live & ~others
+    poll = analysis.poll
+    live = (analysis.live if enter is None else enter) & ~others
     free = analysis.floor & ~others
     start = flood(1 << player, free & ~(1 << box), width)
     key = (box, start & -start)
     parents: dict[Key, tuple[Key, int, int] | None] = {key: None}
     queue = deque([(box, start, key)])
     while queue:
+        poll()
         at, region, state = queue.popleft()
         for index, offset in enumerate(analysis.offsets):
             ahead = at + offset
@@ -49,10 +63,82 @@ def _unwind(parents: dict[Key, tuple[Key, int, int] | None], state: Key) -> list
     link = parents[state]
     while link is not None:
         previous, at, index = link
-        pushes.append((at, index, 1))
+        pushes.append(Push(at, DIRECTIONS[index]))
         link = parents[previous]
     pushes.reverse()
     return pushes
+
+
+def push_steps(
+    board: Board, boxes: Collection[int], player: int, box: int, target: int
+) -> list[Direction] | None:
+    """The player's steps that push the box on ``box`` to ``target`` with the fewest pushes
+    (shortest walks between them), the other boxes standing still; None if it cannot."""
+    if box == target:
+        return []
+    analysis = Analysis(board, player, distances=False)
+    if box not in boxes or not analysis.floor >> box & 1:
+        return None
+    others = mask_of(boxes) & ~(1 << box)
+    pushes = push_path(analysis, others, box, player, target, analysis.floor)
+    if pushes is None:
+        return None
+    steps: list[Direction] = []
+    standing = set(boxes)
+    for push in pushes:
+        offset = push.direction.dx + push.direction.dy * board.width
+        walk = walk_path(board, standing, player, push.box - offset)
+        if walk is None:  # cannot happen: the search kept only pushes he can walk to
+            return None
+        steps.extend(walk)
+        steps.append(push.direction)
+        standing.remove(push.box)
+        standing.add(push.box + offset)
+        player = push.box
+    return steps
+
+
+# Where a pull may stop: the box's square after the pull and the direction index of the pull
+# (the player stepped back that way, onto the square beyond it).
+Arrival = Callable[[int, int], bool]
+
+
+def pull_out(
+    analysis: Analysis, space: int, box: int, regions: list[int], arrived: Arrival
+) -> int | None:
+    """Fewest pulls that take a lone box from ``box`` over the squares of ``space`` until
+    ``arrived`` accepts a pull, the player starting in any of ``regions``; None if none does.
+
+    The player pulls by standing next to the box and stepping back; he needs the square
+    behind him free (in ``space``) to go on pulling, but not for the pull ``arrived`` accepts.
+    """
+    width = analysis.width
+    poll = analysis.poll
+    queue: deque[tuple[int, int, int]] = deque()
+    seen: set[Key] = set()
+    for region in regions:
+        key = (box, region & -region)
+        if key not in seen:
+            seen.add(key)
+            queue.append((box, region, 0))
+    while queue:
+        poll()
+        at, region, pulls = queue.popleft()
+        for index, offset in enumerate(analysis.offsets):
+            stand = at + offset
+            if not region >> stand & 1:
+                continue
+            if arrived(stand, index):
+                return pulls + 1
+            back = stand + offset
+            if not space >> back & 1:
+                continue
+            moved = flood(1 << back, space & ~(1 << stand), width)
+            key = (stand, moved & -moved)
+            if key not in seen:
+                seen.add(key)
+                queue.append((stand, moved, pulls + 1))
+    return None
 
 
 def nearest_box_path(
@@ -66,12 +152,14 @@ def nearest_box_path(
     player's walks checked, nearest first, ``tries`` boxes at most.
     """
     offsets = analysis.offsets
+    poll = analysis.poll
     space = analysis.floor & ~boxes
     live = analysis.live
     # toward[square]: the direction index in which a box there is pushed to come closer.
     toward: dict[int, int] = {target: -1}
     queue = deque([target])
     while queue and tries:
+        poll()
         at = queue.popleft()
         for index, offset in enumerate(offsets):
             stand = at + offset  # the box comes from here, pushed from ``back``
@@ -115,7 +203,7 @@ def _push_along(
                 region = flood(1 << player, free & ~(1 << box), width)
             if not region >> behind & 1:
                 return None
-        pushes.append((box, index, 1))
+        pushes.append(Push(box, DIRECTIONS[index]))
         player = box
         box += offset
     return pushes

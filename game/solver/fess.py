@@ -15,8 +15,9 @@ from game.solver.boxpath import nearest_box_path
 from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
+from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
-from game.solver.search import Outcome, Problem, Push, Tree
+from game.solver.search import Outcome, Problem, Tree
 
 # A move of a node: (weight, progress, pushes, boxes after, player's square after).
 Move = tuple[int, int, tuple[Push, ...], int, int]
@@ -175,7 +176,8 @@ class FeatureSearch:
                     continue
             progress = nearest[target] - nearest[box]
             stand = target - problem.offsets[direction]
-            moves.append((PLAIN, progress, ((box, direction, count),), after, stand))
+            push = Push(box, DIRECTIONS[direction], count)
+            moves.append((PLAIN, progress, (push,), after, stand))
         opening = self._opening_advice(moves, region)
         if opening is not None:
             move = moves[opening]
@@ -195,7 +197,7 @@ class FeatureSearch:
         best: int | None = None
         best_gain = 0
         for index, (_, _, pushes, after, stand) in enumerate(moves):
-            box = pushes[0][0]
+            box = pushes[0].box
             around = 1 << (box - 1) | 1 << (box + 1) | 1 << (box - width) | 1 << (box + width)
             free = floor & ~after
             if not around & free & ~region:
@@ -215,11 +217,11 @@ class FeatureSearch:
         for target in targets[:2]:
             path = nearest_box_path(self.problem.analysis, boxes, region, target, boxes & ~packed)
             if path is not None:
-                first = path[0][0]
+                first = path[0].box
                 after = boxes & ~(1 << first) | 1 << target
                 if not self.problem.allowed(first, target, after):
                     continue
-                return (ADVISED, -len(path), tuple(path), after, path[-1][0])
+                return (ADVISED, -len(path), tuple(path), after, path[-1].box)
         return None
 
 

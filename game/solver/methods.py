@@ -11,10 +11,11 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.core.paths import walk_path
 from game.solver import portfolio
-from game.solver.analysis import DIRECTIONS, Analysis, mask_of
+from game.solver.analysis import Analysis, mask_of
 from game.solver.portfolio import feature_space, greedy, take_turns
+from game.solver.push import Push
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem, Push, a_star, breadth_first
+from game.solver.search import Outcome, Problem, a_star, breadth_first
 
 DEFAULT_MEMORY = 1536 * 1024 * 1024  # bytes; well below the 2 GiB a solve may use
 # Push-optimal A* weighs a push above any number of steps, so pushes come first, then moves.
@@ -114,8 +115,7 @@ def pushes_to_lurd(level: Level, pushes: list[Push]) -> str:
     boxes = set(level.boxes)
     player = level.player
     letters: list[str] = []
-    for box, index, count in pushes:
-        direction = DIRECTIONS[index]
+    for box, direction, count in pushes:
         offset = direction.dx + direction.dy * board.width
         walk = walk_path(board, boxes, player, box - offset)
         if walk is None:

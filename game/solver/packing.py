@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.solver.analysis import Analysis, bits_of, flood, sides_connected
+from game.solver.boxpath import pull_out
 
 
 class PackingPlan:
@@ -130,34 +131,23 @@ class PackingPlan:
         still, to a square off the goals where a box from outside could stand with the player
         on the same side (``fed``: the sides, by square); None if there is none."""
         analysis = self.analysis
-        width = analysis.width
         space = analysis.floor & ~others
-        goals = analysis.goals
-        queue: deque[tuple[int, int, int]] = deque()
-        seen: set[tuple[int, int]] = set()
+        goals, offsets, width = analysis.goals, analysis.offsets, analysis.width
         free = space & ~(1 << goal)
-        for offset in analysis.offsets:
-            if free >> (goal + offset) & 1:
-                region = flood(1 << (goal + offset), free, width)
-                key = (goal, region & -region)
-                if key not in seen:
-                    seen.add(key)
-                    queue.append((goal, region, 0))
-        while queue:
-            box, region, pulls = queue.popleft()
-            for index, offset in enumerate(analysis.offsets):
-                stand = box + offset
-                back = stand + offset
-                if not region >> stand & 1 or not space >> back & 1:
-                    continue
-                if not goals >> stand & 1 and fed.get(stand, 0) >> index & 1:
-                    return pulls + 1
-                moved = flood(1 << back, space & ~(1 << stand), width)
-                key = (stand, moved & -moved)
-                if key not in seen:
-                    seen.add(key)
-                    queue.append((stand, moved, pulls + 1))
-        return None
+        regions = [
+            flood(1 << (goal + offset), free, width)
+            for offset in offsets
+            if free >> (goal + offset) & 1
+        ]
+
+        def fed_from_outside(square: int, index: int) -> bool:
+            return bool(
+                space >> (square + offsets[index]) & 1
+                and not goals >> square & 1
+                and fed.get(square, 0) >> index & 1
+            )
+
+        return pull_out(analysis, space, goal, regions, fed_from_outside)
 
 
 def _closure(direct: dict[int, int]) -> dict[int, int]:

@@ -15,14 +15,9 @@ from game.core.level import Level
 from game.core.notation import parse_lurd
 from game.core.paths import walk_path
 from game.core.play import PlayState
+from game.solver.push import Push
 
-
-@dataclass(frozen=True)
-class Push:
-    """One push: the box's square before it moves and the direction it goes."""
-
-    box: int
-    direction: Direction
+__all__ = ["Hint", "Push", "PushPlan", "pushes_of"]
 
 
 @dataclass(frozen=True)
@@ -38,17 +33,12 @@ class Hint:
 def pushes_of(position: Level, lurd: str) -> list[Push]:
     """The pushes of a LURD solution played from ``position``; ValueError if it cannot be."""
     state = PlayState(position)
-    pushes: list[Push] = []
-    for letter in parse_lurd(lurd):
-        direction = Direction.from_letter(letter)
-        before = state.player
-        result = state.step(direction)
-        if result.move is None:
-            raise ValueError(f"the solution does not fit the position: {result.blocked}")
-        if result.move.pushed:
-            box = before + direction.dx + direction.dy * state.board.width
-            pushes.append(Push(box, direction))
-    return pushes
+    # Right after a push the player stands where the box stood.
+    return [
+        Push(state.player, move.direction)
+        for move in state.play_letters(parse_lurd(lurd))
+        if move.pushed
+    ]
 
 
 class PushPlan:

@@ -10,7 +10,6 @@ import math
 import time
 from dataclasses import dataclass
 
-from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import parse_lurd
 from game.core.play import PlayState
@@ -30,8 +29,8 @@ class RescueResult:
 
 def _position_after(level: Level, moves: str, count: int) -> Level:
     state = PlayState(level)
-    for letter in moves[:count]:
-        state.step(Direction.from_letter(letter))
+    for _ in state.play_letters(moves[:count]):
+        pass
     return state.position()
 
 

@@ -7,10 +7,9 @@ taking boxes out of the full room, backwards, one at a time through the entrance
 
 from __future__ import annotations
 
-from collections import deque
-
 from game.solver.analysis import Analysis, bits_of, flood
-from game.solver.boxpath import Push, push_path
+from game.solver.boxpath import pull_out, push_path
+from game.solver.push import Push
 
 
 class GoalRoom:
@@ -116,28 +115,14 @@ class GoalRooms:
         """Whether a lone box on ``goal`` can be pulled onto the entrance, the player coming
         in through it, with the boxes ``others`` standing still."""
         analysis = self.analysis
-        width = analysis.width
         space = (area | entrance) & ~others
-        start_region = flood(entrance, space & ~(1 << goal), width)
-        queue = deque([(goal, start_region)])
-        seen = {(goal, start_region & -start_region)}
-        while queue:
-            box, region = queue.popleft()
-            for offset in analysis.offsets:
-                stand = box + offset
-                back = stand + offset
-                if not region >> stand & 1:
-                    continue
-                if entrance >> stand & 1 and analysis.floor >> back & 1:
-                    return True
-                if not space >> back & 1:
-                    continue
-                moved_region = flood(1 << back, space & ~(1 << stand), width)
-                key = (stand, moved_region & -moved_region)
-                if key not in seen:
-                    seen.add(key)
-                    queue.append((stand, moved_region))
-        return False
+        start = flood(entrance, space & ~(1 << goal), analysis.width)
+        floor, offsets = analysis.floor, analysis.offsets
+
+        def on_entrance(square: int, index: int) -> bool:
+            return bool(entrance >> square & 1 and floor >> (square + offsets[index]) & 1)
+
+        return pull_out(analysis, space, goal, [start], on_entrance) is not None
 
     def macro(self, boxes: int, box: int, player: int) -> tuple[list[Push], int, int] | None:
         """Pushes that take the box on an entrance on to its room's next goal.
@@ -155,5 +140,4 @@ class GoalRooms:
         pushes = push_path(self.analysis, boxes & ~(1 << box), box, player, target)
         if pushes is None:
             return None
-        last_box = pushes[-1][0]
-        return pushes, (boxes & ~(1 << box)) | 1 << target, last_box
+        return pushes, (boxes & ~(1 << box)) | 1 << target, pushes[-1].box

@@ -16,11 +16,10 @@ from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
 from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
 from game.solver.matching import greedy, hungarian
+from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.rooms import GoalRooms
 
-# One step of a solution: the box's square, the direction index and how many pushes in a row.
-Push = tuple[int, int, int]
 # The parent of each expanded node: (parent node id, the pushes from the parent).
 Record = tuple[int, tuple[Push, ...]]
 ROOT: Record = (-1, ())
@@ -180,9 +179,10 @@ def breadth_first(problem: Problem, limits: Limits) -> Outcome:
         node = tree.add(record)
         limits.tick(len(seen) + len(queue))
         for box, direction, after in problem.pushes(boxes, region):
+            push = (Push(box, DIRECTIONS[direction]),)
             if after == goals:
-                return Outcome(tree.pushes_to(node, ((box, direction, 1),)))
-            queue.append((after, box, (node, ((box, direction, 1),))))
+                return Outcome(tree.pushes_to(node, push))
+            queue.append((after, box, (node, push)))
     return Outcome(None)
 
 
@@ -252,7 +252,7 @@ def a_star(problem: Problem, limits: Limits, walk_cost: int, push_cost: int) -> 
                     after,
                     box,
                     counter,
-                    (node, ((box, direction, 1),)),
+                    (node, (Push(box, DIRECTIONS[direction]),)),
                 ),
             )
     return Outcome(None)
@@ -345,20 +345,22 @@ class BestFirst:
                 self.used_macros = True
                 if not problem.allowed(box, target, after):
                     continue
+            push = Push(box, DIRECTIONS[direction], count)
             children: list[tuple[tuple[Push, ...], int, int]] = [
-                (((box, direction, count),), after, target - offset)
+                ((push,), after, target - offset)
             ]
             if self.entrances >> target & 1:
                 macro = self.rooms.macro(after, target, target - offset)
                 if macro is not None:
                     more, moved, stand = macro
                     self.used_macros = True
-                    last = stand + offsets[more[-1][1]]
+                    step = more[-1].direction
+                    last = stand + step.dx + step.dy * problem.width
                     # The macro replaces the plain push; if that loses every solution the
                     # search without macros runs after this one.
                     children = []
                     if problem.allowed(target, last, moved):
-                        children.append((((box, direction, count), *more), moved, stand))
+                        children.append(((push, *more), moved, stand))
             for pushes, child, stand in children:
                 if child == problem.goals:
                     return self.tree.pushes_to(node, pushes)
@@ -369,7 +371,7 @@ class BestFirst:
                 if value >= UNREACHABLE:
                     continue
                 self.counter += 1
-                moved = depth + sum(push[2] for push in pushes)
+                moved = depth + sum(push.squares for push in pushes)
                 priority = value * self.estimate_weight + moved * self.push_weight
                 heapq.heappush(
                     self.heap, (priority, -self.counter, moved, child, stand, (node, pushes))

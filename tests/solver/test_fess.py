@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.core.direction import Direction
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
@@ -67,7 +68,7 @@ def test_the_opening_advice_pushes_the_box_out_of_the_doorway() -> None:
     assert moves[0][0] == ADVISED
     pushes = moves[0][2]
     box, direction, _ = pushes[0]
-    assert (box, direction) == (parse_level(DOORWAY).board.index(4, 2), 2)
+    assert (box, direction) == (parse_level(DOORWAY).board.index(4, 2), Direction.RIGHT)
 
 
 def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:

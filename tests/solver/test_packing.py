@@ -77,7 +77,8 @@ def test_nearest_box_path_brings_a_box_to_the_target_and_replays() -> None:
     moved = replay(level, lurd)
     assert moved.pushes == len(path)
     # The box that moved ends on the target.
-    assert path[-1][0] + analysis.offsets[path[-1][1]] == target
+    last = path[-1]
+    assert last.box + last.direction.dx + last.direction.dy * analysis.width == target
 
 
 def test_nearest_box_path_gives_up_when_no_box_can_reach() -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from game.core.direction import Direction
 from game.core.xsb import parse_level
 from game.solver.analysis import Analysis, mask_of
 from game.solver.fess import FeatureSearch
 from game.solver.portfolio import Resumable, take_turns
+from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
 from game.solver.search import Outcome, Problem
 from tests.conftest import SMALL_LEVEL
@@ -43,7 +45,7 @@ def problem_and_limits() -> tuple[Problem, Limits]:
 def test_searches_alternate_until_one_finishes() -> None:
     problem, limits = problem_and_limits()
     log: list[str] = []
-    solution = Outcome([(1, 0, 1)])
+    solution = Outcome([Push(1, Direction.LEFT)])
     slow = Scripted(5, Outcome(None), log, "slow")
     quick = Scripted(2, solution, log, "quick")
     made = iter([slow, quick])

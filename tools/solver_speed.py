@@ -1,0 +1,41 @@
+"""Positions per second of each search method on chosen levels, a fixed number of nodes each.
+
+A fixed amount of work per run makes two trees comparable under load: run this script for each
+tree in turns (``PYTHONPATH=OTHER_TREE``) and compare the best of a few rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from game.core.collection import read_collection
+from game.solver import solve
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("file")
+    parser.add_argument("--levels", default="1", help="level numbers, e.g. 10,20,30")
+    parser.add_argument("--methods", default="fess,greedy", help="methods, comma separated")
+    parser.add_argument("--nodes", type=int, default=20_000, help="nodes per run")
+    parser.add_argument("--rounds", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+    levels = read_collection(Path(args.file)).levels
+    print(f"{'level':>6} {'method':<8} {'nodes':>8} {'best s':>8} {'nodes/s':>9}")
+    for number in (int(text) for text in args.levels.split(",")):
+        for method in args.methods.split(","):
+            best = float("inf")
+            nodes = 0
+            for _ in range(args.rounds):
+                started = time.perf_counter()
+                result = solve(levels[number - 1], method=method, time_limit=None,
+                               node_limit=args.nodes)
+                best = min(best, time.perf_counter() - started)
+                nodes = result.nodes
+            print(f"{number:>6} {method:<8} {nodes:>8} {best:>8.2f} {nodes / best:>9.0f}")
+
+
+if __name__ == "__main__":
+    main()
