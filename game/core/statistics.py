@@ -1,38 +1,80 @@
 """Statistics of play: steps, pushes, time, score and levels solved, and the scoring rule.
 
-The scoring rule lives in :func:`level_score` and nowhere else.
+The scoring rule lives in :func:`level_score` and the total in :func:`total_score`, nowhere else.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 BASE_SCORE = 1000
 MIN_SCORE = 100
-HINT_PENALTY = 0.2
+# Each hint keeps this share of the score, so every hint costs something and none costs all.
+HINT_KEEPS = 0.8
 
 
-def level_score(moves: int, hints_used: int = 0, solver_used: bool = False) -> int:
-    """Score for a solved level: 1000 minus the moves (seeds/004), at least 100.
+def level_score(
+    moves: int,
+    hints_used: int = 0,
+    solver_used: bool = False,
+    pushes: int = 0,
+    par_moves: int = 0,
+    par_pushes: int = 0,
+) -> int:
+    """The score of one solved level; the one place the rule is written.
 
-    Each hint takes a fifth off, down to nothing after five; a solver's solution scores 0.
+    Against a par (``par_moves`` and ``par_pushes``, from the level's stored solution) the
+    score runs from 100 to 1000: half of the 900 above the floor for matching par moves, half
+    for par pushes, shrinking in proportion as the player needs more (beating par counts as
+    matching it). A level with no par scores 1000 less one a move, at least 100. Each hint
+    keeps four fifths of the score; a level the solver's solution finished scores 0.
     """
     if solver_used:
         return 0
-    base = max(MIN_SCORE, BASE_SCORE - moves)
-    factor = max(0.0, 1.0 - HINT_PENALTY * hints_used)
-    return int(base * factor)
+    if par_moves > 0 and par_pushes > 0:
+        move_share = min(1.0, par_moves / max(1, moves))
+        push_share = min(1.0, par_pushes / max(1, pushes))
+        base = MIN_SCORE + (BASE_SCORE - MIN_SCORE) * (move_share + push_share) / 2
+    else:
+        base = max(MIN_SCORE, BASE_SCORE - moves)
+    return round(base * HINT_KEEPS ** max(0, hints_used))
+
+
+def score_gain(previous_best: int, score: int) -> int:
+    """What a new ``score`` adds to the total when the level's best so far is ``previous_best``:
+    only the improvement, so replaying a level can never farm points."""
+    return max(0, score - previous_best)
+
+
+def best_scores(results: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """The best score of each level from every (level key, score) result, replays included."""
+    best: dict[str, int] = {}
+    for key, score in results:
+        best[key] = max(score, best.get(key, 0))
+    return best
+
+
+def total_score(best_by_level: Mapping[str, int]) -> int:
+    """The player's total: the sum of each level's best score, the number every screen shows."""
+    return sum(max(0, score) for score in best_by_level.values())
 
 
 @dataclass
 class Statistics:
-    """Counters for the level being played and totals for the whole game."""
+    """Counters for the level being played and totals for the whole game.
+
+    ``best_by_level`` holds the best score of each level finished, so ``total_score`` only
+    grows by improvements.
+    """
 
     steps: int = 0
     pushes: int = 0
     elapsed: float = 0.0
     hints_used: int = 0
     solver_used: bool = False
+    par_moves: int = 0
+    par_pushes: int = 0
     current_score: int = 0
     total_score: int = 0
     levels_solved: int = 0
@@ -41,13 +83,15 @@ class Statistics:
     total_time: float = 0.0
     total_hints: int = 0
     solved_titles: list[str] = field(default_factory=list)
+    best_by_level: dict[str, int] = field(default_factory=dict)
 
-    def start_level(self) -> None:
-        """Reset the per-level counters."""
+    def start_level(self, par_moves: int = 0, par_pushes: int = 0) -> None:
+        """Reset the per-level counters; the par comes from the level's stored solution."""
         self.steps = self.pushes = self.hints_used = 0
         self.elapsed = 0.0
         self.solver_used = False
         self.current_score = 0
+        self.par_moves, self.par_pushes = par_moves, par_pushes
 
     def update_counts(self, steps: int, pushes: int) -> None:
         self.steps, self.pushes = steps, pushes
@@ -58,17 +102,35 @@ class Statistics:
     def record_hint(self) -> None:
         self.hints_used += 1
 
+    def score_now(self) -> int:
+        """What the level would score if it were solved with the counts so far."""
+        return level_score(
+            self.steps,
+            self.hints_used,
+            self.solver_used,
+            self.pushes,
+            self.par_moves,
+            self.par_pushes,
+        )
+
     def finish_level(self, title: str = "") -> int:
-        """Add the solved level to the totals; return its score."""
-        self.current_score = level_score(self.steps, self.hints_used, self.solver_used)
-        self.total_score += self.current_score
-        self.levels_solved += 1
+        """Count the solved level; the total grows only by the improvement on its best score.
+
+        A level finished by the solver's solution scores nothing and is not counted solved.
+        Returns the level's score this time.
+        """
+        self.current_score = self.score_now()
+        previous = self.best_by_level.get(title, 0)
+        self.best_by_level[title] = max(previous, self.current_score)
+        self.total_score += score_gain(previous, self.current_score)
         self.total_steps += self.steps
         self.total_pushes += self.pushes
         self.total_time += self.elapsed
         self.total_hints += self.hints_used
-        if title:
-            self.solved_titles.append(title)
+        if not self.solver_used:
+            self.levels_solved += 1
+            if title:
+                self.solved_titles.append(title)
         return self.current_score
 
     def reset(self) -> None:
