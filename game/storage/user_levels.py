@@ -1,0 +1,130 @@
+"""The player's own level collections: XSB files in the data folder, "My levels" by default.
+
+Names are checked before they become file names, and files are replaced atomically, so a game
+killed while saving leaves the old collection or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import unicodedata
+from pathlib import Path
+
+from game.core.collection import Collection, collection_to_text, read_collection
+from game.core.errors import LevelError
+from game.core.level import Level
+from game.storage.paths import data_dir
+
+FOLDER_NAME = "levels"
+DEFAULT_COLLECTION = "My levels"
+MAX_NAME_LENGTH = 60
+SUFFIX = ".xsb"
+
+
+def name_problem(name: str, what: str = "name") -> str | None:
+    """Why ``name`` cannot name a level or a collection, in one line; None if it can."""
+    if not name.strip():
+        return f"type a {what}"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"the {what} is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+    if "/" in name or "\\" in name:
+        return f"a {what} cannot hold / or \\"
+    if ".." in name:
+        return f"a {what} cannot hold .."
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        return f"a {what} cannot hold control characters"
+    return None
+
+
+def folder() -> Path:
+    return data_dir() / FOLDER_NAME
+
+
+def collection_path(name: str) -> Path:
+    return folder() / f"{name}{SUFFIX}"
+
+
+def collection_names() -> list[str]:
+    """The player's collections by name, the default first (whether saved yet or not)."""
+    try:
+        found = sorted(
+            path.stem
+            for path in folder().glob(f"*{SUFFIX}")
+            if path.is_file() and name_problem(path.stem) is None
+        )
+    except OSError:
+        found = []
+    return [DEFAULT_COLLECTION, *(name for name in found if name != DEFAULT_COLLECTION)]
+
+
+def load(name: str) -> Collection:
+    """A collection of the player's (empty if not saved yet); LevelError if it cannot be read."""
+    problem = name_problem(name, "collection name")
+    if problem is not None:
+        raise LevelError(problem)
+    path = collection_path(name)
+    if not path.exists():
+        return Collection(title=name)
+    collection = read_collection(path)
+    collection.title = name
+    return collection
+
+
+def find_level(collection: Collection, title: str) -> int | None:
+    """The index of the level titled ``title`` (case-insensitive), if there is one."""
+    wanted = title.strip().casefold()
+    return next(
+        (i for i, level in enumerate(collection.levels) if level.title.casefold() == wanted),
+        None,
+    )
+
+
+def has_level(name: str, title: str) -> bool:
+    try:
+        return find_level(load(name), title) is not None
+    except LevelError:
+        return False
+
+
+def save_level(name: str, level: Level) -> str | None:
+    """Put ``level`` into the collection ``name`` (replacing the level of the same title);
+    None when saved, or the one-line reason it was not (nothing is changed then)."""
+    problem = name_problem(name, "collection name") or name_problem(level.title, "level name")
+    if problem is not None:
+        return problem
+    try:
+        collection = load(name)
+    except LevelError as error:
+        return f"cannot read {name}: {error.reason}"
+    if collection.errors:
+        # Writing the collection back would drop the levels that could not be read.
+        return f"{name} holds levels that cannot be read; fix its file first"
+    index = find_level(collection, level.title)
+    if index is None:
+        collection.levels.append(level)
+    else:
+        collection.levels[index] = level
+    return write_text(collection_path(name), collection_to_text(collection) + "\n")
+
+
+def write_text(path: Path, text: str) -> str | None:
+    """Replace ``path`` with ``text`` atomically; None, or why it could not be written."""
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", dir=path.parent)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    except OSError as error:
+        return f"cannot save to {path}: {error.strerror or error}"
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
+    return None
