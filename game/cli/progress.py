@@ -11,6 +11,8 @@ import time
 from typing import Any
 
 from game.cli.common import EXIT_OK, CliError
+from game.core.errors import LevelError
+from game.core.level import Level
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
@@ -41,6 +43,16 @@ def _open() -> ProgressStore:
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     return store
+
+
+def _campaign_levels() -> list[Level]:
+    """The campaign's levels, so imported campaign solutions can be replayed (none if absent)."""
+    from game.engine.session import read_campaign  # the campaign file is the engine's to find
+
+    try:
+        return read_campaign().levels
+    except LevelError:
+        return []
 
 
 def run_where(args: argparse.Namespace) -> int:
@@ -86,9 +98,16 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    store = _open()
+    store, message = ProgressStore.open()
+    if not store.persistent:
+        # Merging into the store in memory that replaces an unopenable one would report
+        # success for progress that is gone when the command ends.
+        store.close()
+        raise CliError(f"Nothing was imported: {message}")
+    if message is not None:
+        print(f"note: {message}", file=sys.stderr)
     try:
-        summary = import_progress(store, args.file)
+        summary = import_progress(store, args.file, _campaign_levels())
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:

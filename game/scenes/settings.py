@@ -10,8 +10,11 @@ from typing import ClassVar
 
 import pygame
 
+from game.core.errors import LevelError
+from game.core.level import Level
 from game.engine import navigation
 from game.engine.engine import GameEngine
+from game.engine.session import read_campaign
 from game.scenes.base import GameScene, is_back_key
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
@@ -134,7 +137,8 @@ class SettingsScene(GameScene):
 
     def _import(self, path: str) -> str | None:
         try:
-            summary = import_progress(self.engine.progress, typed_path(path))
+            # The campaign's levels let the import replay imported campaign solutions.
+            summary = import_progress(self.engine.progress, typed_path(path), _campaign_levels())
         except TransferError as error:
             return str(error)
         # Imported settings apply at once; imported records show in the level select.
@@ -185,3 +189,11 @@ def typed_path(text: str) -> Path:
 def default_transfer_path() -> Path:
     """Where an export goes unless the player types another path: the home folder."""
     return Path.home() / "sokoban-progress.json"
+
+
+def _campaign_levels() -> list[Level]:
+    """The campaign's levels (none if its file is missing or unreadable)."""
+    try:
+        return read_campaign().levels
+    except LevelError:
+        return []

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 from game.storage.jsondata import DataError, encode_json
 from game.storage.records import (
+    CampaignProgress,
     CollectionInfo,
     LevelRecord,
     SolvedEvent,
@@ -128,6 +129,20 @@ def collections(store: Readable) -> list[CollectionInfo]:
         infos.append(replace(info, solved=solved, played=played))
     infos.sort(key=lambda info: (-info.opened_at, info.title))
     return infos
+
+
+def campaign(store: Readable) -> CampaignProgress:
+    """The campaign's progress (the start, if none is stored or it is not readable)."""
+    rows = store.read("SELECT position, total_score FROM campaign WHERE id = 1")
+    if rows:
+        position, total = rows[0]
+        if _is_count(position) and _is_count(total):
+            return CampaignProgress(cast(int, position), cast(int, total))
+    return CampaignProgress()
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def solved_history(store: Readable) -> list[SolvedEvent]:

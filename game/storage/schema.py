@@ -64,6 +64,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The score-over-time chart reads the history in time order.
         "CREATE INDEX solved_events_by_time ON solved_events (solved_at)",
     ),
+    (
+        # Imported records whose level was not at hand: checked when their collection opens.
+        """CREATE TABLE unverified_records (
+            collection_id TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            record TEXT NOT NULL,  -- JSON: the imported level record
+            PRIMARY KEY (collection_id, fingerprint)
+        )""",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -43,6 +43,7 @@ from game.storage.rows import (
     put_record,
     put_setting,
 )
+from game.storage.verify import settle_unverified
 
 __all__ = ["BUSY_TIMEOUT", "ProgressStore", "add_event", "put_collection", "put_record"]
 
@@ -141,7 +142,7 @@ class ProgressStore:
         return None, problem
 
     def flush_pending(self) -> str | None:
-        """Write the kept results in order; None when nothing is left, else why not."""
+        """Write the kept results in order; None when none is left, else why not."""
         while self._pending:
             _, problem, _ = self._run(self._pending[0])
             if problem is not None:
@@ -282,15 +283,18 @@ class ProgressStore:
     def remember_collection(
         self, collection_id: str, title: str, path: str | Path, levels: Sequence[Level]
     ) -> str | None:
-        """Note a collection the player opened, with its levels in order, for the statistics."""
+        """Note a collection the player opened, with its levels in order, for the statistics;
+        imported records kept aside for these levels are checked and merged now."""
+        now = self.clock()
         info = CollectionInfo(
-            collection_id,
-            title,
-            str(path),
-            tuple(level.fingerprint() for level in levels),
-            opened_at=self.clock(),
+            collection_id, title, str(path), tuple(level.fingerprint() for level in levels), now
         )
-        return self.write(lambda connection: put_collection(connection, info), keep=True)[1]
+
+        def action(connection: sqlite3.Connection) -> None:
+            put_collection(connection, info)
+            settle_unverified(connection, collection_id, levels, now)
+
+        return self.write(action, keep=True)[1]
 
     def collections(self) -> list[CollectionInfo]:
         """Every collection announced or played, the most recently opened first."""
@@ -305,12 +309,7 @@ class ProgressStore:
 
     # -- campaign ------------------------------------------------------------------------
     def campaign(self) -> CampaignProgress:
-        rows = self.read("SELECT position, total_score FROM campaign WHERE id = 1")
-        if rows:
-            position, total = rows[0]
-            if _is_count(position) and _is_count(total):
-                return CampaignProgress(cast(int, position), cast(int, total))
-        return CampaignProgress()
+        return queries.campaign(self)
 
     def set_campaign(self, position: int, total_score: int) -> str | None:
         _check_counts(position=position, total_score=total_score)
@@ -393,7 +392,3 @@ def _check_counts(**counts: float) -> None:
     for name, value in counts.items():
         if value < 0:
             raise ValueError(f"{name} must not be negative, not {value}")
-
-
-def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0

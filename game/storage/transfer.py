@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from game.core.level import Level
 from game.storage.codec import Moment, decode, encode, json_key
-from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind
+from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
 from game.storage.records import (
     CampaignProgress,
     CollectionInfo,
@@ -32,6 +34,7 @@ from game.storage.rows import (
 )
 from game.storage.slots import SaveSlots, slot_name_problem
 from game.storage.store import ProgressStore
+from game.storage.verify import Checked, check, keep_unverified, known_levels
 
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
@@ -76,13 +79,19 @@ class ImportSummary:
     solves_added: int = 0
     slots_added: int = 0
     settings_added: int = 0
+    unverified: int = 0  # records kept aside: their level files were not at hand
 
     def describe(self) -> str:
         """One line for the player."""
+        aside = (
+            f" {self.unverified} records are kept unverified until their collection is opened."
+            if self.unverified
+            else ""
+        )
         return (
             f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
             f"{self.solves_added} solves, {self.slots_added} saves, "
-            f"{self.settings_added} settings."
+            f"{self.settings_added} settings.{aside}"
         )
 
 
@@ -167,9 +176,14 @@ def progress_from_json(data: object) -> Progress:
     return decode(Progress, data, "file")
 
 
-def import_progress(store: ProgressStore, path: str | Path) -> ImportSummary:
+def import_progress(
+    store: ProgressStore, path: str | Path, campaign: Sequence[Level] = ()
+) -> ImportSummary:
     """Merge a progress file into the store; TransferError if the file or the write fails.
 
+    Nothing in the file is believed: each solution is replayed on its level (the campaign's
+    ``campaign`` levels, or a collection's file at its path) and a record whose level is not at
+    hand is kept aside, out of the records and the score (see :mod:`game.storage.verify`).
     Merge rules: a level's record keeps the best of each (see :meth:`LevelRecord.merged`: solved
     if either is, fewer moves and fewer pushes, the higher score, the larger counters so that
     importing twice counts nothing twice); solves are added unless already present; the
@@ -177,16 +191,20 @@ def import_progress(store: ProgressStore, path: str | Path) -> ImportSummary:
     here stay as they are, new ones are added; a save slot of the same name keeps the newer.
     """
     progress = read_progress_file(path)
-    summary, error = store.write(lambda connection: merge_progress(connection, progress))
+    levels = known_levels([*store.collections(), *progress.collections], campaign)
+    checked = check(progress.records, progress.events, progress.campaign, levels, store.clock())
+    summary, error = store.write(lambda connection: merge_progress(connection, progress, checked))
     if summary is None:
-        raise TransferError(error or "Progress could not be imported")
+        raise TransferError(one_line(error or "Progress could not be imported"))
     return summary
 
 
-def merge_progress(connection: sqlite3.Connection, progress: Progress) -> ImportSummary:
+def merge_progress(
+    connection: sqlite3.Connection, progress: Progress, checked: Checked
+) -> ImportSummary:
     """Merge checked progress inside the caller's transaction."""
     added = improved = 0
-    for imported in progress.records:
+    for imported in checked.records:
         current = fetch_record(connection, imported.collection_id, imported.fingerprint)
         merged = current.merged(imported)
         if merged != current:
@@ -195,6 +213,8 @@ def merge_progress(connection: sqlite3.Connection, progress: Progress) -> Import
                 added += 1
             else:
                 improved += 1
+    for record in checked.unverified:
+        keep_unverified(connection, record)
 
     known = {
         tuple(row)
@@ -203,7 +223,7 @@ def merge_progress(connection: sqlite3.Connection, progress: Progress) -> Import
         )
     }
     solves = 0
-    for event in progress.events:
+    for event in checked.events:
         if event.key() not in known:
             add_event(connection, event)
             known.add(event.key())
@@ -218,9 +238,9 @@ def merge_progress(connection: sqlite3.Connection, progress: Progress) -> Import
 
     row = connection.execute("SELECT position, total_score FROM campaign WHERE id = 1").fetchone()
     here = CampaignProgress(*row) if row else CampaignProgress()
+    there = checked.campaign or here
     best = CampaignProgress(
-        max(here.position, progress.campaign.position),
-        max(here.total_score, progress.campaign.total_score),
+        max(here.position, there.position), max(here.total_score, there.total_score)
     )
     if best != here:
         put_campaign(connection, best.position, best.total_score)
@@ -237,4 +257,4 @@ def merge_progress(connection: sqlite3.Connection, progress: Progress) -> Import
             put_slot(connection, name, game.saved_at, encode_json(encode(game)))
             slots += 1
 
-    return ImportSummary(added, improved, solves, slots, len(new_settings))
+    return ImportSummary(added, improved, solves, slots, len(new_settings), len(checked.unverified))
