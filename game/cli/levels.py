@@ -6,6 +6,7 @@ All of them read any supported dialect and answer in standard XSB.
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,9 @@ from game.cli.common import (
     load_level,
 )
 from game.core.collection import Collection, write_collection
+from game.core.errors import printable
 from game.core.notation import NotationError, replay
+from game.core.resources import level_file_path
 
 
 def register(subparsers: Any) -> None:
@@ -34,6 +37,7 @@ def register(subparsers: Any) -> None:
     convert = subparsers.add_parser("convert", help="rewrite a collection as standard XSB")
     add_file_argument(convert, with_level=False)
     convert.add_argument("--out", required=True, help="the .xsb file to write")
+    convert.add_argument("--force", action="store_true", help="replace --out if it exists")
     convert.set_defaults(handler=run_convert)
 
     listing = subparsers.add_parser("list", help="index, title, size and boxes of every level")
@@ -69,14 +73,42 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_convert(args: argparse.Namespace) -> int:
+    out = _convert_target(args.out, level_file_path(args.file), args.force)
     collection = load_collection(args)
+    if collection.errors:
+        # Writing the rest would drop these levels without a trace.
+        raise CliError(
+            f"{len(collection.errors)} level(s) of {printable(args.file)} could not be read, "
+            f"so nothing was written; first: {collection.errors[0]}"
+        )
     try:
-        write_collection(collection, Path(args.out))
+        write_collection(collection, out)
     except OSError as error:
-        raise CliError(f"cannot write {args.out}: {error.strerror or error}") from None
-    _report_errors(collection)
-    print(f"wrote {len(collection.levels)} level(s) to {args.out}")
+        raise CliError(f"cannot write {printable(args.out)}: {error.strerror or error}") from None
+    print(f"wrote {len(collection.levels)} level(s) to {printable(args.out)}")
     return EXIT_OK
+
+
+def _convert_target(text: str, source: Path, force: bool) -> Path:
+    """The file ``--out`` names, checked before anything is read or written; CliError if it is
+    a folder, in a missing folder, the input itself, or an existing file without --force."""
+    shown = printable(text)
+    if not text.strip():
+        raise CliError("--out needs a file name")
+    out = Path(text)
+    if text.endswith(("/", os.sep)) or out.name in ("", ".", "..") or out.is_dir():
+        raise CliError(f"--out {shown} names a folder; give the name of a file to write")
+    if not out.parent.is_dir():
+        raise CliError(f"--out {shown}: the folder {printable(out.parent)} does not exist")
+    if not out.exists():
+        return out
+    if source.exists() and os.path.samefile(source, out):
+        raise CliError(f"--out {shown} is the file being converted; write to another file")
+    if not out.is_file():
+        raise CliError(f"--out {shown} exists and is not a regular file")
+    if not force:
+        raise CliError(f"--out {shown} exists; add --force to replace it")
+    return out
 
 
 def run_list(args: argparse.Namespace) -> int:

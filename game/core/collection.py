@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +29,8 @@ class Collection:
     comment: str = ""
     levels: list[Level] = field(default_factory=list)
     errors: list[LevelError] = field(default_factory=list)
+    # Other keys of the file's header, such as ("Date", "2024"), in their order.
+    extra: tuple[tuple[str, str], ...] = ()
 
     def find(self, selector: str) -> Level:
         """A level by 1-based number or by title (case-insensitive); LevelError if none."""
@@ -48,10 +51,16 @@ class Collection:
 
 
 def is_board_line(line: str) -> bool:
-    """A line that draws part of a board rather than saying something about one."""
+    """A line that draws part of a board rather than saying something about one.
+
+    >>> is_board_line("#@$.#"), is_board_line(";#####"), is_board_line("Title: #####")
+    (True, False, False)
+    """
     text = line.rstrip()
     if not text or text.lstrip().startswith(";") or "#" not in text:
         return False
+    if ":" in text and _key_of(text) is not None:
+        return False  # no board holds a colon: this is a key line
     known = sum(1 for ch in text if ch in BOARD_CHARACTERS)
     return known >= 0.8 * len(text)
 
@@ -64,6 +73,38 @@ def _key_of(line: str) -> tuple[str, str] | None:
     return head.strip().lower(), value.strip()
 
 
+def _is_block_mark(line: str) -> bool:
+    """``Comment:`` with nothing after it, or ``Comment-End:``: the lines that bound a block."""
+    key = _key_of(line)
+    return key is not None and (key == ("comment", "") or key[0] == "comment-end")
+
+
+def _comment_blocks(lines: list[str]) -> dict[int, int]:
+    """Where each ``Comment:`` ... ``Comment-End:`` block starts and ends (both inclusive).
+
+    A block holds anything, boards too. A ``Comment:`` that is never closed is an empty
+    comment; so is one followed by another ``Comment:`` before its end.
+    """
+    blocks: dict[int, int] = {}
+    start: int | None = None
+    for index, line in enumerate(lines):
+        if ":" not in line or not _is_block_mark(line):
+            continue
+        if _key_of(line) == ("comment", ""):
+            start = index
+        elif start is not None:
+            blocks[start] = index
+            start = None
+    return blocks
+
+
+def _inside_blocks(lines: list[str]) -> list[bool]:
+    inside = [False] * len(lines)
+    for start, end in _comment_blocks(lines).items():
+        inside[start : end + 1] = [True] * (end + 1 - start)
+    return inside
+
+
 @dataclass
 class _Draft:
     first_line: int
@@ -73,37 +114,48 @@ class _Draft:
 
 
 def read_collection_text(text: str, dialect: Dialect = Dialect.AUTO) -> Collection:
-    """Parse a whole collection; bad levels land in ``errors`` and the rest load."""
+    """Parse a whole collection; bad levels land in ``errors`` and the rest load.
+
+    >>> collection = read_collection_text("; One\\n#####\\n#@$.#\\n#####\\n; by me")
+    >>> [(level.title, level.comment) for level in collection.levels]
+    [('One', 'by me')]
+    """
     lines = text.splitlines()
+    inside = _inside_blocks(lines)
+    board = [not inside[i] and is_board_line(line) for i, line in enumerate(lines)]
     drafts: list[_Draft] = []
     pending: list[str] = []
     index = 0
     while index < len(lines):
-        if not is_board_line(lines[index]):
+        if not board[index]:
             pending.append(lines[index])
             index += 1
             continue
         start = index
-        while index < len(lines) and is_board_line(lines[index]):
+        while index < len(lines) and board[index]:
             index += 1
         draft = _Draft(start + 1, lines[start:index], pending)
-        # Key lines right after a board (SOK style) belong to it, up to the first blank line.
-        while index < len(lines) and lines[index].strip() and not is_board_line(lines[index]):
+        # Key lines and comment blocks right after a board (SOK style) belong to it; a blank
+        # line or free text (the next level's title, say) ends them.
+        while index < len(lines) and (inside[index] or _key_of(lines[index]) is not None):
             draft.after.append(lines[index])
             index += 1
         drafts.append(draft)
         pending = []
 
     collection = Collection()
-    if drafts:
-        paragraphs = _paragraphs(drafts[0].before)
-        header = [line for paragraph in paragraphs[:-1] for line in paragraph]
-        drafts[0].before = paragraphs[-1] if paragraphs else []
-        _apply_header(collection, header)
-    else:
+    if not drafts:
         _apply_header(collection, pending)
+        return collection
+    paragraphs = _paragraphs(drafts[0].before)
+    _apply_header(collection, [line for paragraph in paragraphs[:-1] for line in paragraph])
+    drafts[0].before = paragraphs[-1] if paragraphs else []
+    # Text after the last level is kept as the end of its comment, not dropped.
+    trailing = [line.strip().lstrip(";").strip() for line in pending]
     for number, draft in enumerate(drafts, start=1):
         title, author, comment, extra = _metadata(draft.before + draft.after)
+        if number == len(drafts):
+            comment = "\n".join(_trimmed_lines([comment, *trailing]))
         try:
             collection.levels.append(
                 parse_level(draft.rows, dialect, draft.first_line, title, author, comment, extra)
@@ -116,11 +168,20 @@ def read_collection_text(text: str, dialect: Dialect = Dialect.AUTO) -> Collecti
     return collection
 
 
+def _trimmed_lines(lines: list[str]) -> list[str]:
+    """``lines`` without the empty ones at either end."""
+    first = next((i for i, line in enumerate(lines) if line), len(lines))
+    last = next((i for i in range(len(lines) - 1, -1, -1) if lines[i]), first - 1)
+    return lines[first : last + 1]
+
+
 def _paragraphs(lines: list[str]) -> list[list[str]]:
+    """Runs of lines split at blank lines; a blank line inside a comment block splits nothing."""
+    inside = _inside_blocks(lines)
     result: list[list[str]] = []
     current: list[str] = []
-    for line in lines:
-        if line.strip():
+    for line, in_block in zip(lines, inside, strict=True):
+        if line.strip() or in_block:
             current.append(line)
         elif current:
             result.append(current)
@@ -131,29 +192,36 @@ def _paragraphs(lines: list[str]) -> list[list[str]]:
 
 
 def _apply_header(collection: Collection, lines: list[str]) -> None:
-    title, author, comment, _ = _metadata(lines)
+    title, author, comment, extra = _metadata(lines)
     collection.title, collection.author, collection.comment = title, author, comment
+    collection.extra = extra
 
 
 def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], ...]]:
-    """Title, author, comment and other keys from the text around a board."""
-    title = author = ""
+    """Title, author, comment and other keys from the text around a board.
+
+    Free text (``; by me``) is comment, except that its last line is the title when no
+    ``Title:`` key gives one.
+    """
+    title: str | None = None
+    author = ""
     comments: list[str] = []
     extra: list[tuple[str, str]] = []
     free: list[str] = []
-    in_comment = False
-    for line in lines:
-        key = _key_of(line)
-        if in_comment:
-            if key and key[0] == "comment-end":
-                in_comment = False
-            else:
-                comments.append(line.rstrip())
+    blocks = _comment_blocks(lines)
+    index = 0
+    while index < len(lines):
+        if index in blocks:
+            comments.extend(line.rstrip() for line in lines[index + 1 : blocks[index]])
+            index = blocks[index] + 1
             continue
+        line = lines[index]
+        index += 1
+        key = _key_of(line)
         if key is None:
-            stripped = line.strip()
-            if stripped:
-                free.append(stripped.lstrip(";").strip())
+            text = line.strip().lstrip(";").strip()
+            if text:
+                free.append(text)
             continue
         name, value = key
         if name == "title":
@@ -163,14 +231,11 @@ def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], .
         elif name == "comment":
             if value:
                 comments.append(value)
-            else:
-                in_comment = True
         elif name != "comment-end":
             extra.append((line.partition(":")[0].strip(), value))
-    if not title and free:
-        title = free.pop()
-    comments = free + comments
-    return title, author, "\n".join(comments), tuple(extra)
+    if title is None:
+        title = free.pop() if free else ""
+    return title, author, "\n".join(free + comments), tuple(extra)
 
 
 def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
@@ -225,41 +290,82 @@ def _check_regular(file: Path, mode: int) -> None:
 
 
 def collection_to_text(collection: Collection) -> str:
-    """Standard XSB text that reads back to the same levels and metadata."""
+    """Standard XSB text that reads back to the same levels and metadata.
+
+    >>> level = read_collection_text("#####\\n#@$.#\\n#####").levels[0]
+    >>> print(collection_to_text(Collection(title="Mine", levels=[level])))
+    Title: Mine
+    <BLANKLINE>
+    ;
+    #####
+    #@$.#
+    #####
+    <BLANKLINE>
+    """
     out: list[str] = []
     if collection.title:
         out.append(f"Title: {collection.title}")
-    if collection.author:
-        out.append(f"Author: {collection.author}")
-    _write_comment(out, collection.comment)
+    _write_keys(out, collection.author, collection.extra, collection.comment)
     if out:
         out.append("")
     for level in collection.levels:
-        out.append(f"; {level.title}" if level.title else ";")
+        # "; title" is the usual form; a title that starts with ";" needs the key to survive.
+        if level.title.startswith(";"):
+            out.append(f"Title: {level.title}")
+        else:
+            out.append(f"; {level.title}" if level.title else ";")
         out.extend(level.rows())
-        if level.author:
-            out.append(f"Author: {level.author}")
-        for key, value in level.extra:
-            out.append(f"{key}: {value}")
-        _write_comment(out, level.comment)
+        _write_keys(out, level.author, level.extra, level.comment)
         out.append("")
     return "\n".join(out)
 
 
-def _write_comment(out: list[str], comment: str) -> None:
+def _write_keys(
+    out: list[str], author: str, extra: tuple[tuple[str, str], ...], comment: str
+) -> None:
+    if author:
+        out.append(f"Author: {author}")
+    out.extend(f"{key}: {value}" for key, value in extra)
     if not comment:
         return
-    if "\n" in comment or _key_of(comment) is not None:
-        out.append("Comment:")
-        out.extend(comment.splitlines())
-        out.append("Comment-End:")
-    else:
+    if "\n" not in comment and comment == comment.strip():
         out.append(f"Comment: {comment}")
+        return
+    block: list[str] = []
+    for line in [*comment.split("\n"), None]:
+        if line is not None and not _is_block_mark(line):
+            block.append(line)
+            continue
+        if block:
+            out.extend(["Comment:", *block, "Comment-End:"])
+            block = []
+        if line is not None:
+            # A line that would open or close a block goes alone on a Comment: line.
+            out.append(f"Comment: {line}")
 
 
 def write_collection(collection: Collection, path: str | Path) -> None:
-    """Write atomically, so a crash never leaves half a file behind."""
+    """Write atomically: a fresh temporary file beside ``path``, then a rename over it, so a
+    crash never leaves half a file and no fixed temporary name (or a link planted there) is
+    ever followed."""
     file = Path(path)
-    temporary = file.with_name(file.name + ".tmp")
-    temporary.write_text(collection_to_text(collection) + "\n", encoding="utf-8")
-    temporary.replace(file)
+    handle, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(collection_to_text(collection) + "\n")
+        os.chmod(temporary, _mode_for(file))
+        os.replace(temporary, file)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _mode_for(file: Path) -> int:
+    """The permissions the written file gets: those of the file it replaces, or what a plain
+    new file would get (mkstemp makes its file private)."""
+    try:
+        return stat.S_IMODE(file.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

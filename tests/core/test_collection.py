@@ -179,3 +179,61 @@ def test_a_file_name_with_a_newline_stays_on_one_line(tmp_path: Path) -> None:
         read_collection(tmp_path / "two\nlines.xsb")
     assert "\n" not in str(caught.value)
     assert "two\\nlines.xsb" in str(caught.value)
+
+
+def test_semicolon_remarks_stay_comments() -> None:
+    text = ";#####\n; by me\n; Walls\n#####\n#@$.#\n#####\n"
+    (level,) = read_collection_text(text).levels
+    assert (level.title, level.comment) == ("Walls", "#####\nby me")
+    again = read_collection_text(collection_to_text(read_collection_text(text)))
+    assert again.levels == [level]
+
+
+def test_comment_blocks_hold_drawings_and_blank_lines() -> None:
+    comment = "A sketch:\n\n#####\n#@$.#\n#####\n  indented"
+    text = f"; One\n#####\n#@$.#\n#####\nComment:\n{comment}\nComment-End:\n"
+    (level,) = read_collection_text(text).levels
+    assert level.comment == comment
+    written = collection_to_text(read_collection_text(text))
+    assert read_collection_text(written).levels == [level]
+
+
+def test_lines_that_bound_a_block_survive_inside_a_comment() -> None:
+    text = "; Comment-End:\n; Comment:\n; One\n#####\n#@$.#\n#####\n"
+    (level,) = read_collection_text(text).levels
+    assert level.comment == "Comment-End:\nComment:"
+    assert read_collection_text(collection_to_text(read_collection_text(text))).levels == [level]
+
+
+def test_odd_titles_header_keys_and_trailing_text_are_kept() -> None:
+    text = (
+        "Title: Set\nDate: 2024\n\nTitle: ;starts with a semicolon\n#####\n#@$.#\n#####\n\n"
+        "; the end\n"
+    )
+    collection = read_collection_text(text)
+    assert collection.extra == (("Date", "2024"),)
+    (level,) = collection.levels
+    assert (level.title, level.comment) == (";starts with a semicolon", "the end")
+    again = read_collection_text(collection_to_text(collection))
+    assert again.extra == collection.extra and again.levels == collection.levels
+
+
+def test_a_colon_makes_a_key_line_never_a_board_row() -> None:
+    text = "#####\n#@$.#\n#####\nSolution: " + "#" * 40 + "\n"
+    (level,) = read_collection_text(text).levels
+    assert level.extra == (("Solution", "#" * 40),)
+
+
+def test_writing_never_follows_a_planted_temporary_name(tmp_path: Path) -> None:
+    target = tmp_path / "victim.txt"
+    target.write_text("keep me", encoding="utf-8")
+    out = tmp_path / "out.xsb"
+    try:
+        (tmp_path / "out.xsb.tmp").symlink_to(target)
+    except OSError:
+        pytest.skip("no symbolic links here")
+    write_collection(read_collection_text(YASC_STYLE), out)
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert read_collection(out).title == "Test Set"
+    names = sorted(path.name for path in tmp_path.iterdir())
+    assert names == ["out.xsb", "out.xsb.tmp", "victim.txt"]
