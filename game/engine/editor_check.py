@@ -1,0 +1,145 @@
+"""The editor's checks while you draw: the solver in the background, the kept solution replayed.
+
+A change waits a few ticks (so a drag costs one search), cancels the search before it and never
+waits for an answer; the solution kept with the level is replayed at once, it is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.level import Level
+from game.core.notation import NotationError, replay
+from game.engine.assist import SolverPort
+from game.engine.solver_service import Job
+from game.solver import dead_squares, frozen_boxes
+from game.solver.result import SolveResult, SolveStatus
+
+SETTLE_TICKS = 20
+CHECK_TIME_LIMIT = 10.0
+
+
+class Verdict(Enum):
+    """What the solver said of the level as it is now."""
+
+    NONE = "none"  # not a level yet, or no solver
+    WAITING = "waiting"  # settling or searching
+    SOLVABLE = "solvable"
+    UNSOLVABLE = "unsolvable"
+    UNKNOWN = "unknown"  # the search hit its limit
+
+
+@dataclass(frozen=True)
+class SolutionReport:
+    """How the solution kept with the level replays on it now."""
+
+    works: bool
+    pushes: int
+    text: str
+
+
+def replay_solution(level: Level, lurd: str) -> SolutionReport:
+    """Replay ``lurd`` on ``level`` and say whether it still solves it, or where it breaks."""
+    try:
+        result = replay(level, lurd)
+    except NotationError as error:
+        return SolutionReport(False, 0, f"your solution cannot be read: {error}")
+    if result.solved:
+        return SolutionReport(True, result.pushes, "your solution still works")
+    if result.failed_at is None:
+        return SolutionReport(False, result.pushes, "your solution no longer solves it")
+    return SolutionReport(False, result.pushes, f"your solution breaks at push {result.pushes + 1}")
+
+
+def proof_boxes(level: Level) -> frozenset[int]:
+    """Boxes that show at a glance the level cannot be solved: on a square from which no goal
+    can be reached, or frozen off a goal (level squares)."""
+    dead = dead_squares(level.board)
+    stuck = {box for box in level.boxes if box in dead}
+    return frozenset(stuck | frozen_boxes(level.board, level.boxes, dead))
+
+
+class LevelCheck:
+    """The solver's verdict on the level being edited, kept up to date after each edit."""
+
+    def __init__(self, solver: SolverPort | None) -> None:
+        self.solver = solver
+        self.level: Level | None = None
+        self.verdict = Verdict.NONE
+        self.result: SolveResult | None = None
+        self.error = ""
+        self._settle = 0
+        self._request: int | None = None
+
+    def changed(self, level: Level | None) -> None:
+        """The level is now ``level`` (None: not a level); the old search is dropped."""
+        if level is not None and self.level is not None and level.rows() == self.level.rows():
+            self.level = level  # the metadata changed, not the board: the verdict stands
+            return
+        self.cancel()
+        self.level = level
+        self.result = None
+        self.error = ""
+        if level is None or self.solver is None:
+            self.verdict = Verdict.NONE
+            return
+        self.verdict = Verdict.WAITING
+        self._settle = SETTLE_TICKS
+
+    def cancel(self) -> None:
+        if self._request is not None and self.solver is not None:
+            self.solver.cancel()
+        self._request = None
+
+    def resume(self) -> None:
+        """Ask again after another screen used the solver (test play), if still unanswered."""
+        if self.verdict is Verdict.WAITING and self._request is not None:
+            self._request = None
+            self._settle = 1
+
+    def tick(self) -> bool:
+        """One logic tick; True when a verdict arrived."""
+        if self.solver is None or self.level is None:
+            return False
+        if self._settle > 0:
+            self._settle -= 1
+            if self._settle == 0:
+                self._request = self.solver.submit(
+                    self.level, Job.SOLVE, "fast", CHECK_TIME_LIMIT
+                )
+            return False
+        if self._request is None:
+            return False
+        for update in self.solver.poll():
+            if update.request_id != self._request or not update.done:
+                continue
+            self._request = None
+            self.error = update.error
+            if update.result is None or update.result.status is SolveStatus.CANCELLED:
+                self.verdict = Verdict.UNKNOWN
+            else:
+                self.result = update.result
+                self.verdict = _VERDICTS.get(update.result.status, Verdict.UNKNOWN)
+            return True
+        return False
+
+    @property
+    def text(self) -> str:
+        if self.verdict is Verdict.WAITING:
+            return "checking whether it can be solved..."
+        if self.verdict is Verdict.SOLVABLE and self.result is not None:
+            return f"solvable in {self.result.pushes} pushes"
+        if self.verdict is Verdict.UNSOLVABLE:
+            return "cannot be solved"
+        if self.verdict is Verdict.UNKNOWN:
+            return self.error or "unknown within the limit"
+        return ""
+
+
+_VERDICTS = {
+    SolveStatus.SOLVED: Verdict.SOLVABLE,
+    SolveStatus.UNSOLVABLE: Verdict.UNSOLVABLE,
+    SolveStatus.TIMEOUT: Verdict.UNKNOWN,
+    SolveStatus.MEMORY: Verdict.UNKNOWN,
+}
