@@ -21,6 +21,10 @@ from game.solver.warning import DeadlockWarning, DeadlockWatch
 # Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
 SETTLE_TICKS = 12
 BACKGROUND_TIME_LIMIT = 30.0
+# Each think-ahead that runs out of time halves the next one's budget, down to this; a level
+# too hard for the solver should not keep a core busy for half a minute after every push.
+MIN_BACKGROUND_TIME_LIMIT = 2.0
+HINT_TIME_LIMIT = 30.0
 SOLVE_TIME_LIMIT = 120.0
 RESCUE_TIME_LIMIT = 20.0
 AUTOPLAY_SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second
@@ -95,7 +99,10 @@ class SolverAssist:
         self._plan_key: frozenset[int] | None = None
         self._request_position: Level | None = None
         self._request_job = Job.SOLVE
+        self._request_limit = 0.0
         self.undos_needed: int | None = None
+        self.background_limit = BACKGROUND_TIME_LIMIT
+        self.focused = True
 
     # -- what the play scene reports -------------------------------------------------------
     def after_change(self, state: PlayState, pushed: Push | None) -> None:
@@ -126,20 +133,52 @@ class SolverAssist:
         self.autoplay = False
 
     # -- what the player asks --------------------------------------------------------------
-    def ask_hint(self, state: PlayState) -> None:
-        """H: show the next push now if known, else think and show it when found."""
+    def ask_hint(self, state: PlayState) -> str | None:
+        """H: show the next push now if known, else think and show it when found.
+
+        On a position known to be lost it answers at once (returns "undo first"), costs
+        nothing and leaves nothing waiting to pop up later.
+        """
+        if self.phase is Phase.UNSOLVABLE:
+            return self._answer_lost_position()
         self.wants_hint = True
         self._offer_hint(state)
-        if self.hint is None and self._request is None and self.phase is not Phase.UNSOLVABLE:
-            self._submit(state, Job.SOLVE, BACKGROUND_TIME_LIMIT)
+        if self.hint is None and (self._request is None or self._request_limit < HINT_TIME_LIMIT):
+            self._submit(state, Job.SOLVE, HINT_TIME_LIMIT)
+        return None
 
-    def ask_solution(self, state: PlayState) -> None:
-        """Find a whole solution from here, to step through or autoplay."""
+    def ask_solution(self, state: PlayState) -> str | None:
+        """Find a whole solution from here, to step through or autoplay; on a lost position
+        the answer at once, as for a hint."""
+        if self.phase is Phase.UNSOLVABLE:
+            return self._answer_lost_position()
         self.wants_solution = True
         if self.plan is not None:
             self._offer_solution(state)
-        elif self._request is None:
+        elif self._request is None or self._request_limit < SOLVE_TIME_LIMIT:
             self._submit(state, Job.SOLVE, SOLVE_TIME_LIMIT)
+        return None
+
+    def _answer_lost_position(self) -> str:
+        self.wants_hint = self.wants_solution = False
+        if self.undos_needed is None:
+            return "No way on from here: undo first"
+        moves = "move" if self.undos_needed == 1 else "moves"
+        return f"No way on from here: undo {self.undos_needed} {moves} first"
+
+    def set_focus(self, focused: bool, state: PlayState) -> None:
+        """The window lost or got the focus: thinking ahead waits while nobody looks."""
+        if focused == self.focused:
+            return
+        self.focused = focused
+        waiting = self.wants_hint or self.wants_solution
+        if not focused and not waiting and self._request is not None:
+            self.solver.cancel()
+            self._request = None
+            self._request_key = None
+            self.phase = Phase.IDLE
+        elif focused and self.plan is None and self._request is None:
+            self._restart_background(state)
 
     def cancel(self) -> None:
         """Esc while thinking: stop the search the player was waiting for."""
@@ -191,10 +230,10 @@ class SolverAssist:
     # -- each tick -------------------------------------------------------------------------
     def tick(self, state: PlayState, seconds: float) -> bool:
         """Poll the solver; True when autoplay wants the next solution step made now."""
-        if self._settle > 0:
+        if self._settle > 0 and self.focused:
             self._settle -= 1
             if self._settle == 0:
-                self._submit(state, Job.SOLVE, BACKGROUND_TIME_LIMIT)
+                self._submit(state, Job.SOLVE, self.background_limit)
         for update in self.solver.poll():
             if update.request_id == self._request:
                 self._receive(update, state)
@@ -232,6 +271,7 @@ class SolverAssist:
             position, job=job, method=self.method, time_limit=time_limit, history=state.lurd()
         )
         self._request_job = job
+        self._request_limit = time_limit
         self._request_key = _position_key(state)
         self._request_position = state.position()
         self.phase = Phase.THINKING
@@ -242,6 +282,8 @@ class SolverAssist:
             self.progress = Progress(update.nodes, update.seconds)
             return
         self._request = None
+        # Only a search the player waits for may say that it failed; thinking ahead is silent.
+        asked = self.wants_hint or self.wants_solution
         if update.rescue is not None:
             self.undos_needed = update.rescue.undos
             self.phase = Phase.UNSOLVABLE
@@ -249,14 +291,14 @@ class SolverAssist:
             return
         result = update.result
         if update.error or result is None:
-            self.phase = Phase.GAVE_UP
-            self.message = update.error or "The solver gave no answer"
+            self._gave_up(asked, update.error or "The solver gave no answer")
             return
         if result.status is SolveStatus.SOLVED and self._request_position is not None:
             if self._request_key != _position_key(state):
                 return  # the boxes moved since; a fresh request follows
             self.plan = PushPlan(pushes_of(self._request_position, result.lurd))
             self._plan_key = self._request_key
+            self.background_limit = BACKGROUND_TIME_LIMIT
             self.phase = Phase.READY
             self.message = ""
             self._offer_hint(state)
@@ -271,8 +313,14 @@ class SolverAssist:
         elif result.status is SolveStatus.CANCELLED:
             self.phase = Phase.IDLE
         else:
-            self.phase = Phase.GAVE_UP
-            self.message = "The solver found no solution in time"
+            if not asked:
+                self.background_limit = max(MIN_BACKGROUND_TIME_LIMIT, self.background_limit / 2)
+            self._gave_up(asked, "The solver found no solution in time")
+
+    def _gave_up(self, asked: bool, message: str) -> None:
+        self.wants_hint = self.wants_solution = False
+        self.phase = Phase.GAVE_UP if asked else Phase.IDLE
+        self.message = message if asked else ""
 
     def _unsolvable_message(self) -> str:
         if self.undos_needed is None:

@@ -5,7 +5,6 @@ Logic ticks 60 times a second, with capped catch-up; each frame is drawn once, i
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from collections.abc import Iterable
@@ -22,7 +21,7 @@ from game.engine.clipboard import Clipboard
 from game.engine.scene import Scene, SceneRegistry
 from game.engine.services import ServiceRegistry
 from game.engine.session import Session
-from game.engine.settings import AnimationSpeed, Settings
+from game.engine.settings import Settings
 from game.engine.solver_service import SolverService
 from game.storage.autosave import AutoSaver
 from game.storage.store import ProgressStore
@@ -33,14 +32,15 @@ TICK_SECONDS = 1.0 / TICK_RATE
 # drop the rest, rather than spiral into ever longer frames.
 MAX_CATCH_UP_TICKS = 5
 MAX_FRAME_SECONDS = 0.25
+# While nothing moves the loop sleeps on the event queue, waking this often to run the ticks it
+# owes (a clock on screen, the solver's answers); those idle ticks are cheap, so all are run.
+REST_WAKE_MS = 100
+MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
 DEFAULT_SIZE = (1280, 800)
 # Every screen is laid out to work down to this size.
 MIN_WINDOW_SIZE = (640, 480)
 CAPTION = "Sokoban Arcade"
-SPEED_SETTING = "animation_speed"
-VOLUME_SETTING = "volume"
-FULLSCREEN_SETTING = "fullscreen"
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
 _TICK_TOLERANCE = 1e-9
 
@@ -93,9 +93,15 @@ class GameEngine:
 
         self.running = False
         self.frame_count = 0
+        self.drawn_frames = 0
         self.tick_count = 0
         self.dropped_ticks = 0
+        self.window_focused = True
         self._accumulator = 0.0
+        # Draw only when something changed: input, a new screen, a busy scene, a new picture.
+        self._dirty = True
+        self._drawn_key: object = None
+        self._waited_event: pygame.event.Event | None = None
         self._scenes: list[Scene] = []
         self._input_sources: list[InputSource] = []
         GameEngine._instance = self
@@ -143,28 +149,14 @@ class GameEngine:
 
     def load_settings(self) -> None:
         """Apply the settings kept in the store; a missing or unknown value keeps the current."""
-        settings = self.settings
-        speed = self.progress.get_setting(SPEED_SETTING, settings.animation_speed.value)
-        with contextlib.suppress(ValueError):  # a speed from another version of the game
-            settings.animation_speed = AnimationSpeed(speed)
-        settings.volume = min(
-            1.0, max(0.0, self.progress.get_setting(VOLUME_SETTING, settings.volume))
-        )
-        self.sound.volume = settings.volume
-        fullscreen = self.progress.get_setting(FULLSCREEN_SETTING, settings.fullscreen)
-        if fullscreen != settings.fullscreen:
+        fullscreen = self.settings.load_from(self.progress)
+        self.sound.volume = self.settings.volume
+        if fullscreen != self.settings.fullscreen:
             self.set_fullscreen(fullscreen)
 
     def save_settings(self) -> str | None:
         """Keep the current settings in the store; None, or why they were not saved."""
-        settings = self.settings
-        values: dict[str, str | float | bool] = {
-            SPEED_SETTING: settings.animation_speed.value,
-            VOLUME_SETTING: settings.volume,
-            FULLSCREEN_SETTING: settings.fullscreen,
-        }
-        problems = [self.progress.set_setting(key, value) for key, value in values.items()]
-        return next((problem for problem in problems if problem is not None), None)
+        return self.settings.save_to(self.progress)
 
     # -- services of the level being played ------------------------------------------------
     @property
@@ -201,6 +193,7 @@ class GameEngine:
             self._scenes[-1].on_pause()
         self._scenes.append(scene)
         scene.on_enter()
+        self._dirty = True
 
     def pop(self) -> Scene | None:
         """Remove the top scene; with none left the loop ends."""
@@ -208,6 +201,7 @@ class GameEngine:
             return None
         scene = self._scenes.pop()
         scene.on_exit()
+        self._dirty = True
         if self._scenes:
             self._scenes[-1].on_resume()
         else:
@@ -220,6 +214,7 @@ class GameEngine:
             self._scenes.pop().on_exit()
         self._scenes.append(scene)
         scene.on_enter()
+        self._dirty = True
 
     def reset_stack(self, scenes: Iterable[Scene]) -> None:
         """Leave every scene and build a new stack, bottom first."""
@@ -239,10 +234,17 @@ class GameEngine:
         self._input_sources.remove(source)
 
     def _dispatch_events(self) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._waited_event is not None:
+            events.insert(0, self._waited_event)
+            self._waited_event = None
+        for event in events:
+            self._dirty = True
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
+            if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+                self.window_focused = event.type == pygame.WINDOWFOCUSGAINED
             if event.type == pygame.VIDEORESIZE:
                 self._resized(event.w, event.h)
             scene = self.top
@@ -266,33 +268,57 @@ class GameEngine:
             self._windowed_size = self.screen.get_size()
 
     # -- the loop --------------------------------------------------------------------------
-    def step_frame(self, elapsed: float) -> int:
-        """One frame: input, as many fixed logic ticks as ``elapsed`` calls for, then drawing.
+    def step_frame(self, elapsed: float, rested: bool = False) -> int:
+        """One frame: input, as many fixed logic ticks as ``elapsed`` calls for, then drawing
+        if anything changed. After a rest every owed tick runs (idle ticks are cheap).
 
         Returns the number of ticks run.
         """
         for source in list(self._input_sources):
             source.before_frame(self)
         self._dispatch_events()
-        self._accumulator += min(max(elapsed, 0.0), MAX_FRAME_SECONDS)
+        longest = MAX_REST_SECONDS if rested else MAX_FRAME_SECONDS
+        self._accumulator += min(max(elapsed, 0.0), longest)
+        catch_up = int(MAX_REST_SECONDS / TICK_SECONDS) if rested else MAX_CATCH_UP_TICKS
         ticks = 0
         while self._accumulator + _TICK_TOLERANCE >= TICK_SECONDS:
-            if ticks == MAX_CATCH_UP_TICKS:
+            if ticks == catch_up:
                 dropped = int((self._accumulator + _TICK_TOLERANCE) / TICK_SECONDS)
                 self.dropped_ticks += dropped
                 self._accumulator -= dropped * TICK_SECONDS
                 break
             scene = self.top
             if scene is not None:
+                self._dirty |= scene.is_busy()
                 scene.update(TICK_SECONDS)
+                self._dirty |= scene.is_busy()
             self._accumulator -= TICK_SECONDS
             ticks += 1
             self.tick_count += 1
         self._accumulator = max(self._accumulator, 0.0)
-        self.render(min(1.0, self._accumulator / TICK_SECONDS))
-        pygame.display.flip()
+        top = self.top
+        key = top.picture_key() if top is not None else None
+        if top is not None and top.is_busy():
+            # A moving scene is drawn every frame, between ticks too (interpolated).
+            self._dirty = True
+        if self._dirty or key != self._drawn_key:
+            self._dirty = False
+            self._drawn_key = key
+            self.render(min(1.0, self._accumulator / TICK_SECONDS))
+            pygame.display.flip()
+            self.drawn_frames += 1
         self.frame_count += 1
         return ticks
+
+    def can_rest(self) -> bool:
+        """Nothing to draw, nothing moving, no scripted input: the loop may sleep."""
+        top = self.top
+        return (
+            not self._dirty
+            and not self._input_sources
+            and (top is None or not top.is_busy())
+            and not pygame.event.peek()
+        )
 
     def render(self, alpha: float) -> None:
         """Draw the top scene and, under an overlay, the scenes it covers (paused, alpha 0)."""
@@ -312,9 +338,16 @@ class GameEngine:
         last = time.perf_counter()
         frames = 0
         while self.running and self._scenes and (max_frames is None or frames < max_frames):
-            clock.tick(FRAME_RATE_CAP)
+            rested = self.can_rest()
+            if rested:
+                # Sleep until input comes or the wake-up is due; the event is handled first.
+                event = pygame.event.wait(REST_WAKE_MS)
+                if event.type != pygame.NOEVENT:
+                    self._waited_event = event
+            else:
+                clock.tick(FRAME_RATE_CAP)
             now = time.perf_counter()
-            self.step_frame(now - last)
+            self.step_frame(now - last, rested)
             last = now
             frames += 1
         self.running = False
@@ -343,6 +376,7 @@ class GameEngine:
             self.screen = pygame.display.get_surface() or self.screen
             return False
         self.settings.fullscreen = fullscreen
+        self._dirty = True
         return True
 
 

@@ -50,6 +50,18 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Render; ``alpha`` (0..1) is how far time has gone from the last tick to the next."""
 
+    def is_busy(self) -> bool:
+        """Something moves or counts down: the engine ticks and draws every frame meanwhile.
+
+        A scene that is not busy is drawn only after input or when ``picture_key`` changes.
+        """
+        return False
+
+    def picture_key(self) -> object:
+        """What the screen shows that changes without input (a clock's second, a blinking
+        caret, the solver's status); the engine draws again when it changes."""
+        return None
+
     def is_idle(self) -> bool:
         """Nothing moving and no input waiting: replays feed the next move only then."""
         return True

@@ -5,8 +5,17 @@ The engine keeps them in the progress store (load_settings, save_settings) betwe
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.storage.store import ProgressStore
+
+SPEED_SETTING = "animation_speed"
+VOLUME_SETTING = "volume"
+FULLSCREEN_SETTING = "fullscreen"
 
 
 class AnimationSpeed(Enum):
@@ -55,3 +64,22 @@ class Settings:
     def reset(self) -> None:
         fresh = Settings()
         self.__dict__.update(fresh.__dict__)
+
+    def load_from(self, store: ProgressStore) -> bool:
+        """Take the speed and volume kept in ``store`` (a missing or unknown value keeps the
+        current one); returns the fullscreen wish, which the window applies."""
+        speed = store.get_setting(SPEED_SETTING, self.animation_speed.value)
+        with contextlib.suppress(ValueError):  # a speed from another version of the game
+            self.animation_speed = AnimationSpeed(speed)
+        self.volume = min(1.0, max(0.0, store.get_setting(VOLUME_SETTING, self.volume)))
+        return store.get_setting(FULLSCREEN_SETTING, self.fullscreen)
+
+    def save_to(self, store: ProgressStore) -> str | None:
+        """Keep the settings in ``store``; None, or why they were not saved."""
+        values: dict[str, str | float | bool] = {
+            SPEED_SETTING: self.animation_speed.value,
+            VOLUME_SETTING: self.volume,
+            FULLSCREEN_SETTING: self.fullscreen,
+        }
+        problems = [store.set_setting(key, value) for key, value in values.items()]
+        return next((problem for problem in problems if problem is not None), None)

@@ -183,6 +183,10 @@ class LevelSelectScene(GameScene):
         return None
 
     # -- logic -----------------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        """Busy while the previews in view are still being drawn, a few each tick."""
+        return any(index not in self.previews for index in self.visible_indices(self.engine.screen))
+
     def update(self, dt: float) -> None:
         started = time.perf_counter()
         for index in self.visible_indices(self.engine.screen):

@@ -17,7 +17,8 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, TextField, dim, draw_key_bar, draw_panel
+from game.ui.text_field import TextField
+from game.ui.widgets import KeyHelp, dim, draw_key_bar, draw_panel
 
 LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
 SHOWN_CANDIDATES = 6
@@ -38,7 +39,8 @@ class OpenFileScene(GameScene):
         ("Up/Down", "choose"),
         ("Enter", "open (chosen)"),
         ("Ctrl+V", "paste"),
-        ("Ctrl+Bksp", "clear"),
+        ("Ctrl+A", "select all"),
+        ("Ctrl+Bksp", "delete a word"),
         ("Esc", "back"),
     )
 
@@ -49,6 +51,9 @@ class OpenFileScene(GameScene):
         self.candidates: list[str] = []
         self.chosen = 0
         self._listed_for: str | None = None
+
+    def picture_key(self) -> object:
+        return TextField.caret_phase()
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()

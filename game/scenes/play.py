@@ -100,6 +100,29 @@ class PlayScene(GameScene):
     def is_idle(self) -> bool:
         return self.controller.is_idle()
 
+    def is_busy(self) -> bool:
+        controller, assist, camera = self.controller, self.assist, self.camera
+        return (
+            not controller.is_idle()
+            or controller.notice is not None
+            or bool(controller.held)
+            or assist.wants_hint
+            or assist.wants_solution
+            or assist.autoplay
+            or camera.origin != camera.previous
+        )
+
+    def picture_key(self) -> object:
+        # The HUD's clock shows whole seconds; the solver's help may change what is shown.
+        assist = self.assist
+        return (
+            int(self.engine.statistics.elapsed),
+            assist.phase,
+            assist.message,
+            assist.hint,
+            assist.warning,
+        )
+
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""
         self.controller.restart()
@@ -148,6 +171,8 @@ class PlayScene(GameScene):
             self._wheel(event.y)
         elif event.type == pygame.VIDEORESIZE:
             self._layout()
+        elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.assist.set_focus(event.type == pygame.WINDOWFOCUSGAINED, self.state)
 
     def _command(self, command: PlayKey, key: int) -> None:
         """What a key bound in the key map does."""
@@ -162,10 +187,11 @@ class PlayScene(GameScene):
             assist.cancel()
         elif command in (PlayCommand.BACK, PlayCommand.MENU):
             self.engine.push_scene("pause", self)
-        elif command is PlayCommand.HINT:
-            assist.ask_hint(self.state)
-        elif command is PlayCommand.SOLVE:
-            assist.ask_solution(self.state)
+        elif command in (PlayCommand.HINT, PlayCommand.SOLVE):
+            ask = assist.ask_hint if command is PlayCommand.HINT else assist.ask_solution
+            answer = ask(self.state)
+            if answer is not None:
+                controller.notify(answer, Tone.DANGER)
         elif command in (PlayCommand.AUTOPLAY, PlayCommand.SLOWER, PlayCommand.FASTER):
             self._autoplay(command)
         else:

@@ -14,7 +14,8 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text, wrap_text
-from game.ui.widgets import KeyHelp, TextField, dim, draw_key_bar, draw_panel
+from game.ui.text_field import TextField
+from game.ui.widgets import KeyHelp, dim, draw_key_bar, draw_panel
 
 _TITLE_FONT = 32
 _HINT_FONT = 19
@@ -36,7 +37,8 @@ class PromptScene(GameScene):
         ("Type", "text"),
         ("Enter", "OK"),
         ("Ctrl+V", "paste"),
-        ("Ctrl+Bksp", "clear"),
+        ("Ctrl+A", "select all"),
+        ("Ctrl+Bksp", "delete a word"),
         ("Esc", "cancel"),
     )
 
@@ -53,8 +55,12 @@ class PromptScene(GameScene):
         self.title = title
         self.hint = hint
         self.submit = submit
-        self.field = TextField(text, max_length)
+        # The suggestion is selected, so typing replaces it.
+        self.field = TextField(text, max_length, selected=True)
         self.error = ""
+
+    def picture_key(self) -> object:
+        return TextField.caret_phase()
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
@@ -67,13 +73,7 @@ class PromptScene(GameScene):
             self.engine.pop()
         elif event.type == pygame.KEYDOWN and event.key in _ENTER_KEYS:
             self._submit()
-        elif (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_v
-            and event.mod & pygame.KMOD_CTRL
-        ):
-            self.field.insert(self.engine.clipboard.get().strip())
-        elif self.field.handle_event(event):
+        elif self.field.handle_event(event, self.engine.clipboard.get):
             self.error = ""
 
     def _submit(self) -> None:

@@ -64,9 +64,3 @@ def wrap_text(text: str, size: int, width: int) -> list[str]:
                 line = candidate
         lines.append(line)
     return lines
-
-
-def clear_cache() -> None:
-    """Forget rendered text (fonts do not survive pygame.quit)."""
-    rendered.cache_clear()
-    text_width.cache_clear()

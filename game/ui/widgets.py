@@ -247,45 +247,6 @@ def _hit(rects: Sequence[pygame.Rect], pos: tuple[int, int]) -> int | None:
 
 
 # -- a one-line text field -------------------------------------------------------------------
-class TextField:
-    """An editable line of text: typing (TEXTINPUT events), Backspace, Delete all with Ctrl."""
-
-    def __init__(self, text: str = "", max_length: int = 1000) -> None:
-        self.text = text
-        self.max_length = max_length
-
-    def insert(self, text: str) -> None:
-        clean = "".join(ch for ch in text if ch.isprintable())
-        self.text = (self.text + clean)[: self.max_length]
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.TEXTINPUT:
-            self.insert(event.text)
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            if event.mod & pygame.KMOD_CTRL:
-                self.text = ""
-            else:
-                self.text = self.text[:-1]
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 24) -> None:
-        pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=8)
-        pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=8)
-        inner = rect.width - 24
-        shown = self.text
-        while shown and text_width(shown, size) > inner:
-            shown = shown[1:]
-        label = draw_text(
-            surface, shown, size, theme.TEXT, (rect.left + 12, rect.centery), "midleft"
-        )
-        # The caret blinks on the wall clock; reading the time does not change any state.
-        if (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = label.right + 2
-            pygame.draw.line(surface, theme.ACCENT, (x, rect.top + 8), (x, rect.bottom - 8), 2)
-
-
 def draw_lines(
     surface: pygame.Surface,
     lines: Sequence[str],

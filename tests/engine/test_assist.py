@@ -6,9 +6,16 @@ Hints lead to the solved state, whole solutions step and autoplay, dead position
 from __future__ import annotations
 
 from game.core import Direction, Level, PlayState, Statistics, parse_level
-from game.engine.assist import SETTLE_TICKS, Phase, SolverAssist
+from game.engine.assist import (
+    BACKGROUND_TIME_LIMIT,
+    HINT_TIME_LIMIT,
+    MIN_BACKGROUND_TIME_LIMIT,
+    SETTLE_TICKS,
+    Phase,
+    SolverAssist,
+)
 from game.engine.solver_service import Job, SolverUpdate
-from game.solver import solve
+from game.solver import SolveResult, SolveStatus, solve
 from game.solver.plan import Push
 from game.solver.rescue import undos_to_solvable
 from tests.conftest import SMALL_LEVEL
@@ -146,3 +153,75 @@ def test_cancel_stops_thinking() -> None:
     assert isinstance(assist.solver, InstantSolver) and assist.solver.cancels == 1
     settle(state, assist)
     assert assist.hint is None
+
+
+class SlowSolver(InstantSolver):
+    """Never finds anything: every search runs out of its time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.limits: list[float] = []
+
+    def submit(
+        self,
+        level: Level,
+        job: Job = Job.SOLVE,
+        method: str = "fast",
+        time_limit: float = 30.0,
+        history: str = "",
+    ) -> int:
+        self.next_id += 1
+        self.limits.append(time_limit)
+        timeout = SolveResult(SolveStatus.TIMEOUT, "", nodes=10, seconds=time_limit)
+        self.pending = [SolverUpdate(self.next_id, job, result=timeout)]
+        return self.next_id
+
+
+def test_a_hint_on_a_lost_position_answers_at_once_and_costs_nothing() -> None:
+    state, assist, stats = make(DEAD_END)
+    for letter in "dRurD":
+        play(state, assist, Direction.from_letter(letter))
+    settle(state, assist)
+    assist.tick(state, 1 / 60)
+    assert assist.phase is Phase.UNSOLVABLE
+    assert assist.ask_hint(state) == "No way on from here: undo 1 move first"
+    assert assist.ask_solution(state) == "No way on from here: undo 1 move first"
+    assert not assist.wants_hint and not assist.wants_solution
+    # After the undo the fresh plan comes, and no hint pops up uninvited or is charged.
+    state.undo()
+    assist.after_change(state, None)
+    settle(state, assist)
+    assert assist.phase is Phase.READY
+    assert assist.hint is None and stats.hints_used == 0
+
+
+def test_thinking_ahead_never_says_it_failed_and_its_budget_shrinks() -> None:
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = SlowSolver()
+    assist = SolverAssist(solver, Statistics(), state.level)
+    for _ in range(6):
+        assist._request_key = None  # each round a new position, as after a push
+        assist.after_change(state, None)
+        settle(state, assist)
+        assert assist.message == "" and assist.phase is Phase.IDLE
+    assert solver.limits[0] == BACKGROUND_TIME_LIMIT
+    assert solver.limits[1] == BACKGROUND_TIME_LIMIT / 2
+    assert solver.limits[-1] == MIN_BACKGROUND_TIME_LIMIT
+    # A hint the player asks for gets the full time, and may say that it failed.
+    assist.ask_hint(state)
+    assert solver.limits[-1] == HINT_TIME_LIMIT
+    assist.tick(state, 1 / 60)
+    assert assist.phase is Phase.GAVE_UP and "no solution in time" in assist.message
+
+
+def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = SlowSolver()
+    assist = SolverAssist(solver, Statistics(), state.level)
+    assist.set_focus(False, state)
+    assist.after_change(state, None)
+    settle(state, assist)
+    assert solver.limits == []
+    assist.set_focus(True, state)
+    settle(state, assist)
+    assert solver.limits == [BACKGROUND_TIME_LIMIT]

@@ -26,6 +26,15 @@ class Recorder(Scene):
         self.events: list[int] = []
         self.dropped: list[str] = []
         self.overlay = overlay  # type: ignore[misc]
+        # A moving scene is drawn every frame; a still one only when something changed.
+        self.busy = True
+        self.key: object = None
+
+    def is_busy(self) -> bool:
+        return self.busy
+
+    def picture_key(self) -> object:
+        return self.key
 
     def on_enter(self) -> None:
         self.log.append(f"{self.label}.enter")
@@ -65,6 +74,35 @@ def test_logic_ticks_at_a_fixed_rate_whatever_the_frame_rate(engine: GameEngine)
     assert all(0.0 <= alpha <= 1.0 for alpha in scene.alphas)
     # Half a tick left over between ticks at 120 frames a second.
     assert any(abs(alpha - 0.5) < 1e-6 for alpha in scene.alphas[-120:])
+
+
+def test_a_still_screen_is_drawn_only_when_something_changes(engine: GameEngine) -> None:
+    scene = Recorder(engine, "a", [])
+    scene.busy = False
+    engine.push(scene)
+    drawn = engine.drawn_frames
+    engine.run_frames(60)
+    assert engine.drawn_frames == drawn + 1
+    assert scene.ticks == 60  # logic keeps its fixed tick
+    assert engine.can_rest()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0))
+    assert not engine.can_rest()
+    engine.run_frames(10)
+    assert engine.drawn_frames == drawn + 2
+    scene.key = "the clock shows 0:01"
+    engine.run_frames(10)
+    assert engine.drawn_frames == drawn + 3
+    scene.busy = True
+    engine.run_frames(10)
+    assert engine.drawn_frames == drawn + 13
+
+
+def test_after_a_rest_every_owed_tick_runs(engine: GameEngine) -> None:
+    scene = Recorder(engine, "a", [])
+    scene.busy = False
+    engine.push(scene)
+    assert engine.step_frame(0.5, rested=True) == 30
+    assert engine.dropped_ticks == 0
 
 
 def test_catch_up_is_capped_after_a_stall(engine: GameEngine) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from game.ui.hud import HudInfo, draw_hud, format_time
 from game.ui.text import fit_text, text_width, wrap_text
-from game.ui.widgets import Menu, MenuItem, TextField, draw_key_bar, key_bar_rows
+from game.ui.widgets import Menu, MenuItem, draw_key_bar, key_bar_rows
 
 AREA = pygame.Rect(0, 0, 800, 600)
 
@@ -69,18 +69,6 @@ def test_text_helpers() -> None:
     lines = wrap_text(long, 20, 200)
     assert len(lines) > 2 and all(text_width(line, 20) <= 200 for line in lines)
     assert format_time(61) == "1:01" and format_time(3725) == "1:02:05"
-
-
-def test_text_field_types_deletes_and_clears() -> None:
-    field = TextField("ab")
-    field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="c\x07d"))
-    assert field.text == "abcd"
-    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
-    assert field.text == "abc"
-    field.handle_event(
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_CTRL)
-    )
-    assert field.text == ""
 
 
 def test_hud_draws_at_any_width(screen: pygame.Surface) -> None:
