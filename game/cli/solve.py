@@ -1,6 +1,7 @@
 """Subcommands ``solve`` (one level, LURD on stdout) and ``bench`` (a collection, a table).
 
-``bench`` runs each level in its own process, kills it at the limit, and replays every solution.
+``bench`` runs each level in its own process, kills it at the limit, replays every solution and
+may compare the run with an earlier one.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import multiprocessing
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, Literal
 
 from game.cli.common import (
     EXIT_NO,
@@ -32,6 +33,8 @@ from game.solver.methods import METHOD_HELP
 
 EXIT_TIMEOUT = 3
 GRACE = 2.0  # seconds a bench worker gets past its limit before it is killed
+# How bench starts its workers: None is the platform's default; tests force "spawn".
+START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
 
 
 def register(subparsers: Any) -> None:
@@ -47,6 +50,10 @@ def register(subparsers: Any) -> None:
     _add_search_arguments(bench, methods)
     bench.add_argument("--jobs", type=int, default=1, help="levels solved at once (default 1)")
     bench.add_argument("--csv", default="", help="also write the rows to this CSV file")
+    bench.add_argument(
+        "--compare", default="", metavar="OLD.csv",
+        help="an earlier run's --csv file: print the levels gained and lost against it",
+    )
     bench.set_defaults(handler=run_bench)
 
 
@@ -80,15 +87,19 @@ def run_solve(args: argparse.Namespace) -> int:
 
 @dataclass
 class Row:
-    """One line of the bench table."""
+    """One line of the bench table; ``method`` is the search that found the solution."""
 
     index: int
     title: str
     status: str
-    pushes: int = 0
-    moves: int = 0
+    method: str = ""
     nodes: int = 0
     seconds: float = 0.0
+    moves: int = 0
+    pushes: int = 0
+
+
+COLUMNS = ["index", "title", "status", "method", "nodes", "seconds", "moves", "pushes"]
 
 
 def parse_levels(text: str, count: int) -> list[int]:
@@ -111,7 +122,7 @@ def parse_levels(text: str, count: int) -> list[int]:
 
 def _worker(level: Level, method: str, time_limit: float, pipe: Connection) -> None:
     result = solve(level, method=method, time_limit=time_limit)
-    pipe.send((result.status.value, result.lurd, result.nodes, result.seconds))
+    pipe.send((result.status.value, result.lurd, result.nodes, result.seconds, result.found_by))
     pipe.close()
 
 
@@ -130,6 +141,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1")
     chosen = parse_levels(args.levels, len(collection.levels))
+    before = read_rows(args.compare) if args.compare else None
     levels = collection.levels
     pending = list(chosen)
     running: list[_Running] = []
@@ -142,11 +154,13 @@ def run_bench(args: argparse.Namespace) -> int:
         except OSError as error:
             raise CliError(f"cannot write {args.csv}: {error.strerror or error}") from None
         writer = csv.writer(out)
-        writer.writerow(["index", "title", "status", "pushes", "moves", "nodes", "seconds"])
+        writer.writerow(COLUMNS)
     print(
-        f"{'#':>4}  {'title':<20} {'status':<10} {'pushes':>7} {'moves':>7} {'nodes':>9} {'s':>7}"
+        f"{'#':>4}  {'title':<20} {'status':<10} {'method':<8} {'nodes':>9} {'s':>7} "
+        f"{'moves':>7} {'pushes':>7}"
     )
-    context = multiprocessing.get_context("fork")
+    # The platform's own way to start processes: fork on Linux, spawn on Windows and macOS.
+    context = multiprocessing.get_context(START_METHOD)
     try:
         while pending or running:
             while pending and len(running) < args.jobs:
@@ -169,17 +183,8 @@ def run_bench(args: argparse.Namespace) -> int:
                 rows[job.index] = row
                 _print_row(row)
                 if writer is not None and out is not None:
-                    writer.writerow(
-                        [
-                            row.index,
-                            row.title,
-                            row.status,
-                            row.pushes,
-                            row.moves,
-                            row.nodes,
-                            f"{row.seconds:.3f}",
-                        ]
-                    )
+                    seconds = f"{row.seconds:.3f}"
+                    writer.writerow([*astuple(row)[:5], seconds, row.moves, row.pushes])
                     out.flush()
     finally:
         for job in running:
@@ -193,6 +198,8 @@ def run_bench(args: argparse.Namespace) -> int:
         f"solved {solved}/{len(ordered)}, median {statistics.median(times):.2f} s, "
         f"total {sum(times):.1f} s"
     )
+    if before is not None:
+        print_comparison(before, ordered)
     return EXIT_OK
 
 
@@ -202,7 +209,7 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
     elapsed = time.monotonic() - job.started
     if job.pipe.poll():
         try:
-            status, lurd, nodes, seconds = job.pipe.recv()
+            status, lurd, nodes, seconds, found_by = job.pipe.recv()
         except EOFError:
             job.process.join()
             return Row(job.index, title, "crashed", seconds=elapsed)
@@ -211,8 +218,8 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
             return Row(job.index, title, status, nodes=nodes, seconds=seconds)
         check = replay(level, lurd)
         if not check.solved:
-            return Row(job.index, title, "wrong", nodes=nodes, seconds=seconds)
-        return Row(job.index, title, status, check.pushes, check.moves, nodes, seconds)
+            return Row(job.index, title, "wrong", found_by, nodes, seconds)
+        return Row(job.index, title, status, found_by, nodes, seconds, check.moves, check.pushes)
     if not job.process.is_alive():
         return Row(job.index, title, "crashed", seconds=elapsed)
     if elapsed > time_limit + GRACE:
@@ -224,7 +231,55 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
 
 def _print_row(row: Row) -> None:
     print(
-        f"{row.index:>4}  {row.title[:20]:<20} {row.status:<10} {row.pushes:>7} {row.moves:>7} "
-        f"{row.nodes:>9} {row.seconds:>7.2f}",
+        f"{row.index:>4}  {row.title[:20]:<20} {row.status:<10} {row.method[:8]:<8} "
+        f"{row.nodes:>9} {row.seconds:>7.2f} {row.moves:>7} {row.pushes:>7}",
         flush=True,
     )
+
+
+def read_rows(path: str) -> dict[int, Row]:
+    """The rows of an earlier ``bench --csv`` file, by level number; CliError if unreadable.
+
+    Files written before the method column are read too (their method is '')."""
+    try:
+        with open(path, newline="", encoding="utf-8") as file:
+            records = list(csv.DictReader(file))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise CliError(f"--compare: cannot read {path}: {error}") from None
+    rows: dict[int, Row] = {}
+    for number, record in enumerate(records, start=2):
+        try:
+            row = Row(
+                int(record["index"]), record["title"] or "", record["status"] or "",
+                record.get("method") or "", int(record["nodes"] or 0),
+                float(record["seconds"] or 0), int(record["moves"] or 0),
+                int(record["pushes"] or 0),
+            )
+        except (KeyError, TypeError, ValueError):
+            raise CliError(f"--compare: {path} line {number} is not a bench row") from None
+        rows[row.index] = row
+    return rows
+
+
+def print_comparison(before: dict[int, Row], after: list[Row]) -> None:
+    """Levels gained and lost against an earlier run, and the change on levels both solved."""
+    solved = SolveStatus.SOLVED.value
+    both = [row for row in after if row.index in before]
+    gained = [row.index for row in both if row.status == solved != before[row.index].status]
+    lost = [row.index for row in both if before[row.index].status == solved != row.status]
+    kept = [row for row in both if row.status == solved == before[row.index].status]
+    print(f"compared with {len(both)} levels of the earlier run:")
+    print(f"  gained {len(gained)}: {_numbers(gained)}")
+    print(f"  lost {len(lost)}: {_numbers(lost)}")
+    if kept:
+        old = [before[row.index] for row in kept]
+        print(
+            f"  solved in both ({len(kept)}): seconds {sum(r.seconds for r in old):.1f} -> "
+            f"{sum(r.seconds for r in kept):.1f}, moves {sum(r.moves for r in old)} -> "
+            f"{sum(r.moves for r in kept)}, pushes {sum(r.pushes for r in old)} -> "
+            f"{sum(r.pushes for r in kept)}"
+        )
+
+
+def _numbers(indexes: list[int]) -> str:
+    return ", ".join(str(index) for index in indexes) or "none"

@@ -6,7 +6,7 @@ A corral is free floor the player cannot reach; its barrier is the boxes next to
 
 from __future__ import annotations
 
-from game.solver.analysis import flood
+from game.solver.analysis import Poll, flood, no_stop
 
 
 def _shift(mask: int, offset: int) -> int:
@@ -25,8 +25,15 @@ class CorralPruner:
     """
 
     def __init__(
-        self, floor: int, live: int, goals: int, width: int, offsets: tuple[int, ...]
+        self,
+        floor: int,
+        live: int,
+        goals: int,
+        width: int,
+        offsets: tuple[int, ...],
+        poll: Poll = no_stop,
     ) -> None:
+        self.poll = poll
         self.floor = floor
         self.live = live
         self.goals = goals
@@ -46,6 +53,7 @@ class CorralPruner:
         corrals: list[int] = []
         rest = unreached
         while rest:
+            self.poll()
             corral = flood(rest & -rest, free, self.width)
             corrals.append(corral)
             rest &= ~corral
@@ -54,6 +62,7 @@ class CorralPruner:
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:
+            self.poll()
             pushes = self._pushes_into(corral, boxes, region)
             if pushes is None:
                 continue

@@ -36,6 +36,7 @@ class CorralDeadlocks:
         width = problem.width
         player = (region & -region).bit_length() - 1
         while unreached:
+            problem.poll()
             corral = flood(unreached & -unreached, free, width)
             unreached &= ~corral
             # The corral's boxes: every box joined to it without crossing the player's area.
@@ -67,6 +68,7 @@ class CorralDeadlocks:
         seen = {(boxes, (region & -region).bit_length())}
         queue = deque([(boxes, region)])
         while queue:
+            problem.poll()
             current, reach = queue.popleft()
             if reach & corral or not current & ~goals:
                 return False

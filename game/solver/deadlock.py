@@ -11,8 +11,10 @@ from game.core.board import Board
 from game.solver.analysis import (
     UNREACHABLE,
     Analysis,
+    Poll,
     bits_of,
     mask_of,
+    no_stop,
     pull_distances,
     sides_connected,
 )
@@ -93,9 +95,10 @@ class MatchingChecker:
     """Bipartite deadlocks: each box needs a goal of its own that it could reach if it were
     alone on the board; when no such assignment exists the position is dead."""
 
-    def __init__(self, reach: list[int]) -> None:
+    def __init__(self, reach: list[int], poll: Poll = no_stop) -> None:
         # reach[square]: the goals (as a mask of squares) a lone box there can be pushed to.
         self.reach = reach
+        self.poll = poll
         # The goal each box square had in the last matching found: positions checked one
         # after another differ in a box or two, so most boxes keep their goal.
         self.assigned: dict[int, int] = {}
@@ -124,6 +127,7 @@ class MatchingChecker:
                 others.append(box)
         # Most of the others find a free goal at once; only the rest need augmenting paths.
         waiting = []
+        poll = self.poll
         for box in others:
             options = reach[box] & ~taken
             if options:
@@ -132,8 +136,10 @@ class MatchingChecker:
                 owner[goal] = box
             else:
                 waiting.append(box)
-        if not all(self._augment(box, owner, [0]) for box in waiting):
-            return False
+        for box in waiting:
+            poll()
+            if not self._augment(box, owner, [0]):
+                return False
         self.assigned = {box: goal for goal, box in owner.items()}
         return True
 
@@ -182,6 +188,7 @@ class FrozenGoalsChecker:
                 frozen |= found
         checker = self._checkers.get(frozen)
         if checker is None:
+            self.analysis.poll()
             if len(self._checkers) >= self.CACHE_LIMIT:
                 self._checkers.clear()
             checker = self._checkers[frozen] = self._checker_for(frozen)
@@ -192,11 +199,16 @@ class FrozenGoalsChecker:
         floor = analysis.floor & ~frozen
         offsets, width = analysis.offsets, analysis.width
         size = analysis.board.width * analysis.board.height
-        groups = {sq: sides_connected(sq, floor, offsets, width) for sq in bits_of(floor)}
+        poll = analysis.poll
+        groups: dict[int, list[int]] = {}
+        for sq in bits_of(floor):
+            poll()
+            groups[sq] = sides_connected(sq, floor, offsets, width)
         reach = [0] * size
+        squares = list(bits_of(floor))
         for goal in bits_of(analysis.goals & ~frozen):
-            distance = pull_distances(goal, floor, groups, offsets, size)
-            for square in bits_of(floor):
+            distance = pull_distances(goal, floor, groups, offsets, size, poll)
+            for square in squares:
                 if distance[square] < UNREACHABLE:
                     reach[square] |= 1 << goal
-        return MatchingChecker(reach)
+        return MatchingChecker(reach, poll)

@@ -23,20 +23,19 @@ from game.solver.search import Outcome, Problem, Tree
 Move = tuple[int, int, tuple[Push, ...], int, int]
 ADVISED = 0  # the weight of a move an advisor proposes
 PLAIN = 1  # the weight of any other move
-# A position here, with its list of moves, takes about 2.6 kB (measured on XSokoban 10):
-# about five times the size the memory cap assumes for a position (BYTES_PER_STATE).
-STATE_UNITS = 5
 
 
 class FeatureSearch:
     """One FESS run over a problem; ``run`` returns the outcome."""
+
+    name = "fess"
 
     def __init__(self, problem: Problem, limits: Limits, macros: bool = True) -> None:
         self.problem = problem
         self.limits = limits
         self.plan = PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
         self.corrals = CorralPruner(
-            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
         )
         self.corral_deadlocks = CorralDeadlocks(problem)
         self.live_for_tunnels = problem.live if macros else 0
@@ -51,11 +50,6 @@ class FeatureSearch:
         self.cells: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
         self.cycle: list[tuple[int, int]] = []
         self.turn = 0  # the next cell of the cycle to visit
-
-    @property
-    def size(self) -> int:
-        """Positions stored, in the units of the memory cap."""
-        return len(self.seen) * STATE_UNITS
 
     def start(self) -> None:
         """Put the start position in the tree."""
@@ -75,7 +69,7 @@ class FeatureSearch:
                         del self.cells[cell]
                 self.cycle = [cell for cell in self.cycle if cell in self.cells]
                 continue
-            self.limits.tick(self.size)
+            self.limits.tick()
             cell = self.cycle[self.turn]
             self.turn += 1
             found = self._visit(self.cells[cell])
@@ -153,6 +147,7 @@ class FeatureSearch:
         areas = 1
         width = self.problem.width
         while rest:
+            self.problem.poll()
             rest &= ~flood(rest & -rest, free, width)
             areas += 1
         return areas
@@ -197,6 +192,7 @@ class FeatureSearch:
         best: int | None = None
         best_gain = 0
         for index, (_, _, pushes, after, stand) in enumerate(moves):
+            problem.poll()
             box = pushes[0].box
             around = 1 << (box - 1) | 1 << (box + 1) | 1 << (box - width) | 1 << (box + width)
             free = floor & ~after

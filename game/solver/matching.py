@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import heapq
 
-from game.solver.analysis import UNREACHABLE
+from game.solver.analysis import UNREACHABLE, Poll, no_stop
 
 
-def hungarian(rows: list[list[int]]) -> int:
+def hungarian(rows: list[list[int]], poll: Poll = no_stop) -> int:
     """The minimum total cost of a perfect matching of rows to columns (square matrix).
 
     A cost of UNREACHABLE or more in the result means no finite matching exists.
@@ -23,6 +23,7 @@ def hungarian(rows: list[list[int]]) -> int:
     owner = [0] * (size + 1)
     way = [0] * (size + 1)
     for row in range(1, size + 1):
+        poll()
         owner[0] = row
         column = 0
         least = [infinity] * (size + 1)
@@ -59,7 +60,7 @@ def hungarian(rows: list[list[int]]) -> int:
     return sum(rows[owner[j] - 1][j - 1] for j in range(1, size + 1))
 
 
-def greedy(choices: list[list[tuple[int, int]]]) -> int:
+def greedy(choices: list[list[tuple[int, int]]], poll: Poll = no_stop) -> int:
     """The cost of matching boxes to goals greedily, cheapest pair first.
 
     ``choices`` holds, for each box, its (cost, goal) pairs sorted by cost, finite costs only.
@@ -73,7 +74,11 @@ def greedy(choices: list[list[tuple[int, int]]]) -> int:
     heapq.heapify(heap)
     taken = 0
     total = 0
+    popped = 0
     while heap:
+        popped += 1
+        if not popped & 255:
+            poll()
         cost, box, rank = heapq.heappop(heap)
         options = choices[box]
         goal = options[rank][1]

@@ -53,49 +53,64 @@ def solve(
     """Solve ``level`` from its current position with ``method`` (see METHODS).
 
     ``cancel`` is an Event-like object with ``is_set()`` or a callable returning True to stop;
-    it is honoured within 100 ms. ``progress(nodes, seconds)`` is called about every 0.2 s.
+    it is honoured within about 20 ms of work, as are the time and memory limits (the cap is
+    on the process's resident memory). ``progress(nodes, seconds)`` comes about every 0.2 s.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     limits = Limits(time_limit, node_limit, memory_limit, cancel, progress)
 
-    def finish(status: SolveStatus, reason: str = "", lurd: str = "") -> SolveResult:
+    def finish(
+        status: SolveStatus, reason: str = "", lurd: str = "", found_by: str = ""
+    ) -> SolveResult:
         moves = pushes = 0
         if lurd:
             moves = len(lurd)
             pushes = sum(1 for letter in lurd if letter.isupper())
         return SolveResult(
-            status, lurd, moves, pushes, limits.nodes, limits.elapsed(), method, reason
+            status, lurd, moves, pushes, limits.nodes, limits.elapsed(), method, reason,
+            found_by,
         )
 
     if level.is_solved:
         return finish(SolveStatus.SOLVED, "already solved")
-    analysis = Analysis(level.board, level.player)
-    stuck = _stuck_outside(level, analysis)
-    if stuck:
-        return finish(SolveStatus.UNSOLVABLE, stuck)
-    boxes = mask_of(b for b in level.boxes if analysis.floor >> b & 1)
-    if boxes & analysis.dead:
-        return finish(SolveStatus.UNSOLVABLE, "a box stands on a dead square")
-    problem = Problem(analysis, boxes, level.player)
-    for box in level.boxes:
-        if analysis.floor >> box & 1 and problem.freeze.is_deadlock(box, boxes):
-            return finish(SolveStatus.UNSOLVABLE, "a box is frozen off its goal")
-    if not problem.matching.matched(boxes):
-        return finish(SolveStatus.UNSOLVABLE, "the boxes cannot each reach a goal of their own")
     try:
-        outcome = METHODS[method](problem, limits)
+        found = _search(level, METHODS[method], limits)
     except StopSearch as stop:
         return finish(stop.status, stop.reason)
     except MemoryError:
         return finish(SolveStatus.MEMORY, "out of memory")
-    if outcome.pushes is None:
-        return finish(SolveStatus.UNSOLVABLE, "every position reachable was searched")
-    lurd = pushes_to_lurd(level, outcome.pushes)
+    if isinstance(found, str):
+        return finish(SolveStatus.UNSOLVABLE, found)
+    assert found.pushes is not None
+    lurd = pushes_to_lurd(level, found.pushes)
     check = replay(level, lurd)
     if not check.solved:
         raise AssertionError(f"solver produced a wrong solution for {level.title!r}: {check}")
-    return finish(SolveStatus.SOLVED, lurd=lurd)
+    return finish(SolveStatus.SOLVED, lurd=lurd, found_by=found.found_by or method)
+
+
+def _search(level: Level, method: Method, limits: Limits) -> Outcome | str:
+    """A solution's outcome, or why the level is unsolvable; every phase, from the
+    analysis of the board on, runs under ``limits``."""
+    analysis = Analysis(level.board, level.player, limits.poll)
+    stuck = _stuck_outside(level, analysis)
+    if stuck:
+        return stuck
+    boxes = mask_of(b for b in level.boxes if analysis.floor >> b & 1)
+    if boxes & analysis.dead:
+        return "a box stands on a dead square"
+    problem = Problem(analysis, boxes, level.player)
+    for box in level.boxes:
+        limits.poll()
+        if analysis.floor >> box & 1 and problem.freeze.is_deadlock(box, boxes):
+            return "a box is frozen off its goal"
+    if not problem.matching.matched(boxes):
+        return "the boxes cannot each reach a goal of their own"
+    outcome = method(problem, limits)
+    if outcome.pushes is None:
+        return "every position reachable was searched"
+    return outcome
 
 
 def _stuck_outside(level: Level, analysis: Analysis) -> str:

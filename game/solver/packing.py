@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.solver.analysis import Analysis, bits_of, flood, sides_connected
+from game.solver.analysis import Analysis, Poll, bits_of, flood, sides_connected
 from game.solver.boxpath import pull_out
 
 
@@ -69,6 +69,7 @@ class PackingPlan:
                     fed = strict = self._feeding_states(present)
                 kept = None if fed is loose else fed
                 for goal in bits_of(present):
+                    self.analysis.poll()
                     pulls = self._pulls_out(goal, present & ~(1 << goal), fed)
                     if pulls is None:
                         continue
@@ -87,12 +88,13 @@ class PackingPlan:
         need: dict[int, int] = {goal: 0 for goal in self.analysis.goal_list}
         for goal, (step, kept) in first_out.items():
             for earlier in removed[:step]:
+                self.analysis.poll()
                 blocked = present_at[step] | 1 << earlier
                 # On the empty board's terms, ``earlier`` alone may cut the way in.
                 fed = kept if kept is not None else self._feeding_states(1 << earlier)
                 if self._pulls_out(goal, blocked & ~(1 << goal), fed) is None:
                     need[earlier] |= 1 << goal  # ``goal`` must be filled before ``earlier``
-        self.need = _closure(need)
+        self.need = _closure(need, self.analysis.poll)
 
     def _feeding_states(self, others: int) -> dict[int, int]:
         """For each square, the sides (direction indices) the player can stand on while a box
@@ -105,12 +107,14 @@ class PackingPlan:
         fed: dict[int, int] = {}
         queue: deque[tuple[int, int]] = deque()
         for box in bits_of(self.start_boxes & ~analysis.goals):
+            analysis.poll()
             region = flood(1 << self.start_player, floor & ~(1 << box), width)
             sides = sum(1 << i for i, offset in enumerate(offsets) if region >> (box + offset) & 1)
             if sides & ~fed.get(box, 0):
                 fed[box] = fed.get(box, 0) | sides
                 queue.append((box, sides))
         while queue:
+            analysis.poll()
             box, sides = queue.popleft()
             for index, offset in enumerate(offsets):
                 # The player on the side opposite ``index`` pushes the box that way.
@@ -150,13 +154,14 @@ class PackingPlan:
         return pull_out(analysis, space, goal, regions, fed_from_outside)
 
 
-def _closure(direct: dict[int, int]) -> dict[int, int]:
+def _closure(direct: dict[int, int], poll: Poll) -> dict[int, int]:
     """For each goal, every goal that must be filled before it, directly or through others."""
     need = dict(direct)
     changed = True
     while changed:
         changed = False
         for goal, mask in need.items():
+            poll()
             grown = mask
             for other in bits_of(mask):
                 grown |= need[other]

@@ -25,9 +25,7 @@ class Resumable(Protocol):
     """A search that may stop with PhaseOver and go on at the next ``run``."""
 
     used_macros: bool
-
-    @property
-    def size(self) -> int: ...
+    name: str  # how reports call it
 
     def run(self) -> Outcome: ...
 
@@ -44,10 +42,6 @@ def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return BestFirst(problem, limits, 1, 0, macros)
 
 
-def weighted(problem: Problem, limits: Limits, macros: bool) -> Resumable:
-    return BestFirst(problem, limits, 4, 1, macros)
-
-
 def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory, int]]) -> Outcome:
     """Run the searches of ``entries`` (each with the weight of its slice) in turns.
 
@@ -59,13 +53,13 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
     while True:
         for index, (factory, weight) in enumerate(entries):
             alone = len(entries) == 1
-            others = sum(search.size for search in searches) - searches[index].size
-            limits.start_slice(None if alone else length * weight, others)
+            limits.start_slice(None if alone else length * weight)
             try:
                 outcome = searches[index].run()
             except PhaseOver:
                 continue
             if outcome.pushes is not None or not outcome.used_macros:
+                outcome.found_by = searches[index].name
                 return outcome
             searches[index] = factory(problem, limits, False)
         length *= GROWTH

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from game.solver.memory import resident_bytes
+
 
 class SolveStatus(Enum):
     SOLVED = "solved"
@@ -32,6 +34,7 @@ class SolveResult:
     seconds: float = 0.0
     method: str = ""
     reason: str = ""
+    found_by: str = ""  # the search that found the solution (of a portfolio: one of its own)
 
     @property
     def solved(self) -> bool:
@@ -59,15 +62,18 @@ class PhaseOver(Exception):
     """Raised inside a search when its slice of time is used up (the solve goes on)."""
 
 
-# A rough size of one stored state (dict entry, key, parent record, queue entry), used to
-# keep a search under its memory cap without measuring the heap.
-BYTES_PER_STATE = 600  # measured about 470 on XSokoban levels; rounded up for margin
-CHECK_EVERY = 64  # expansions between clock checks: well under 100 ms even on slow nodes
+CHECK_SECONDS = 0.02  # the clock, cancel and memory are looked at this often at most
 PROGRESS_EVERY = 0.2
 
 
 class Limits:
-    """Time, node, memory and cancel limits, checked every few expansions."""
+    """Time, node, memory and cancel limits for one solve.
+
+    Searches call ``tick`` once per expansion and every other piece of work calls ``poll``
+    between small steps (a few milliseconds at most each, even on a 100x100 board), so a
+    limit stops any phase within about ``CHECK_SECONDS`` of work. The memory cap is on the
+    process's resident memory (:func:`resident_bytes`), so it counts everything kept.
+    """
 
     def __init__(
         self,
@@ -81,7 +87,8 @@ class Limits:
         self.deadline = self.started + time_limit if time_limit is not None else None
         self.phase_deadline: float | None = None
         self.node_limit = node_limit
-        self.state_limit = max(1, memory_limit // BYTES_PER_STATE)
+        self.memory_limit = memory_limit
+        self.peak_memory = resident_bytes()  # the most seen at a check, for reports
         self.cancelled: Callable[[], bool] | None = None
         if cancel is not None:
             is_set = getattr(cancel, "is_set", None)
@@ -89,39 +96,50 @@ class Limits:
         self.progress = progress
         self.next_progress = self.started + PROGRESS_EVERY
         self.nodes = 0
-        self.reserved = 0  # states other searches keep stored meanwhile
-        self._countdown = 0
+        self._next_check = self.started + CHECK_SECONDS
 
-    def start_slice(self, seconds: float | None, reserved: int = 0) -> None:
-        """Let the next search run ``seconds`` (None: until done) while ``reserved`` states
-        stay stored by searches that wait for their turn."""
+    def start_slice(self, seconds: float | None) -> None:
+        """Let the next search run ``seconds`` (None: until done) before PhaseOver."""
         self.phase_deadline = None if seconds is None else time.monotonic() + seconds
-        self.reserved = reserved
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
-    def tick(self, stored: int) -> None:
-        """Count one expansion; raise StopSearch when a limit is reached."""
+    def tick(self) -> None:
+        """Count one expansion; raise PhaseOver at the end of the slice and StopSearch when
+        a limit is reached."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise StopSearch(SolveStatus.TIMEOUT, f"node limit {self.node_limit} reached")
-        self._countdown -= 1
-        if self._countdown > 0:
-            return
-        self._countdown = CHECK_EVERY
-        self.check(stored)
-
-    def check(self, stored: int) -> None:
-        if stored + self.reserved > self.state_limit:
-            raise StopSearch(SolveStatus.MEMORY, f"memory cap reached ({stored} states stored)")
-        if self.cancelled is not None and self.cancelled():
-            raise StopSearch(SolveStatus.CANCELLED, "cancelled")
         now = time.monotonic()
-        if self.deadline is not None and now >= self.deadline:
-            raise StopSearch(SolveStatus.TIMEOUT, "time limit reached")
         if self.phase_deadline is not None and now >= self.phase_deadline:
             raise PhaseOver
+        if now >= self._next_check:
+            self._check(now)
+
+    def poll(self) -> None:
+        """Between small steps of any work: StopSearch when a limit is reached (never
+        PhaseOver, so work that cannot be resumed is never cut off for a slice)."""
+        now = time.monotonic()
+        if now >= self._next_check:
+            self._check(now)
+
+    def check(self) -> None:
+        """Look at every limit now (StopSearch when one is reached)."""
+        self._check(time.monotonic())
+
+    def _check(self, now: float) -> None:
+        self._next_check = now + CHECK_SECONDS
+        if self.cancelled is not None and self.cancelled():
+            raise StopSearch(SolveStatus.CANCELLED, "cancelled")
+        if self.deadline is not None and now >= self.deadline:
+            raise StopSearch(SolveStatus.TIMEOUT, "time limit reached")
+        memory = resident_bytes()
+        self.peak_memory = max(self.peak_memory, memory)
+        if memory > self.memory_limit:
+            raise StopSearch(
+                SolveStatus.MEMORY, f"memory cap reached ({memory // 2**20} MiB resident)"
+            )
         if self.progress is not None and now >= self.next_progress:
             self.next_progress = now + PROGRESS_EVERY
             self.progress(self.nodes, now - self.started)

@@ -54,6 +54,7 @@ class GoalRooms:
         goals = analysis.goals
         candidates: list[tuple[int, int, int]] = []
         for entrance in self._doorways():
+            analysis.poll()
             rest = analysis.floor & ~entrance
             around = (
                 entrance << 1 | entrance >> 1 | entrance << analysis.width
@@ -71,6 +72,7 @@ class GoalRooms:
         rooms: list[GoalRoom] = []
         claimed = 0
         for _, entrance, area in candidates:
+            analysis.poll()
             if area & goals & claimed:
                 continue
             order = self._packing_order(entrance, area)
@@ -97,6 +99,7 @@ class GoalRooms:
         taken_out: list[int] = []
         while filled:
             for goal in sorted(bits_of(filled), key=lambda g: self._distance(g, door)):
+                self.analysis.poll()
                 if self._pull_out(goal, filled & ~(1 << goal), entrance, area):
                     taken_out.append(goal)
                     filled &= ~(1 << goal)

@@ -31,6 +31,7 @@ class Outcome:
 
     pushes: list[Push] | None
     used_macros: bool = False
+    found_by: str = ""  # the search of a portfolio that found it ('' for a lone method)
 
 
 class Problem:
@@ -47,26 +48,36 @@ class Problem:
         self.walled = (analysis.walls_v, analysis.walls_h)
         self.start_boxes = boxes
         self.start_player = player
-        walls = ~analysis.floor & ((1 << (analysis.board.width * analysis.board.height)) - 1)
+        self.poll = poll = analysis.poll
+        size = analysis.board.width * analysis.board.height
+        walls = ~analysis.floor & ((1 << size) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
         self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze)
-        self.matching = MatchingChecker(
-            [
-                sum(
-                    1 << goal
-                    for goal, d in zip(analysis.goal_list, analysis.distance, strict=True)
-                    if d[sq] < UNREACHABLE
-                )
-                for sq in range(analysis.board.width * analysis.board.height)
-            ]
-        )
-        # Per square, its distances to each goal, for building cost matrices quickly.
-        size = analysis.board.width * analysis.board.height
-        self.costs = [[d[sq] for d in analysis.distance] for sq in range(size)]
-        self.choices = [
-            sorted((cost, goal) for goal, cost in enumerate(row) if cost < UNREACHABLE)
-            for row in self.costs
-        ]
+        reach = [0] * size
+        for goal, distance in zip(analysis.goal_list, analysis.distance, strict=True):
+            poll()
+            bit = 1 << goal
+            for sq in analysis.squares:
+                if distance[sq] < UNREACHABLE:
+                    reach[sq] |= bit
+        self.matching = MatchingChecker(reach, poll)
+        # Per square, its distances to each goal and the goals sorted by them, worked out
+        # for the squares boxes come to (on a large board most squares never see a box).
+        self.costs: list[list[int] | None] = [None] * size
+        self.choices: list[list[tuple[int, int]] | None] = [None] * size
+
+    def cost_row(self, square: int) -> list[int]:
+        """The push distances from ``square`` to each goal, in goal order."""
+        row = self.costs[square]
+        if row is None:
+            row = self.costs[square] = [d[square] for d in self.analysis.distance]
+        return row
+
+    def _choices_at(self, square: int) -> list[tuple[int, int]]:
+        row = self.cost_row(square)
+        choices = sorted((cost, goal) for goal, cost in enumerate(row) if cost < UNREACHABLE)
+        self.choices[square] = choices
+        return choices
 
     def region(self, boxes: int, player: int) -> int:
         return flood(1 << player, self.floor & ~boxes, self.width)
@@ -81,6 +92,7 @@ class Problem:
         ``only`` limits them, per direction, to a mask of boxes.
         """
         open_target = self.live & ~boxes
+        poll = self.poll
         for index, offset in enumerate(self.offsets):
             if offset > 0:
                 movable = boxes & (region << offset) & (open_target >> offset)
@@ -94,6 +106,7 @@ class Problem:
                 box = low.bit_length() - 1
                 target = box + offset
                 after = boxes ^ low ^ (1 << target)
+                poll()
                 if self.allowed(box, target, after):
                     yield box, index, after
 
@@ -134,12 +147,15 @@ class Problem:
         return after, target, count
 
     def matrix(self, boxes: int) -> list[list[int]]:
-        costs = self.costs
-        return [costs[sq] for sq in bits_of(boxes)]
+        return [self.cost_row(sq) for sq in bits_of(boxes)]
 
     def greedy_estimate(self, boxes: int) -> int:
         choices = self.choices
-        return greedy([choices[sq] for sq in bits_of(boxes)])
+        rows = []
+        for sq in bits_of(boxes):
+            row = choices[sq]
+            rows.append(self._choices_at(sq) if row is None else row)
+        return greedy(rows, self.poll)
 
 
 class Tree:
@@ -177,7 +193,7 @@ def breadth_first(problem: Problem, limits: Limits) -> Outcome:
             continue
         seen.add(key)
         node = tree.add(record)
-        limits.tick(len(seen) + len(queue))
+        limits.tick()
         for box, direction, after in problem.pushes(boxes, region):
             push = (Push(box, DIRECTIONS[direction]),)
             if after == goals:
@@ -202,7 +218,7 @@ def a_star(problem: Problem, limits: Limits, walk_cost: int, push_cost: int) -> 
     def bound(boxes: int) -> int:
         value = bounds.get(boxes)
         if value is None:
-            value = hungarian(problem.matrix(boxes))
+            value = hungarian(problem.matrix(boxes), problem.poll)
             bounds[boxes] = value
         return value
 
@@ -222,7 +238,7 @@ def a_star(problem: Problem, limits: Limits, walk_cost: int, push_cost: int) -> 
             continue
         closed.add(key)
         node = tree.add(record)
-        limits.tick(len(closed) + len(heap))
+        limits.tick()
         if boxes == goals:
             return Outcome(tree.pushes_to(node))
         free = problem.floor & ~boxes
@@ -283,6 +299,8 @@ class BestFirst:
     ``run`` may stop with PhaseOver and be called again to go on where it stopped.
     """
 
+    name = "greedy"
+
     def __init__(
         self,
         problem: Problem,
@@ -297,7 +315,7 @@ class BestFirst:
         self.push_weight = push_weight
         self.live_for_tunnels = problem.live if macros else 0
         self.corrals = CorralPruner(
-            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
         )
         self.rooms = GoalRooms(problem.analysis, problem.start_boxes)
         self.entrances = self.rooms.entrances if macros else 0
@@ -310,15 +328,10 @@ class BestFirst:
             (0, 0, 0, problem.start_boxes, problem.start_player, ROOT)
         ]
 
-    @property
-    def size(self) -> int:
-        """Positions stored, for the memory cap."""
-        return len(self.seen) + len(self.heap)
-
     def run(self) -> Outcome:
         problem, limits, heap = self.problem, self.limits, self.heap
         while heap:
-            limits.tick(len(self.seen) + len(heap))
+            limits.tick()
             _, _, depth, boxes, player, record = heapq.heappop(heap)
             region = problem.region(boxes, player)
             key = (boxes, (region & -region).bit_length())

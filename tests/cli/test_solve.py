@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.cli import solve as solve_cli
 from game.core.collection import read_collection
 from game.core.notation import replay
 from tests.conftest import SMALL_LEVEL
@@ -102,3 +103,49 @@ def test_bench_refuses_a_bad_range(level_file: Path, capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "bench", str(level_file), "--levels", "2-9")
     assert code == 2
     assert "outside 1-4" in err
+
+
+def test_bench_runs_with_the_spawn_start_method(
+    level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Windows and macOS have no fork: every worker starts as a fresh interpreter.
+    monkeypatch.setattr(solve_cli, "START_METHOD", "spawn")
+    out_csv = tmp_path / "rows.csv"
+    argv = ("bench", str(level_file), "--levels", "1-2", "--time-limit", "5", "--csv", str(out_csv))
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.strip().splitlines()[-1].startswith("solved 2/2")
+    with out_csv.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    # The fast method is a portfolio: each row names the search of it that found the solution.
+    assert all(row["method"] in {"fess", "greedy"} for row in rows)
+    assert all(int(row["moves"]) >= int(row["pushes"]) > 0 for row in rows)
+
+
+def test_bench_compares_with_an_earlier_run(
+    level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old.csv"
+    old.write_text(
+        "index,title,status,pushes,moves,nodes,seconds\n"
+        "1,Tiny,timeout,0,0,10,5.000\n"
+        "2,Micro One,solved,8,30,100,1.000\n"
+        "3,Stuck,solved,1,1,1,0.100\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "bench", str(level_file), "--levels", "1-3", "--compare", str(old))
+    assert code == 0
+    assert "gained 1: 1" in out
+    assert "lost 1: 3" in out
+    assert "solved in both (1): seconds 1.0 ->" in out
+
+
+def test_bench_refuses_a_compare_file_that_is_not_a_bench_csv(
+    level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    old = tmp_path / "old.csv"
+    old.write_text("index,title\nx,y\n", encoding="utf-8")
+    code, _, err = run(capsys, "bench", str(level_file), "--levels", "1", "--compare", str(old))
+    assert code == 2
+    assert "not a bench row" in err and len(err.strip().splitlines()) == 1
