@@ -22,6 +22,8 @@ from game.solver.result import SolveResult, SolveStatus
 # A worker that has not answered a cancel this long after its deadline is killed.
 GRACE_SECONDS = 2.0
 POLL_SECONDS = 0.05
+# How often an idle worker looks whether the game that started it is still there.
+PARENT_CHECK_SECONDS = 0.25
 
 
 class Job(Enum):
@@ -59,18 +61,33 @@ class SolverUpdate:
 
 
 def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
-    """Worker process loop: one request at a time, cancelled through a shared counter."""
+    """Worker process loop: one request at a time, cancelled through a shared counter.
+
+    The worker holds both ends of its queues, so it never sees them close when the game dies:
+    it watches the game's process instead, while it waits and while it searches, and leaves
+    within a second once the game is gone.
+    """
     from game.solver import solve
     from game.solver.rescue import undos_to_solvable
 
-    while True:
-        request: SolverRequest | None = requests.get()
+    parent = multiprocessing.parent_process()
+
+    def orphaned() -> bool:
+        return parent is not None and not parent.is_alive()
+
+    # Updates nobody will read must not hold the worker's exit up.
+    updates.cancel_join_thread()
+    while not orphaned():
+        try:
+            request: SolverRequest | None = requests.get(timeout=PARENT_CHECK_SECONDS)
+        except queue.Empty:
+            continue
         if request is None:
             return
         rid = request.request_id
 
         def is_cancelled(rid: int = rid) -> bool:
-            return bool(cancelled_through.value >= rid)
+            return bool(cancelled_through.value >= rid) or orphaned()
 
         def progress(nodes: int, seconds: float, rid: int = rid, job: Job = request.job) -> None:
             updates.put(SolverUpdate(rid, job, nodes, seconds))
@@ -136,10 +153,6 @@ class SolverService:
             self._next_id += 1  # ids below this are stale from now on
         if self._thread is not None:
             self._commands.put(None)
-
-    @property
-    def latest_id(self) -> int:
-        return self._next_id
 
     def poll(self) -> list[SolverUpdate]:
         """Updates that arrived since the last poll, for the latest request only."""

@@ -5,8 +5,13 @@ A crash or a failure in the worker process comes back as a message, never as a h
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -116,3 +121,72 @@ def test_rescue_counts_undos(service: SolverService) -> None:
     assert update.rescue is not None
     assert update.rescue.undos == 2  # the last step and the fatal push
     assert update.rescue.certain
+
+
+# A game-like parent: it starts the solver service, gives it work and then just lives on.
+PARENT = """
+import sys, time
+from game.core import parse_level
+from game.engine.solver_service import SolverService
+
+service = SolverService()
+if sys.argv[1] == "busy":
+    service.submit(parse_level(sys.argv[2]), method="bfs", time_limit=600)
+    while not service.poll():  # the first progress report: the worker is searching
+        time.sleep(0.05)
+else:
+    service.submit(parse_level(sys.argv[3]), time_limit=60)
+    while not any(update.done for update in service.poll()):
+        time.sleep(0.05)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def _children_of(pid: int) -> list[int]:
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                children.append(int(entry.name))
+    return children
+
+
+def _alive(pid: int) -> bool:
+    """Running and not a zombie (an orphan's zombie waits for whoever reaps it)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("state", ["busy", "idle"])
+def test_no_worker_outlives_a_killed_game(state: str) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, state, HARD, SMALL_LEVEL],
+        stdout=subprocess.PIPE, text=True, env=env,
+    )
+    children: list[int] = []
+    try:
+        assert parent.stdout is not None
+        assert parent.stdout.readline().strip() == "ready"
+        children = _children_of(parent.pid)
+        assert children  # the worker (and the resource tracker)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 10  # the promise is one second; margin for a busy box
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in children if _alive(pid)]
+    finally:
+        parent.kill()
+        for pid in children:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
