@@ -1,7 +1,7 @@
-"""Generate the campaign's levels into an XSB collection, or remake one level from its spec.
+"""Generate the campaign into levels/campaign.xsb, or remake one level from its ``Spec:`` line.
 
-Run: ``python tools/generate_levels.py --count 40 --seed 1 --out levels/campaign.xsb``, or
-``python tools/generate_levels.py --spec "seed=... boxes=3 blocks_wide=3 blocks_high=2 ..."``.
+Run: ``python tools/generate_levels.py --seed 1 --out levels/campaign.xsb --references
+../shared/benchmarks/*.xsb``, or ``python tools/generate_levels.py --spec "seed=... boxes=3 ..."``.
 """
 
 from __future__ import annotations
@@ -11,48 +11,76 @@ import sys
 import time
 from pathlib import Path
 
-from game.core.collection import write_collection
-from game.levelgen.campaign import build_campaign
-from game.levelgen.generate import LevelSpec, generate_level
+from game.core.collection import Collection, read_collection, write_collection
+from game.core.errors import LevelError
+from game.levelgen.campaign import CHAPTER_KEY, build_campaign, fast_solver_veto, remake
+from game.levelgen.generate import SOLUTION_KEY, STARS_KEY, GeneratedLevel
+from game.levelgen.symmetry import KnownLevels
+
+# The campaign promises `python -m game solve` (10 s) solves every level; keep a margin.
+SOLVER_SECONDS = 5.0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=40, help="levels in the campaign")
     parser.add_argument("--seed", type=int, default=1, help="the campaign's seed")
     parser.add_argument("--out", type=Path, default=Path("levels/campaign.xsb"))
-    parser.add_argument("--spec", help="print the one level of a spec, as in a level's comment")
+    parser.add_argument("--spec", help="print the one level of a Spec: line")
+    parser.add_argument(
+        "--references", type=Path, nargs="*", default=[], help="published collections to avoid"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     if args.spec:
         try:
-            made = generate_level(LevelSpec.parse(args.spec))
+            print(remake(args.spec).to_xsb())
         except (ValueError, TypeError) as error:
             print(f"bad spec: {error}", file=sys.stderr)
             return 2
-        if made is None:
-            print("no level passes the checks for this spec", file=sys.stderr)
-            return 1
-        print(made.level.to_xsb())
-        print(f"Par: {made.counts.pushes}  {made.counts}")
         return 0
-    if args.count < 1:
-        print("--count must be at least 1", file=sys.stderr)
+    known = KnownLevels()
+    try:
+        for path in args.references:
+            for number, level in enumerate(read_collection(path).levels, start=1):
+                known.add(level, f"{path.name} #{number}")
+    except LevelError as error:
+        print(error, file=sys.stderr)
         return 2
+    slow = fast_solver_veto(SOLVER_SECONDS)
+
+    def veto(made: GeneratedLevel) -> str | None:
+        source = known.copy_of(made.level)
+        return f"same as {source}" if source else slow(made)
 
     def report(line: str) -> None:
-        print(f"[{time.perf_counter() - started:6.1f}s] {line}", flush=True)
+        print(f"[{time.perf_counter() - started:7.1f}s] {line}", flush=True)
 
-    collection = build_campaign(args.count, args.seed, report)
+    collection = build_campaign(args.seed, report, veto)
     write_collection(collection, args.out)
-    pushes = [int(dict(level.extra)["Par"]) for level in collection.levels]
-    boxes = [len(level.boxes) for level in collection.levels]
-    print(
-        f"wrote {len(collection.levels)} levels to {args.out} in "
-        f"{time.perf_counter() - started:.1f} s: boxes {min(boxes)}-{max(boxes)}, "
-        f"par pushes {min(pushes)}-{max(pushes)}"
-    )
+    for line in chapter_table(collection):
+        print(line)
+    print(f"wrote {len(collection.levels)} levels to {args.out}")
     return 0
+
+
+def chapter_table(collection: Collection) -> list[str]:
+    """One line per chapter: levels, and the range of boxes, par pushes and stars."""
+    chapters: dict[str, list[tuple[int, int, int]]] = {}
+    for level in collection.levels:
+        extra = dict(level.extra)
+        pushes = sum(letter.isupper() for letter in extra[SOLUTION_KEY])
+        row = (len(level.boxes), pushes, int(extra[STARS_KEY]))
+        chapters.setdefault(extra[CHAPTER_KEY], []).append(row)
+    lines = []
+    for name, rows in chapters.items():
+        low = [min(row[column] for row in rows) for column in range(3)]
+        high = [max(row[column] for row in rows) for column in range(3)]
+        ranges = [f"{a}-{b}" for a, b in zip(low, high, strict=True)]
+        lines.append(
+            f"chapter {name}: {len(rows)} levels, boxes {ranges[0]}, "
+            f"pushes {ranges[1]}, stars {ranges[2]}"
+        )
+    return lines
 
 
 if __name__ == "__main__":

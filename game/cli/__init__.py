@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
+from game.solver.smt import missing_package
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -20,6 +21,9 @@ SUBCOMMAND_MODULES = (
     "game.cli.play",
     "game.cli.frames",
     "game.cli.progress",
+    "game.cli.generate",
+    "game.cli.smt",
+    "game.cli.edit",
 )
 
 
@@ -44,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler = getattr(args, "handler", None)
+        # A method whose optional solver is not installed: say how to install it.
+        missing = missing_package(getattr(args, "method", None) or "")
+        if missing:
+            raise CliError(missing)
         if handler is None:
             from game.cli.start import start_game
 

@@ -1,107 +1,191 @@
-"""The campaign plan: tiers of rising box counts and room sizes, and building the collection.
+"""The campaign plan: six chapters of rising difficulty, and building the collection from it.
 
-Each tier generates a few more levels than it needs and keeps the best, easiest first.
+Chapter 1 is the hand-drawn tutorial; each later chapter generates more levels than it needs,
+keeps a spread of them (the last chapter its hardest) and lists them by rising rating.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.core.collection import Collection
-from game.levelgen.generate import AUTHOR, GeneratedLevel, LevelSpec, generate_level
+from game.core.level import Level
+from game.core.notation import replay
+from game.levelgen.generate import (
+    AUTHOR,
+    RATING_KEY,
+    SOLUTION_KEY,
+    SPEC_KEY,
+    STARS_KEY,
+    GeneratedLevel,
+    LevelSpec,
+    generate_level,
+)
 from game.levelgen.names import level_titles
+from game.levelgen.rating import Rating, rate
+from game.levelgen.symmetry import layout_key
+from game.levelgen.tutorial import LESSONS, tutorial_board, tutorial_spec
+from game.solver import solve
 
 CAMPAIGN_TITLE = "Sokoban Arcade Campaign"
-CAMPAIGN_COMMENT = "Generated levels in rising difficulty; every one carries a checked solution."
-# Seeds tried per level wanted before a tier gives up (rooms can fail to take enough boxes).
-TRIES_PER_LEVEL = 12
+CAMPAIGN_COMMENT = "Six chapters made by the game's own generator; every level carries a solution."
+TUTORIAL_AUTHOR = "Sokoban Arcade (drawn by hand)"
+CHAPTER_KEY = "Chapter"
+CAPTION_KEY = "Caption"
+# Seeds tried per level wanted before a chapter gives up.
+TRIES_PER_LEVEL = 8
 
 
 @dataclass(frozen=True)
-class Tier:
-    """A band of the campaign: how many levels, how many boxes, in which room sizes."""
+class Chapter:
+    """A chapter: its name, how many levels, and the specs its candidates are made from.
 
-    boxes: int
-    sizes: tuple[tuple[int, int], ...]  # room sizes in 3x3 blocks, used in turn
-    share: int  # levels in a 40-level campaign
-    state_limit: int
-    goal_tries: int
-    min_pushes: int
-    min_box_changes: int
-    deep: int = 0
-    max_boxes_on_goals: int = 0
-    solver_nodes: int = 20_000
-    spare: float = 1.0  # extra candidates, as a fraction of the levels, so the best are kept
+    Candidate ``k`` uses box count ``boxes[k % len]`` and room size ``sizes[k % len]`` (in
+    3x3 blocks); ``spare`` candidates per level wanted are made; ``hardest`` keeps the best
+    rated instead of a spread.
+    """
+
+    number: int
+    name: str
+    levels: int
+    boxes: tuple[int, ...] = ()
+    sizes: tuple[tuple[int, int], ...] = ()
+    state_limit: int = 20_000
+    stages: int = 1
+    goal_tries: int = 4
+    min_pushes: int = 1
+    min_box_changes: int = 0
+    spare: float = 1.5
+    hardest: bool = False
+
+    @property
+    def label(self) -> str:
+        """The ``Chapter:`` value: number and name."""
+        return f"{self.number} {self.name}"
 
     def spec(self, seed: int, index: int) -> LevelSpec:
         wide, high = self.sizes[index % len(self.sizes)]
         return LevelSpec(
             seed=seed,
-            boxes=self.boxes,
+            boxes=self.boxes[index % len(self.boxes)],
             blocks_wide=wide,
             blocks_high=high,
             goal_tries=self.goal_tries,
             state_limit=self.state_limit,
             min_pushes=self.min_pushes,
             min_box_changes=self.min_box_changes,
-            max_boxes_on_goals=self.max_boxes_on_goals,
-            deep=self.deep,
-            solver_nodes=self.solver_nodes,
+            stages=self.stages,
         )
 
 
-# Up to four boxes the breadth-first search is cheap and exact, so many candidates are made;
-# beyond, a score-first search and the solver cost seconds a level, so fewer spares.
-TIERS = (
-    Tier(1, ((2, 2),), 3, 5_000, 4, 5, 0),
-    Tier(2, ((2, 2), (3, 2)), 5, 10_000, 4, 8, 2, spare=1.5),
-    Tier(3, ((3, 2), (2, 3)), 7, 30_000, 4, 12, 4, spare=1.5),
-    Tier(4, ((3, 3), (3, 2)), 8, 50_000, 4, 16, 6, spare=1.5),
-    Tier(5, ((3, 3),), 7, 20_000, 2, 18, 7, deep=1, spare=0.5),
-    Tier(6, ((4, 3), (3, 3)), 6, 20_000, 2, 18, 8, deep=1, solver_nodes=30_000, spare=0.34),
-    Tier(7, ((4, 3), (3, 3)), 4, 20_000, 2, 20, 8, deep=1, solver_nodes=50_000, spare=0.34),
+TUTORIAL = Chapter(1, "First Steps", len(LESSONS))
+CHAPTERS = (
+    TUTORIAL,
+    Chapter(2, "Loading Bay", 11, (1, 2, 2), ((2, 2), (3, 2)), 10_000, 1, 4, 6, 0),
+    Chapter(3, "Storerooms", 11, (3,), ((3, 2), (2, 3)), 30_000, 1, 4, 12, 4),
+    Chapter(4, "Cellars", 11, (4,), ((3, 3), (3, 2)), 50_000, 1, 4, 16, 6),
+    Chapter(5, "Deep Vaults", 11, (5,), ((3, 3), (4, 3)), 40_000, 2, 3, 16, 6),
+    Chapter(6, "The Labyrinth", 10, (7, 8, 9), ((4, 3), (4, 4)), 60_000, 3, 2, 18, 7, 2.0, True),
 )
 
-
-def tier_counts(count: int) -> list[int]:
-    """Levels per tier for a campaign of ``count``, in proportion to the shares."""
-    total = sum(tier.share for tier in TIERS)
-    counts = [tier.share * count // total for tier in TIERS]
-    for index in sorted(range(len(TIERS)), key=lambda i: -TIERS[i].share):
-        if sum(counts) >= count:
-            break
-        counts[index] += 1
-    return counts
+Report = Callable[[str], None]
+# Says why a candidate may not be used (a published layout, too slow for the solver), or None.
+Veto = Callable[[GeneratedLevel], str | None]
 
 
-def build_campaign(
-    count: int, seed: int, report: Callable[[str], None] | None = None
-) -> Collection:
-    """``count`` levels, tier by tier, each tier sorted from its easiest kept level up.
+def fast_solver_veto(seconds: float) -> Veto:
+    """A veto for levels the game's default solver cannot solve within ``seconds``."""
 
-    Candidate ``k`` of tier ``t`` uses the seed ``seed * 100000 + t * 1000 + k``, so the
-    whole campaign follows from ``seed``.
-    """
-    chosen: list[GeneratedLevel] = []
-    seen: set[str] = set()
-    for number, (tier, wanted) in enumerate(zip(TIERS, tier_counts(count), strict=True)):
-        if wanted == 0:
-            continue
+    def veto(made: GeneratedLevel) -> str | None:
+        result = solve(made.level, "fast", time_limit=seconds)
+        return None if result.solved else f"the fast solver needs over {seconds:g} s"
+
+    return veto
+
+
+def remake(spec: str) -> Level:
+    """The board a ``Spec:`` line makes (without metadata); ValueError if the spec is bad or
+    makes no level."""
+    board = tutorial_board(spec)
+    if board is not None:
+        return board
+    made = generate_level(LevelSpec.parse(spec))
+    if made is None:
+        raise ValueError(f"the spec {spec!r} makes no level")
+    return made.level
+
+
+def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Collection:
+    """All chapters, each listed by rising rating; candidate ``k`` of chapter ``c`` uses the
+    seed ``seed * 100000 + c * 1000 + k``, so the whole campaign follows from ``seed``."""
+    entries: list[tuple[Chapter, Level, str, Rating, str]] = list(_tutorial_entries())
+    seen = {layout_key(level) for _, level, _, _, _ in entries}
+    for chapter in CHAPTERS[1:]:
         pool: list[GeneratedLevel] = []
-        target = wanted + int(wanted * tier.spare + 0.5)
-        for index in range(wanted * TRIES_PER_LEVEL):
-            if len(pool) >= target:
+        wanted = round(chapter.levels * chapter.spare)
+        for index in range(chapter.levels * TRIES_PER_LEVEL):
+            if len(pool) >= wanted:
                 break
-            made = generate_level(tier.spec(seed * 100_000 + number * 1000 + index, index))
-            if made is None or made.level.fingerprint() in seen:
+            spec = chapter.spec(seed * 100_000 + chapter.number * 1000 + index, index)
+            made = generate_level(spec)
+            if made is None or layout_key(made.level) in seen:
                 continue
-            seen.add(made.level.fingerprint())
+            refused = veto(made) if veto else None
+            if refused:
+                report(f"chapter {chapter.number}: seed {spec.seed} refused: {refused}")
+                continue
+            seen.add(layout_key(made.level))
             pool.append(made)
-            if report:
-                report(f"{tier.boxes} boxes: {len(pool)}/{target} (score {made.counts.score})")
-        pool.sort(key=lambda made: made.counts.score, reverse=True)
-        chosen.extend(sorted(pool[:wanted], key=lambda made: made.counts.score))
-    titles = level_titles(len(chosen), seed)
-    levels = [replace(made.level, title=title) for made, title in zip(chosen, titles, strict=True)]
+            report(
+                f"chapter {chapter.number}: {len(pool)}/{wanted} ({spec.boxes} boxes, "
+                f"rating {made.rating.value}, {made.rating.stars} stars)"
+            )
+        for made in _pick(pool, chapter):
+            entries.append((chapter, made.level, made.solution, made.rating, made.spec.describe()))
+    titles = level_titles(len(entries) - len(LESSONS), seed)
+    levels = []
+    for number, (chapter, level, lurd, rating, remade_by) in enumerate(entries):
+        title = LESSONS[number].title if number < len(LESSONS) else titles[number - len(LESSONS)]
+        levels.append(_entry(chapter, level, lurd, rating, remade_by, title, number))
     return Collection(CAMPAIGN_TITLE, AUTHOR, CAMPAIGN_COMMENT, levels)
+
+
+def _tutorial_entries() -> list[tuple[Chapter, Level, str, Rating, str]]:
+    entries = []
+    for number in range(1, len(LESSONS) + 1):
+        spec = tutorial_spec(number)
+        level = remake(spec)
+        lurd = solve(level, "astar", time_limit=None).lurd
+        entries.append((TUTORIAL, level, lurd, rate(level, lurd), spec))
+    return entries
+
+
+def _pick(pool: list[GeneratedLevel], chapter: Chapter) -> list[GeneratedLevel]:
+    """The chapter's levels by rising rating: its hardest, or evenly spread over the pool."""
+    ranked = sorted(pool, key=lambda made: made.rating.value)
+    count = min(chapter.levels, len(ranked))
+    if chapter.hardest or count == len(ranked):
+        return ranked[len(ranked) - count :]
+    step = (len(ranked) - 1) / max(1, count - 1)
+    return [ranked[round(index * step)] for index in range(count)]
+
+
+def _entry(
+    chapter: Chapter, level: Level, lurd: str, rating: Rating, spec: str, title: str, index: int
+) -> Level:
+    """The level with its title and the key lines the game reads."""
+    extra = [(CHAPTER_KEY, chapter.label)]
+    if chapter is TUTORIAL:
+        extra.append((CAPTION_KEY, LESSONS[index].caption))
+    extra += [
+        (RATING_KEY, str(rating.value)),
+        (STARS_KEY, str(rating.stars)),
+        (SPEC_KEY, spec),
+        (SOLUTION_KEY, lurd),
+    ]
+    author = TUTORIAL_AUTHOR if chapter is TUTORIAL else AUTHOR
+    entry = Level(level.board, level.boxes, level.player, title, author, "", tuple(extra))
+    if not replay(entry, lurd).solved:
+        raise ValueError(f"the solution of {title} does not solve it")
+    return entry

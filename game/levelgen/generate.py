@@ -1,42 +1,52 @@
 """One generated level from a seed and a few parameters: room, goals, reverse search, checks.
 
-The same :class:`LevelSpec` always gives the same level, so a campaign level's comment is
-enough to make it again.
+The same :class:`LevelSpec` always gives the same level, so a level's ``Spec:`` line is enough
+to make it again.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from game.core.board import Board
 from game.core.direction import Direction
 from game.core.level import Level, board_rows
 from game.core.notation import replay
+from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.core.xsb import parse_level
+from game.levelgen.rating import Rating, rate, solver_effort
 from game.levelgen.reverse import ReverseStart, forward_solution, search_starts
 from game.levelgen.rooms import Room, random_room
-from game.levelgen.score import SolutionCounts, solution_counts
+from game.levelgen.score import solution_counts
 from game.solver import solve
 
 AUTHOR = "Sokoban Arcade generator"
 SOLUTION_KEY = "Solution"
-PAR_KEY = "Par"
-# The comment of a generated level starts with this, then the spec that makes it again.
-COMMENT_PREFIX = "Generator spec, seed and parameters: "
+SPEC_KEY = "Spec"
+RATING_KEY = "Rating"
+STARS_KEY = "Stars"
 # Unused floor areas up to this size stay: they shape the room without making it look empty.
 POCKET_KEPT = 2
+
+# Returns True when the caller wants the work stopped.
+CancelCheck = Callable[[], bool]
+
+
+class Cancelled(Exception):
+    """Generation was stopped by its cancel check."""
 
 
 @dataclass(frozen=True)
 class LevelSpec:
     """Everything a generated level depends on.
 
-    ``state_limit`` caps each pull search; ``goal_tries`` is how many goal placements are
-    searched in the room; ``deep`` 1 searches best-scored positions first, for rooms too big
-    to search whole, and asks the solver for par within ``solver_nodes`` (a node budget, not
-    a time limit, so a spec makes the same level on any machine); the ``min_`` fields reject
+    ``goal_tries`` goal placements are tried in the room; for each, ``stages`` breadth-first
+    pull searches of up to ``state_limit`` positions find the hardest start (see
+    :func:`_staged_start`). The board depends on nothing else: the solver only shortens the
+    solution afterwards, within ``solver_nodes`` nodes of A*. The ``min_`` fields reject
     easy levels.
     """
 
@@ -49,7 +59,7 @@ class LevelSpec:
     min_pushes: int = 1
     min_box_changes: int = 0
     max_boxes_on_goals: int = 0
-    deep: int = 0
+    stages: int = 1
     solver_nodes: int = 20_000
 
     def describe(self) -> str:
@@ -58,10 +68,10 @@ class LevelSpec:
 
     @classmethod
     def parse(cls, text: str) -> LevelSpec:
-        """A spec from :meth:`describe` text or a level's comment; ValueError if it is bad."""
+        """A spec from :meth:`describe` text; ValueError if it is bad."""
         known = {field.name for field in fields(cls)}
         values: dict[str, int] = {}
-        for pair in text.strip().removeprefix(COMMENT_PREFIX.strip()).split():
+        for pair in text.split():
             key, sep, value = pair.partition("=")
             if not sep or key not in known:
                 raise ValueError(f"{pair!r} is not one of {', '.join(sorted(known))} as key=value")
@@ -77,16 +87,21 @@ class LevelSpec:
 
 @dataclass(frozen=True)
 class GeneratedLevel:
-    """A level with its verified solution (also in ``level.extra``) and how hard it is."""
+    """A level with its verified solution (also in ``level.extra``) and its rating;
+    ``solver_solved`` says the solver's feature space search solved it too."""
 
     level: Level
     solution: str
-    counts: SolutionCounts
+    rating: Rating
     spec: LevelSpec
+    solver_solved: bool
 
 
-def generate_level(spec: LevelSpec) -> GeneratedLevel | None:
-    """The best level found for ``spec``, or None if no room or start passes the checks."""
+def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> GeneratedLevel | None:
+    """The best level found for ``spec``, or None if no room or start passes the checks.
+
+    ``cancel`` is asked between searches; Cancelled is raised when it says stop.
+    """
     if spec.boxes < 1:
         raise ValueError("a level needs at least one box")
     rng = random.Random(spec.seed)
@@ -95,52 +110,87 @@ def generate_level(spec: LevelSpec) -> GeneratedLevel | None:
     if room is None:
         return None
     squares = sorted(room.floor)
-    best: tuple[Level, str, SolutionCounts] | None = None
+    best: tuple[int, Level, str] | None = None
     for _ in range(spec.goal_tries):
         board = room.board(frozenset(rng.sample(squares, spec.boxes)))
-        starts = search_starts(
-            board, spec.state_limit, spec.max_boxes_on_goals, score_first=bool(spec.deep)
-        )
-        for start in starts:
-            found = _solved_start(board, start, spec.solver_nodes if spec.deep else 0)
-            if found is not None and (best is None or found[2].score > best[2].score):
-                best = found
+        _check(cancel)
+        found = _staged_start(board, spec)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
     if best is None:
         return None
-    plain, lurd, counts = best
+    _, plain, lurd = best
+    counts = solution_counts(plain, lurd)
     if counts.pushes < spec.min_pushes or counts.box_changes < spec.min_box_changes:
         return None
     tidy = Room.of_board(plain.board).without_pockets(_touched(plain, lurd), POCKET_KEPT)
     rows = board_rows(tidy.board(plain.board.goals), plain.boxes, plain.player)
-    extra = ((SOLUTION_KEY, lurd), (PAR_KEY, str(counts.pushes)))
-    level = parse_level(rows, author=AUTHOR, comment=COMMENT_PREFIX + spec.describe(), extra=extra)
+    level = parse_level(rows)
+    _check(cancel)
+    nodes, searched = solver_effort(level)
+    lurd = _best_solution(level, (lurd, searched), spec.solver_nodes)
+    rating = rate(level, lurd, nodes)
+    extra = ((SPEC_KEY, spec.describe()), (SOLUTION_KEY, lurd))
+    level = parse_level(rows, author=AUTHOR, extra=extra)
     check = replay(level, lurd)
     if not check.solved:
         raise ValueError(f"generated solution fails for {spec.describe()}: {check.reason}")
-    return GeneratedLevel(level, lurd, counts, spec)
+    return GeneratedLevel(level, lurd, rating, spec, bool(searched))
 
 
-def _solved_start(
-    board: Board, start: ReverseStart, solver_nodes: int
-) -> tuple[Level, str, SolutionCounts] | None:
-    """The start as a level with a push-optimal solution and its counts, or None.
+def _check(cancel: CancelCheck | None) -> None:
+    if cancel is not None and cancel():
+        raise Cancelled
 
-    A breadth-first start's own pulls are optimal; a deep one may have a shortcut, so the
-    solver finds the true par (or None within ``solver_nodes``) and the counts are taken
-    from its solution.
+
+def _staged_start(board: Board, spec: LevelSpec) -> tuple[int, Level, str] | None:
+    """The hardest start of ``spec.stages`` breadth-first pull searches, each from where the
+    last one ended, with a solution (the pulls played forwards) and its score.
+
+    One stage finds a push-optimal start; later stages take rooms with many boxes further than
+    one search of ``state_limit`` positions could, and their solution is then only an upper
+    bound that the solver may shorten.
     """
-    plain = parse_level(board_rows(board, start.boxes, start.player))
-    if not solver_nodes:
-        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
-        counts = start.counts
-    else:
-        optimal = solve(plain, "astar", time_limit=None, node_limit=solver_nodes)
-        if not optimal.solved:
-            return None
-        lurd, counts = optimal.lurd, solution_counts(plain, optimal.lurd)
-    if _idle_boxes(plain, lurd):
-        return None  # a box left on its goal all along is only clutter
-    return plain, lurd, counts
+    starts = search_starts(board, spec.state_limit, spec.max_boxes_on_goals)
+    if not starts:
+        return None
+    start = starts[0]
+    score, lurd = start.counts.score, _forwards(board, start)
+    for _ in range(spec.stages - 1):
+        further = search_starts(
+            board, spec.state_limit, spec.max_boxes_on_goals, start=(start.boxes, start.player)
+        )
+        if not further:
+            break
+        later = further[0]
+        steps = _forwards(board, later)
+        state = PlayState(Level(board, later.boxes, later.player))  # squares as in the search
+        for letter in steps:
+            state.step(Direction.from_letter(letter))
+        walk = walk_path(board, start.boxes, state.player, start.player)
+        if walk is None:
+            raise ValueError("a stage cannot be joined to the last: the search and rules disagree")
+        lurd = steps + "".join(direction.letter(False) for direction in walk) + lurd
+        score += later.counts.score
+        start = later
+    return score, parse_level(board_rows(board, start.boxes, start.player)), lurd
+
+
+def _forwards(board: Board, start: ReverseStart) -> str:
+    """The pulls that found ``start`` played backwards as pushes, in LURD."""
+    return "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
+
+
+def _best_solution(level: Level, known: tuple[str, ...], solver_nodes: int) -> str:
+    """The fewest pushes, then moves, of the ``known`` solutions and A*'s push-optimal one if
+    it finds one within ``solver_nodes`` nodes."""
+    optimal = solve(level, "astar", time_limit=None, node_limit=solver_nodes)
+    found = [lurd for lurd in (*known, optimal.lurd) if lurd]
+    return min(found, key=_pushes_moves)
+
+
+def _pushes_moves(lurd: str) -> tuple[int, int]:
+    return sum(letter.isupper() for letter in lurd), len(lurd)
 
 
 def _idle_boxes(level: Level, lurd: str) -> set[int]:

@@ -146,17 +146,15 @@ def search_starts(
     state_limit: int,
     max_boxes_on_goals: int = 0,
     keep: int = 1,
-    score_first: bool = False,
+    start: tuple[frozenset[int], int] | None = None,
 ) -> list[ReverseStart]:
     """The ``keep`` best-scored start positions within ``state_limit`` positions of a search.
 
-    The search pulls from the solved position with the player in each part of the room he
-    could stand in; positions are told apart by the boxes and the player's region. Starts
-    with more than ``max_boxes_on_goals`` boxes already on goals are not kept.
-
-    Breadth-first, a start's push count is the fewest that solve it. ``score_first`` expands
-    the best-scored position next instead: it goes deeper in big rooms, but a start may then
-    have a shorter solution than the pulls that found it.
+    The search pulls breadth-first from the solved position with the player in each part of
+    the room he could stand in, or from ``start`` (boxes and player) if given; positions are
+    told apart by the boxes and the player's region. Starts with more than
+    ``max_boxes_on_goals`` boxes already on goals are not kept. From the solved position a
+    start's push count is the fewest that solve it.
     """
     width = board.width
     floor = 0
@@ -170,23 +168,23 @@ def search_starts(
 
     seen: set[int] = set()
     queue: deque[_Node] = deque()
-    ranked: list[tuple[int, int, _Node]] = []  # a heap: (-score, order, node)
+    if start is not None:
+        boxes = sum(1 << square for square in start[0])
+        region = _flood(start[1], floor & ~boxes, width)
+        seen.add(boxes << shift | ((region & -region).bit_length() - 1))
+        queue.append(_Node(boxes, start[1], region, None, -1, 0, (0, 0, 0, 0)))
     free = floor & ~goals
-    unclaimed = free
+    unclaimed = free if start is None else 0
     while unclaimed:
         player = (unclaimed & -unclaimed).bit_length() - 1
         region = _flood(player, free, width)
         unclaimed &= ~region
         seen.add(goals << shift | ((region & -region).bit_length() - 1))
-        root = _Node(goals, player, region, None, -1, 0, (0, 0, 0, 0))
-        if score_first:
-            heapq.heappush(ranked, (0, len(seen), root))
-        else:
-            queue.append(root)
+        queue.append(_Node(goals, player, region, None, -1, 0, (0, 0, 0, 0)))
 
     best: list[tuple[int, int, _Node]] = []  # a heap of the kept: (score, order, node)
-    while (queue or ranked) and len(seen) < state_limit:
-        node = heapq.heappop(ranked)[2] if score_first else queue.popleft()
+    while queue and len(seen) < state_limit:
+        node = queue.popleft()
         boxes, region = node.boxes, node.region
         for offset in offsets:
             if offset > 0:
@@ -212,10 +210,7 @@ def search_starts(
                 )
                 child = _Node(child_boxes, player, child_region, node, target, offset, counts)
                 score = difficulty(*counts)
-                if score_first:
-                    heapq.heappush(ranked, (-score, len(seen), child))
-                else:
-                    queue.append(child)
+                queue.append(child)
                 if (child_boxes & goals).bit_count() > max_boxes_on_goals:
                     continue
                 entry = (score, -len(seen), child)

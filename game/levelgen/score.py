@@ -1,6 +1,7 @@
 """How hard a generated level looks: counts taken from a solution, and one score made of them.
 
-The counts are those of Taylor and Parberry's measure plus pushes that lift a box off a goal.
+The counts are the usual secondary metrics (box lines, box changes, pushing sessions) plus
+pushes that lift a box off a goal; the rating made of them lives in :mod:`game.levelgen.rating`.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ class SolutionCounts:
 
     ``box_changes`` counts pushes of another box than the one pushed before; ``box_lines``
     counts runs of pushes of one box in one direction; ``goal_exits`` counts pushes that
-    move a box off a goal.
+    move a box off a goal; ``sessions`` counts runs of pushes with no walking step between
+    them (the pull search cannot know it and leaves it 0).
     """
 
     pushes: int
     box_changes: int
     box_lines: int
     goal_exits: int
+    sessions: int = 0
 
     @property
     def score(self) -> int:
@@ -47,7 +50,8 @@ def solution_counts(level: Level, lurd: str) -> SolutionCounts:
     """
     state = PlayState(level)
     goals = level.board.goals
-    pushes = changes = lines = exits = 0
+    pushes = changes = lines = exits = sessions = 0
+    pushed_last = False
     last_box: int | None = None
     last_direction: Direction | None = None
     for letter in parse_lurd(lurd):
@@ -57,7 +61,10 @@ def solution_counts(level: Level, lurd: str) -> SolutionCounts:
         if result.move is None:
             raise ValueError(f"the solution is blocked at a move {letter!r}")
         if not result.move.pushed or box is None:
+            pushed_last = False
             continue
+        sessions += not pushed_last
+        pushed_last = True
         pushes += 1
         if box != last_box:
             changes += last_box is not None
@@ -67,4 +74,4 @@ def solution_counts(level: Level, lurd: str) -> SolutionCounts:
         exits += box in goals
         last_box = state.board.neighbour(box, direction)
         last_direction = direction
-    return SolutionCounts(pushes, changes, lines, exits)
+    return SolutionCounts(pushes, changes, lines, exits, sessions)

@@ -1,85 +1,63 @@
-"""Tests for the shipped campaign file and the campaign plan.
+"""Tests for the campaign plan: six chapters, the tutorial boards, picking and remaking levels.
 
-The campaign must load cleanly, carry a solution for every level that really solves it, and
-hold no copy of a well-known published layout.
+The shipped file itself is checked in tests/campaign.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from game.core.collection import Collection, collection_to_text, read_collection
 from game.core.notation import replay
-from game.core.xsb import parse_level
-from game.levelgen.campaign import TIERS, tier_counts
-from game.levelgen.generate import COMMENT_PREFIX, PAR_KEY, SOLUTION_KEY, LevelSpec
-from game.levelgen.names import level_titles
-from tests.conftest import SMALL_LEVEL
-
-CAMPAIGN = Path(__file__).resolve().parents[2] / "levels" / "campaign.xsb"
-
-# Famous first levels, written here only to prove the campaign holds none of them.
-WELL_KNOWN = (
-    SMALL_LEVEL,
-    "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
-    "    #####\n    #   #\n    #$  #\n  ###  $##\n  #  $ $ #\n### # ## #   ######\n"
-    "#   # ## #####  ..#\n# $  $          ..#\n##### ### #@##  ..#\n    #     #########\n"
-    "    #######\n",
-)
+from game.levelgen.campaign import CHAPTERS, TUTORIAL, _pick, remake
+from game.levelgen.generate import GeneratedLevel, LevelSpec, generate_level
+from game.levelgen.tutorial import LESSONS, tutorial_spec
+from game.solver import solve
 
 
-@pytest.fixture(scope="module")
-def campaign() -> Collection:
-    return read_collection(CAMPAIGN)
+def test_six_chapters_of_at_least_sixty_levels_with_a_short_tutorial() -> None:
+    assert [chapter.number for chapter in CHAPTERS] == [1, 2, 3, 4, 5, 6]
+    assert sum(chapter.levels for chapter in CHAPTERS) >= 60
+    assert CHAPTERS[0] is TUTORIAL and 6 <= TUTORIAL.levels <= 8
+    most_boxes = [max(chapter.boxes) for chapter in CHAPTERS[1:]]
+    assert most_boxes == sorted(most_boxes)
+    assert min(CHAPTERS[-1].boxes) >= 6 and max(CHAPTERS[-1].boxes) <= 10
 
 
-def test_the_campaign_loads_without_errors(campaign: Collection) -> None:
-    assert campaign.errors == []
-    assert len(campaign.levels) >= 30
-    titles = [level.title for level in campaign.levels]
-    assert all(titles) and len(set(titles)) == len(titles)
-    assert all(level.author for level in campaign.levels)
+def test_every_tutorial_board_is_small_solvable_and_has_a_one_line_caption() -> None:
+    taught = " ".join(lesson.caption for lesson in LESSONS)
+    for words in ("arrow keys", "push", "pulled", "Ctrl+Z", "R puts", "Shift+H", "Click"):
+        assert words in taught, words
+    for number, lesson in enumerate(LESSONS, start=1):
+        assert "\n" not in lesson.caption and len(lesson.caption) <= 100
+        level = remake(tutorial_spec(number))
+        assert len(level.boxes) <= 2 and level.width <= 10 and level.height <= 7
+        result = solve(level, "astar", time_limit=10)
+        assert result.solved and result.pushes <= 8, lesson.title
 
 
-def test_the_campaign_round_trips(campaign: Collection) -> None:
-    assert collection_to_text(campaign) + "\n" == CAMPAIGN.read_text(encoding="utf-8")
+def test_a_spec_remakes_its_level_and_a_bad_one_is_refused() -> None:
+    spec = LevelSpec(seed=3, boxes=2, blocks_wide=2, blocks_high=2, state_limit=2_000)
+    made = generate_level(spec)
+    assert made is not None
+    assert remake(spec.describe()) == made.level
+    with pytest.raises(ValueError, match="tutorial boards"):
+        remake("tutorial=99")
+    with pytest.raises(ValueError):
+        remake("seed=1 colour=red")
 
 
-def test_every_stored_solution_solves_its_level_in_par_pushes(campaign: Collection) -> None:
-    for level in campaign.levels:
-        extra = dict(level.extra)
-        result = replay(level, extra[SOLUTION_KEY])
-        assert result.solved, f"{level.title}: {result.reason}"
-        assert result.pushes == int(extra[PAR_KEY]), level.title
-
-
-def test_every_level_says_how_to_make_it_again(campaign: Collection) -> None:
-    for level in campaign.levels:
-        assert level.comment.startswith(COMMENT_PREFIX)
-        spec = LevelSpec.parse(level.comment)
-        assert spec.boxes == len(level.boxes)
-
-
-def test_the_levels_grow_from_one_box_and_stay_a_sensible_size(campaign: Collection) -> None:
-    boxes = [len(level.boxes) for level in campaign.levels]
-    assert boxes == sorted(boxes) and boxes[0] == 1 and boxes[-1] >= 5
-    for level in campaign.levels:
-        assert level.width <= 20 and level.height <= 16, level.title
-    assert len({level.fingerprint() for level in campaign.levels}) == len(campaign.levels)
-
-
-def test_no_level_is_a_well_known_published_one(campaign: Collection) -> None:
-    known = {parse_level(text).to_xsb() for text in WELL_KNOWN}
-    for level in campaign.levels:
-        assert level.to_xsb() not in known, level.title
-
-
-def test_tier_counts_add_up_and_titles_differ() -> None:
-    for count in (1, 7, 40, 55):
-        counts = tier_counts(count)
-        assert sum(counts) == count and len(counts) == len(TIERS)
-    titles = level_titles(60, seed=3)
-    assert len(set(titles)) == 60
-    assert titles == level_titles(60, seed=3)
+def test_a_chapter_keeps_a_spread_or_its_hardest_by_rising_rating() -> None:
+    pool: list[GeneratedLevel] = []
+    for seed in range(12):
+        spec = LevelSpec(seed=seed, boxes=1, blocks_wide=2, blocks_high=2, state_limit=500)
+        made = generate_level(spec)
+        if made is not None:
+            pool.append(made)
+    chapter = CHAPTERS[1]
+    kept = _pick(pool, chapter)
+    ratings = [made.rating.value for made in kept]
+    assert ratings == sorted(ratings) and len(kept) == min(chapter.levels, len(pool))
+    small = [made.rating.value for made in _pick(pool, CHAPTERS[-1])]
+    assert small == sorted(made.rating.value for made in pool)[len(pool) - len(small) :]
+    for made in kept:
+        assert replay(made.level, made.solution).solved

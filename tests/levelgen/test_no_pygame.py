@@ -15,6 +15,10 @@ MODULES = (
     "game.levelgen.generate",
     "game.levelgen.campaign",
     "game.levelgen.names",
+    "game.levelgen.rating",
+    "game.levelgen.symmetry",
+    "game.levelgen.tutorial",
+    "game.levelgen.batch",
 )
 
 

@@ -5,6 +5,7 @@ Levels are small and inline; the solver cross-checks the breadth-first push coun
 
 from __future__ import annotations
 
+from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.play import PlayState
@@ -62,8 +63,14 @@ def test_starts_with_boxes_on_goals_are_left_out_unless_allowed() -> None:
     assert any(start.boxes & board.goals for start in allowed)
 
 
-def test_score_first_search_also_gives_solvable_starts() -> None:
-    board = parse_level(ROOM).board
-    for start in search_starts(board, state_limit=2_000, keep=2, score_first=True):
-        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
-        assert replay(Level(board, start.boxes, start.player), lurd).solved
+def test_a_search_from_a_given_position_pulls_on_from_there() -> None:
+    level = parse_level(ROOM)
+    start = (level.boxes, level.player)
+    further = search_starts(level.board, 5_000, max_boxes_on_goals=2, keep=2, start=start)
+    assert len(further) == 2
+    for found in further:
+        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(level.board, found))
+        state = PlayState(level.with_position(found.boxes, found.player))
+        for letter in lurd:
+            state.step(Direction.from_letter(letter))
+        assert state.boxes.frozen() == level.boxes

@@ -22,7 +22,7 @@ TWO_BOXES = """\
 def test_counts_of_a_solution_that_switches_boxes() -> None:
     level = parse_level(TWO_BOXES)
     counts = solution_counts(level, "RRDldR")
-    assert counts == SolutionCounts(pushes=4, box_changes=1, box_lines=3, goal_exits=0)
+    assert counts == SolutionCounts(pushes=4, box_changes=1, box_lines=3, goal_exits=0, sessions=2)
     assert counts.score > counts.pushes
 
 
