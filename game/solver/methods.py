@@ -16,6 +16,7 @@ from game.solver.portfolio import feature_space, greedy, take_turns
 from game.solver.push import Push
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem, a_star, breadth_first
+from game.solver.smt import SMT_HELP, SMT_METHODS
 
 DEFAULT_MEMORY = 1536 * 1024 * 1024  # bytes; well below the 2 GiB a solve may use
 # Push-optimal A* weighs a push above any number of steps, so pushes come first, then moves.
@@ -30,6 +31,7 @@ METHODS: dict[str, Method] = {
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
     "astar-moves": lambda problem, limits: a_star(problem, limits, 1, 1),
+    **SMT_METHODS,
 }
 METHOD_HELP = {
     "fast": "feature space search and greedy search in turns: quickest to a solution",
@@ -38,6 +40,7 @@ METHOD_HELP = {
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",
     "astar-moves": "A* with a matching bound: fewest moves",
+    **SMT_HELP,
 }
 
 

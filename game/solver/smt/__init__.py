@@ -1,0 +1,35 @@
+"""Planning with SMT and SAT solvers: the SMT paper's encodings and the push encoding it proposed.
+
+The solvers are optional packages, imported only when one of these methods runs.
+"""
+
+from __future__ import annotations
+
+from game.solver.smt.backend import INSTALL_HINT, MissingSolver, available
+from game.solver.smt.bv_encoding import solve_bit_vectors
+from game.solver.smt.int_encoding import solve_integers
+from game.solver.smt.push_encoding import solve_pushes
+
+SMT_METHODS = {
+    "smt-int": solve_integers,
+    "smt-bv": solve_bit_vectors,
+    "smt-push": solve_pushes,
+}
+# The optional package each method needs.
+PACKAGE_OF = {"smt-int": "z3", "smt-bv": "z3", "smt-push": "z3"}
+SMT_HELP = {
+    "smt-int": "Z3, integers and arrays (the SMT paper's encoding): fewest moves",
+    "smt-bv": "Z3, bit-vectors (the SMT paper's faster encoding): fewest moves",
+    "smt-push": "Z3, one step = a walk and a push: fewest pushes",
+}
+
+
+def missing_package(method: str) -> str:
+    """How to install what ``method`` needs, or '' when it can run."""
+    package = PACKAGE_OF.get(method)
+    if package is None or available(package):
+        return ""
+    return INSTALL_HINT[package]
+
+
+__all__ = ["SMT_HELP", "SMT_METHODS", "MissingSolver", "missing_package"]

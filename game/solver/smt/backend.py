@@ -1,0 +1,108 @@
+"""The horizon loop shared by the SMT and SAT planners, and the lazy loading of their solvers.
+
+A planner adds one step at a time and asks whether the goal holds after exactly N steps, so
+the first satisfiable N is the optimal plan length; a watcher thread interrupts at the limits.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+import time
+from types import ModuleType
+from typing import Protocol
+
+from game.solver.analysis import bits_of
+from game.solver.push import Push
+from game.solver.result import Limits, SolveStatus, StopSearch
+from game.solver.search import Outcome, Problem
+
+INSTALL_HINT = {
+    "z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"',
+    "pysat": 'the SAT methods need python-sat: pip install "sokoban-arcade[sat]"',
+}
+WATCH_EVERY = 0.05  # seconds between the watcher's looks at the clock and the cancel flag
+
+
+class MissingSolver(ImportError):
+    """The optional solver package a method needs is not installed; the message says how."""
+
+
+def load(package: str) -> ModuleType:
+    """Import ``package`` (a key of INSTALL_HINT) only when a method needs it."""
+    try:
+        return importlib.import_module(package)
+    except ImportError:
+        raise MissingSolver(INSTALL_HINT[package]) from None
+
+
+def available(package: str) -> bool:
+    try:
+        load(package)
+    except MissingSolver:
+        return False
+    return True
+
+
+class Planner(Protocol):
+    """One encoding of the problem over a growing horizon."""
+
+    def extend(self) -> None:
+        """Add the constraints of one more step."""
+
+    def solve_at(self, steps: int) -> bool | None:
+        """Whether the goal can hold after exactly ``steps`` steps; None when interrupted."""
+
+    def plan(self, steps: int) -> list[Push]:
+        """The pushes of the plan the last satisfiable call found."""
+
+    def interrupt(self) -> None:
+        """Stop a call of solve_at from another thread."""
+
+
+def lower_bound(problem: Problem) -> int:
+    """Pushes every plan needs at least: each box's distance to its nearest goal."""
+    nearest = problem.analysis.nearest
+    return sum(nearest[box] for box in bits_of(problem.start_boxes))
+
+
+def deepen(planner: Planner, problem: Problem, limits: Limits) -> Outcome:
+    """Try horizons from the lower bound up until a plan is found or a limit is reached.
+
+    ``limits.nodes`` is the horizon being tried, so progress reports and results show it.
+    """
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(planner, limits, stop), daemon=True)
+    watcher.start()
+    try:
+        built = 0
+        steps = lower_bound(problem)
+        while True:
+            limits.check()
+            while built < steps:
+                planner.extend()
+                built += 1
+                limits.check()
+            limits.nodes = steps
+            if limits.progress is not None:
+                limits.progress(steps, limits.elapsed())
+            answer = planner.solve_at(steps)
+            if answer is None:
+                limits.check()
+                raise StopSearch(SolveStatus.TIMEOUT, "the solver gave up")
+            if answer:
+                return Outcome(planner.plan(steps))
+            steps += 1
+    finally:
+        stop.set()
+        watcher.join()
+
+
+def _watch(planner: Planner, limits: Limits, stop: threading.Event) -> None:
+    """Interrupt the solver (again and again, so a call that starts late stops too) once the
+    time is up or the solve is cancelled."""
+    while not stop.wait(WATCH_EVERY):
+        late = limits.deadline is not None and time.monotonic() >= limits.deadline
+        cancelled = limits.cancelled is not None and limits.cancelled()
+        if late or cancelled:
+            planner.interrupt()

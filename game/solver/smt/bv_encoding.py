@@ -1,0 +1,63 @@
+"""``smt-bv``: the paper's bit-vector encoding, one step per move, so the plan has fewest moves.
+
+The player is a one-hot vector and the boxes a vector of the board's squares; a move is a
+constant shift, and no box may ever stand on a dead square.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.solver.push import Push
+from game.solver.result import Limits
+from game.solver.search import Outcome, Problem
+from game.solver.smt.backend import deepen
+from game.solver.smt.moves import pushes_of_moves
+from game.solver.smt.z3planner import SquareVectors, Z3Planner
+
+
+class BitVectorPlanner(Z3Planner):
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem, "QF_BV")
+        self.vectors = vectors = SquareVectors(self)
+        analysis = problem.analysis
+        self.floor = vectors.constant(analysis.floor)
+        self.live = vectors.constant(analysis.live)
+        self.players = [vectors.constant(1 << problem.start_player)]
+        self.boxes = [vectors.constant(problem.start_boxes)]
+        self.moves: list[Any] = []
+
+    def extend(self) -> None:
+        z3, vectors = self.z3, self.vectors
+        step = len(self.moves)
+        player, boxes = self.players[-1], self.boxes[-1]
+        move = z3.BitVec(f"move_{step}", 2, self.ctx)
+        player_after = vectors.variable(f"player_{step + 1}")
+        boxes_after = vectors.variable(f"boxes_{step + 1}")
+        # The player is one square, so "ahead is floor" and "the box ahead lands on a free
+        # live square" are written as "nothing outside": local clauses after bit-blasting.
+        for index, offset in enumerate(self.problem.offsets):
+            ahead = vectors.shift(player, offset)
+            pushed = ahead & boxes
+            landing = vectors.shift(pushed, offset)
+            effect = z3.And(
+                ahead & ~self.floor == 0,
+                landing & ~(self.live & ~boxes) == 0,
+                player_after == ahead,
+                boxes_after == (boxes & ~pushed) | landing,
+            )
+            self.solver.add(z3.Implies(move == index, effect))
+        self.solver.add(vectors.boxes_allowed(boxes_after, step + 1))
+        self.moves.append(move)
+        self.players.append(player_after)
+        self.boxes.append(boxes_after)
+
+    def goal(self, steps: int) -> Any:
+        return self.vectors.solved_within(self.boxes, steps)
+
+    def plan(self, steps: int) -> list[Push]:
+        return pushes_of_moves(self.problem, [self.value(m) for m in self.moves[:steps]])
+
+
+def solve_bit_vectors(problem: Problem, limits: Limits) -> Outcome:
+    return deepen(BitVectorPlanner(problem), problem, limits)
