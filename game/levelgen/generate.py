@@ -193,21 +193,6 @@ def _pushes_moves(lurd: str) -> tuple[int, int]:
     return sum(letter.isupper() for letter in lurd), len(lurd)
 
 
-def _idle_boxes(level: Level, lurd: str) -> set[int]:
-    """The boxes that ``lurd`` never pushes, by their starting squares."""
-    state = PlayState(level)
-    origin = {square: square for square in level.boxes}  # where each box stood at the start
-    for letter in lurd:
-        direction = Direction.from_letter(letter)
-        box = state.board.neighbour(state.player, direction)
-        result = state.step(direction)
-        if result.move is not None and result.move.pushed and box is not None:
-            ahead = state.board.neighbour(box, direction)
-            if ahead is not None:
-                origin[ahead] = origin.pop(box)
-    return {start for square, start in origin.items() if square == start}
-
-
 def _touched(level: Level, lurd: str) -> set[int]:
     """Every square the player or a box stands on while ``lurd`` is played."""
     state = PlayState(level)
