@@ -29,9 +29,7 @@ def problems(grid: Grid) -> list[str]:
         found.append(f"{_count(boxes, 'box', 'boxes')} and {_count(goals, 'goal', 'goals')}")
     if players == 1 and walks_off(grid):
         found.append("the player can walk off the board")
-    if boxes and not found and all(
-        has_box(cell) for cell in grid.cells if is_goal(cell)
-    ):
+    if boxes and not found and all(has_box(cell) for cell in grid.cells if is_goal(cell)):
         found.append("already solved: every goal holds a box")
     return found
 

@@ -21,6 +21,21 @@ _GOALED = {FLOOR: GOAL, BOX: BOX_ON_GOAL, PLAYER: PLAYER_ON_GOAL}
 _UNGOALED = {value: key for key, value in _GOALED.items()}
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    """``10x8`` to (10, 8); ValueError with a one-line reason unless both are 3 to 64."""
+    width, sep, height = text.strip().lower().partition("x")
+    if (
+        not sep
+        or not all(part.strip().isascii() and part.strip().isdigit() for part in (width, height))
+        or len(text) > 12
+    ):
+        raise ValueError("give the size as WIDTHxHEIGHT, for example 10x8")
+    size = int(width), int(height)
+    if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
+        raise ValueError(f"each side is {MIN_SIDE} to {MAX_SIDE} squares")
+    return size
+
+
 class Piece(Enum):
     """A palette entry: what a click paints (``ERASER`` takes things away)."""
 
@@ -284,7 +299,8 @@ class Grid:
         if x < 0 or y < 0 or x + block.width > self.width or y + block.height > self.height:
             return None
         changes = [
-            (x + bx, y + by, block.at(bx, by)) for by in range(block.height)
+            (x + bx, y + by, block.at(bx, by))
+            for by in range(block.height)
             for bx in range(block.width)
         ]
         # The block's player goes in last, so it is the one that stays.

@@ -81,7 +81,7 @@ class LevelCheck:
         self.level = level
         self.result = None
         self.error = ""
-        if level is None or self.solver is None:
+        if level is None or self.solver is None or not self.solver.think_ahead:
             self.verdict = Verdict.NONE
             return
         self.verdict = Verdict.WAITING
@@ -100,14 +100,12 @@ class LevelCheck:
 
     def tick(self) -> bool:
         """One logic tick; True when a verdict arrived."""
-        if self.solver is None or self.level is None:
+        if self.verdict is not Verdict.WAITING or self.solver is None or self.level is None:
             return False
         if self._settle > 0:
             self._settle -= 1
             if self._settle == 0:
-                self._request = self.solver.submit(
-                    self.level, Job.SOLVE, "fast", CHECK_TIME_LIMIT
-                )
+                self._request = self.solver.submit(self.level, Job.SOLVE, "fast", CHECK_TIME_LIMIT)
             return False
         if self._request is None:
             return False

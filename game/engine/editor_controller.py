@@ -158,7 +158,10 @@ class EditorController:
             self.selection = None
         meta = self.metadata
         self._level = level_or_problem(
-            grid, title=meta.title, author=meta.author, comment=meta.comment,
+            grid,
+            title=meta.title,
+            author=meta.author,
+            comment=meta.comment,
             solution=meta.solution,
         )
         self._dead = None
@@ -188,6 +191,7 @@ class EditorController:
     # -- the mouse -------------------------------------------------------------------------
     def press(self, square: tuple[int, int], erase: bool = False) -> None:
         """A button goes down on a square: place the ghost, start a selection or a stroke."""
+        self.cursor = square
         if self.ghost is not None:
             if erase:
                 self.ghost = None

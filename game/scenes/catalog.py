@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
+from game.scenes.editor import EditorScene
+from game.scenes.editor_leave import EditorLeaveScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
@@ -32,6 +34,8 @@ SCENES: tuple[type[Scene], ...] = (
     SettingsScene,
     SlotsScene,
     StatsScene,
+    EditorScene,
+    EditorLeaveScene,
 )
 
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine import navigation
+from game.engine import editing, navigation
 from game.engine.engine import GameEngine
 from game.engine.saving import best_text
 from game.engine.session import CAMPAIGN_SOURCE
@@ -56,6 +56,8 @@ class LevelSelectScene(GameScene):
         ("Enter / click", "play"),
         ("PgUp/PgDn Wheel", "scroll"),
         ("O", "open a file"),
+        ("E", "edit a copy"),
+        ("M", "my levels"),
         ("Esc", "back"),
     )
 
@@ -168,6 +170,13 @@ class LevelSelectScene(GameScene):
             return
         if key == pygame.K_o:
             self.engine.push_scene("open_file")
+            return
+        if key in (pygame.K_e, pygame.K_m):
+            # E: edit a copy of the level (campaign included); M: the player's own levels.
+            if key == pygame.K_e:
+                editing.edit_level(self.engine, self.levels[self.selected])
+            else:
+                editing.open_user_levels(self.engine)
             return
         offset = _MOVES.get(key) or _ROW_MOVES.get(key, 0) * columns or moves.get(key, 0)
         self.selected = max(0, min(len(self.levels) - 1, self.selected + offset))

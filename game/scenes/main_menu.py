@@ -1,6 +1,6 @@
 """The main menu: continue, the campaign, level select, open a file, saved games, statistics...
 
-Continue resumes the last session kept in the progress store; the editor comes in a later version.
+Continue resumes the last session kept in the progress store; the level editor asks a size first.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import ClassVar
 import pygame
 
 from game.core.direction import Direction
-from game.engine import navigation
+from game.engine import editing, navigation
 from game.engine.engine import GameEngine
 from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
@@ -41,7 +41,6 @@ _BANNER = (
     (SpriteKind.WALL, None),
 )
 _NOTE_ROOM = 30
-LATER = "This part of the game is coming in a later version."
 READ_ONLY_NOTE = "Saved progress is read-only: it comes from a newer version of the game."
 
 
@@ -69,9 +68,7 @@ class MainMenuScene(GameScene):
                 MenuItem("Choose level", self._choose),
                 MenuItem("Open level file", self._open_file),
                 MenuItem("Saved games", self._slots),
-                MenuItem(
-                    "Level editor", lambda: navigation.show_message(engine, "Level editor", LATER)
-                ),
+                MenuItem("Level editor", lambda: editing.ask_new_level(engine)),
                 MenuItem("Statistics", self._statistics),
                 MenuItem("Settings", self._settings),
                 MenuItem("Quit", engine.quit),

@@ -110,9 +110,7 @@ def test_undo_and_redo_of_a_drag_and_of_a_resize() -> None:
 
 def test_problems_say_what_the_level_lacks() -> None:
     assert problems(Grid.empty(5, 5)) == ["no player", "no box"]
-    assert problems(Grid.from_rows(["#####", "#@$$#", "#.  #", "#####"])) == [
-        "2 boxes and 1 goal"
-    ]
+    assert problems(Grid.from_rows(["#####", "#@$$#", "#.  #", "#####"])) == ["2 boxes and 1 goal"]
     assert problems(Grid.from_rows(["#####", "#@$. ", "#####"])) == [
         "the player can walk off the board"
     ]

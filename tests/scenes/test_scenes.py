@@ -17,7 +17,7 @@ from game.engine.settings import AnimationSpeed
 from game.engine import saving
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
-from game.scenes.main_menu import LATER, MainMenuScene
+from game.scenes.main_menu import MainMenuScene
 from game.scenes.message import MessageScene
 from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
@@ -69,15 +69,14 @@ def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[in
         assert drawn_colours(engine.screen) > 5, type(scene).__name__
 
 
-def test_menu_entries_of_later_versions_show_a_message(engine: GameEngine) -> None:
+def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) -> None:
     menu = MainMenuScene(engine)
     engine.push(menu)
     menu.menu.select(
         next(i for i, item in enumerate(menu.menu.items) if item.label == "Level editor")
     )
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, MessageScene)
-    assert engine.top.text == LATER
+    assert isinstance(engine.top, PromptScene) and engine.top.title == "New level"
     press(engine, pygame.K_ESCAPE)
     assert engine.top is menu
 

@@ -1,0 +1,76 @@
+"""The ``edit`` subcommand: the level editor on a copy of a level, or on a new empty board.
+
+``edit --new 7x4 --headless --input SCRIPT`` types a level in and saves it, with no window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from game.cli.common import EXIT_OK, CliError, load_level
+from game.cli.scripted import add_script_arguments, read_script, run_until_still
+from game.cli.start import use_players_progress
+from game.core.edit_grid import parse_size
+from game.core.xsb import Dialect
+
+
+def register(subparsers: Any) -> None:
+    edit = subparsers.add_parser(
+        "edit", help="the level editor: a copy of a level of FILE, or a new one (--new WxH)"
+    )
+    edit.add_argument(
+        "file", nargs="?", help="a level file, or campaign; the copy is saved to your levels"
+    )
+    edit.add_argument("--level", default="1", help="level number (1-based) or title")
+    edit.add_argument("--dialect", choices=[d.value for d in Dialect], default="auto")
+    edit.add_argument("--new", metavar="WxH", help="a new empty board, 3x3 to 64x64")
+    add_script_arguments(edit)
+    edit.set_defaults(handler=run_edit)
+
+
+def run_edit(args: argparse.Namespace) -> int:
+    if (args.file is None) == (args.new is None):
+        raise CliError("edit: give a FILE (with --level N) or --new WxH")
+    if args.new is not None:
+        try:
+            width, height = parse_size(args.new)
+        except ValueError as error:
+            raise CliError(f"--new: {error}") from None
+    level = load_level(args) if args.file is not None else None
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.headless:
+        from game.engine.engine import use_headless_drivers
+
+        use_headless_drivers()
+    import pygame
+
+    from game.core.edit_grid import Grid
+    from game.engine.engine import GameEngine
+    from game.engine.input_script import InputScript
+    from game.scenes.catalog import register_scenes
+
+    script = InputScript(read_script(args.input)) if args.input else None
+    try:
+        engine = register_scenes(GameEngine(sound_enabled=not args.headless))
+    except pygame.error as error:
+        raise CliError(f"cannot open the game window: {error}") from None
+    try:
+        if not args.headless:
+            message = use_players_progress(engine)
+            if message is not None:
+                print(message, file=sys.stderr)
+        source = level if level is not None else Grid.empty(width, height)
+        engine.reset_stack([engine.make_scene("main_menu"), engine.make_scene("editor", source)])
+        if script is not None:
+            engine.add_input_source(script)
+        if args.headless:
+            run_until_still(engine, script or InputScript([]), None)
+        else:
+            engine.sound.preload()
+            engine.run()
+    finally:
+        engine.shutdown()
+    return EXIT_OK

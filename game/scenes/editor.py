@@ -1,0 +1,302 @@
+"""The level editor screen: keys and clicks to the editor controller, the camera, the clipboard,
+test play and leaving. The editing rules live in the controller; drawing lives in the view.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import ClassVar
+
+import pygame
+
+from game.core.collection import Collection, read_collection_text
+from game.core.edit_checks import grid_of, level_or_problem, one_line_rle, solution_of
+from game.core.edit_grid import Grid
+from game.core.level import Level
+from game.core.notation import replay
+from game.engine import navigation, saving
+from game.engine.editing import EditorDialogs, level_text
+from game.engine.editor_controller import EditorController, Metadata
+from game.engine.engine import CAPTION, GameEngine
+from game.engine.play_controller import Tone
+from game.engine.session import Session
+from game.scenes.base import GameScene
+from game.storage.user_levels import DEFAULT_COLLECTION
+from game.ui.assets import Assets
+from game.ui.camera import Camera
+from game.ui.editor_keys import (
+    EDITOR_KEYS,
+    PALETTE,
+    Choose,
+    EditorCommand,
+    EditorKey,
+    Move,
+    Resize,
+    Shift,
+)
+from game.ui.editor_view import EditorView
+from game.ui.widgets import KeyHelp
+
+TEST_PLAY_SOURCE = "editor test play"
+_ZOOMS = {EditorCommand.ZOOM_IN: 1, EditorCommand.ZOOM_OUT: -1, EditorCommand.ZOOM_FIT: 0}
+
+
+class EditorScene(GameScene):
+    """One level being edited (a new one, or a copy of a level)."""
+
+    name = "editor"
+    keys: ClassVar[KeyHelp] = EDITOR_KEYS.footer()
+
+    def __init__(
+        self, engine: GameEngine, source: Grid | Level, collection: str = DEFAULT_COLLECTION
+    ) -> None:
+        super().__init__(engine)
+        if isinstance(source, Level):
+            grid = grid_of(source)
+            metadata = Metadata(source.title, source.author, source.comment, solution_of(source))
+        else:
+            grid, metadata = source, Metadata()
+        self.editor = EditorController(grid, metadata, engine.solver)
+        self.dialogs = EditorDialogs(engine, self.editor, collection)
+        self.view = EditorView(self.editor, engine.services.get(Assets), self.keys)
+        self.camera = Camera(grid.width, grid.height)
+        self._laid_out: tuple[tuple[int, int], int, int] | None = None
+        self._panning = False
+        # The session that was open before the first test play, put back when the editor goes.
+        self._session: Session | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+        pygame.display.set_caption(f"{CAPTION} - level editor")
+
+    def on_resume(self) -> None:
+        # The save dialog stops text input when it closes; typing squares needs it.
+        pygame.key.start_text_input()
+        pygame.display.set_caption(f"{CAPTION} - level editor")
+        if self._session is not None:
+            self._take_test_solution()
+        self.editor.check.resume()
+
+    def on_pause(self) -> None:
+        self.editor.release()
+        self._panning = False
+
+    def on_exit(self) -> None:
+        self.editor.check.cancel()
+        if self._session is not None:
+            self.engine.session.__dict__.update(self._session.__dict__)
+        pygame.display.set_caption(CAPTION)
+
+    # -- layout ----------------------------------------------------------------------------
+    def _layout(self) -> None:
+        size = self.engine.screen.get_size()
+        grid = self.editor.grid
+        key = (size, grid.width, grid.height)
+        if key == self._laid_out:
+            return
+        if (grid.width, grid.height) != (self.camera.columns, self.camera.rows):
+            self.camera = Camera(grid.width, grid.height)
+        self._laid_out = key
+        self.camera.set_view(self.view.board_area(size), self._centre())
+
+    def _centre(self) -> tuple[float, float]:
+        return self.editor.grid.width / 2, self.editor.grid.height / 2
+
+    def _square(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        self._layout()
+        return self.camera.square_at(pos)
+
+    # -- input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        editor = self.editor
+        if event.type == pygame.KEYDOWN:
+            command = EDITOR_KEYS.command(event.key, event.mod)
+            if command is not None:
+                self._command(command)
+        elif event.type == pygame.TEXTINPUT:
+            editor.type_text(event.text)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event.button, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._panning = False
+            editor.release()
+        elif event.type == pygame.MOUSEMOTION and self._panning:
+            self.camera.pan(*event.rel)
+        elif event.type == pygame.MOUSEMOTION:
+            square = self._square(event.pos)
+            if square is not None:
+                editor.drag(square)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event.y)
+
+    def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
+        if button == 2:
+            self._panning = True
+            return
+        piece = self.view.piece_at(self.engine.screen.get_size(), pos)
+        if piece is not None and button == 1:
+            self.editor.choose(piece)
+            return
+        square = self._square(pos)
+        if square is not None and button in (1, 3):
+            self.editor.press(square, erase=button == 3)
+
+    def _wheel(self, notches: int) -> None:
+        if pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.camera.zoom_by(notches, self._centre())
+            return
+        index = (PALETTE.index(self.editor.piece) - notches) % len(PALETTE)
+        self.editor.choose(PALETTE[index])
+
+    def _command(self, command: EditorKey) -> None:
+        editor = self.editor
+        if isinstance(command, Move):
+            editor.move_cursor(command.direction)
+        elif isinstance(command, Shift):
+            editor.shift(command.direction)
+        elif isinstance(command, Resize):
+            editor.resize(command.side, command.amount)
+        elif isinstance(command, Choose):
+            editor.choose(command.piece)
+        elif command in _ZOOMS:
+            self._zoom(_ZOOMS[command])
+        else:
+            self._editor_command(command)
+
+    def _editor_command(self, command: EditorCommand) -> None:
+        editor = self.editor
+        simple = {
+            EditorCommand.NEW_ROW: editor.new_row,
+            EditorCommand.ERASE: editor.erase_at_cursor,
+            EditorCommand.ERASE_BACK: lambda: editor.erase_at_cursor(back=True),
+            EditorCommand.UNDO: editor.undo,
+            EditorCommand.REDO: editor.redo,
+            EditorCommand.RECTANGLE: editor.toggle_rectangle,
+            EditorCommand.FILL: editor.fill_selection,
+            EditorCommand.CUT: self._cut,
+            EditorCommand.PASTE_BLOCK: editor.start_paste,
+            EditorCommand.CLEAR: editor.clear,
+            EditorCommand.FILL_WALLS: editor.fill_walls,
+            EditorCommand.FLIP_LEFT_RIGHT: lambda: editor.flip(left_right=True),
+            EditorCommand.FLIP_UP_DOWN: lambda: editor.flip(left_right=False),
+            EditorCommand.ROTATE: editor.rotate,
+            EditorCommand.TRIM: editor.trim,
+            EditorCommand.MIRROR: editor.next_mirror,
+            EditorCommand.DEAD: self._toggle_dead,
+            EditorCommand.SAVE: self.dialogs.save,
+            EditorCommand.SAVE_AS: self.dialogs.save_into,
+            EditorCommand.DETAILS: self.dialogs.details,
+            EditorCommand.TEST_PLAY: self._test_play,
+            EditorCommand.COPY: self._copy,
+            EditorCommand.COPY_RLE: lambda: self._put(one_line_rle(editor.grid), "one-line RLE"),
+            EditorCommand.COPY_WITH_SOLUTION: self._copy_with_solution,
+            EditorCommand.PASTE_LEVEL: self._paste_level,
+            EditorCommand.HELP: lambda: navigation.show_message(
+                self.engine, "Editor keys", "\n".join(EDITOR_KEYS.help_lines())
+            ),
+            EditorCommand.BACK: self._back,
+        }
+        action = simple.get(command)
+        if action is not None:
+            action()
+
+    def _cut(self) -> None:
+        if not self.editor.copy_selection(cut=True):
+            self.editor.notify("Select a rectangle first (R, then drag)", Tone.WARNING)
+
+    def _toggle_dead(self) -> None:
+        editor = self.editor
+        editor.show_dead = not editor.show_dead
+        editor.notify(f"Dead squares {'shown' if editor.show_dead else 'hidden'}")
+
+    def _zoom(self, steps: int) -> None:
+        if steps == 0:
+            self.camera.reset_zoom(self._centre())
+        else:
+            self.camera.zoom_by(steps, self._centre())
+
+    # -- clipboard -------------------------------------------------------------------------
+    def _put(self, text: str, what: str) -> None:
+        self.engine.clipboard.put(text)
+        self.editor.notify(f"Level copied as {what}", Tone.GOOD)
+
+    def _copy(self) -> None:
+        if not self.editor.copy_selection():
+            self._put("\n".join(self.editor.grid.rows()), "XSB")
+
+    def _copy_with_solution(self) -> None:
+        level = self.editor.level
+        if level is None:
+            self.editor.notify(f"Not a level yet: {self.editor.problem}", Tone.WARNING)
+            return
+        self._put(
+            level_text(level),
+            "XSB with its solution" if self.editor.metadata.solution else "XSB (no solution yet)",
+        )
+
+    def _paste_level(self) -> None:
+        text = self.engine.clipboard.get().strip()
+        collection = read_collection_text(text)
+        if collection.levels:
+            level = collection.levels[0]
+            try:
+                grid = grid_of(level)
+            except ValueError as error:
+                self.editor.notify(f"Not pasted: {error}", Tone.DANGER)
+                return
+            metadata = Metadata(level.title, level.author, level.comment, solution_of(level))
+            self.editor.replace_level(grid, metadata)
+            self.editor.notify("Level pasted (undo brings the old one back)", Tone.GOOD)
+            return
+        reason = collection.errors[0].reason if collection.errors else "no level in it"
+        self.editor.notify(f"The clipboard holds no level: {reason}", Tone.DANGER)
+
+    # -- test play and leaving -------------------------------------------------------------
+    def _test_play(self) -> None:
+        editor = self.editor
+        level = level_or_problem(editor.grid, title=editor.metadata.title or "Test play")
+        if isinstance(level, str):
+            editor.notify(f"Cannot play it yet: {level}", Tone.WARNING)
+            return
+        session = self.engine.session
+        if self._session is None:
+            self._session = copy.copy(session)
+        session.open(Collection(title="Test play", levels=[level]), TEST_PLAY_SOURCE)
+        self.engine.push_scene("play", 0)
+
+    def _take_test_solution(self) -> None:
+        """After a test play: its best solution becomes the level's, if it solves it still."""
+        level = self.engine.session.level
+        record = saving.level_record(self.engine, level) if level is not None else None
+        best = record.best_pushes if record is not None else None
+        editor = self.editor
+        current = editor.level
+        if best is None or current is None or best.lurd == editor.metadata.solution:
+            return
+        report = editor.solution_report
+        if report is not None and report.works and report.pushes <= best.pushes:
+            return
+        if replay(current, best.lurd).solved:
+            editor.keep_solution(best.lurd)
+            editor.notify(f"Your solution ({best.pushes} pushes) is kept with the level", Tone.GOOD)
+
+    def _back(self) -> None:
+        if self.editor.cancel():
+            return
+        if not self.editor.unsaved:
+            self.engine.pop()
+            return
+        self.engine.push_scene(
+            "editor_leave", lambda: self.dialogs.save(then=self.engine.pop), self.engine.pop
+        )
+
+    # -- logic and drawing -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._layout()
+        self.editor.update()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self._layout()
+        title = self.editor.metadata.title or "New level"
+        self.view.draw(surface, self.camera, f"Editor: {title}")

@@ -1,0 +1,74 @@
+"""Leaving the editor with unsaved changes: save them, discard them, or stay.
+
+A small menu over the editor; Esc stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import pygame
+
+from game.engine.engine import GameEngine
+from game.scenes.base import GameScene, is_back_key
+from game.ui import theme
+from game.ui.text import draw_text
+from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_key_bar, draw_panel
+
+
+class EditorLeaveScene(GameScene):
+    """Save, discard or stay; the choice's callback runs after this dialog closes."""
+
+    name = "editor_leave"
+
+    overlay = True
+    keys: ClassVar[KeyHelp] = (("Up/Down", "choose"), ("Enter", "select"), ("Esc", "stay"))
+
+    def __init__(
+        self, engine: GameEngine, on_save: Callable[[], object], on_discard: Callable[[], object]
+    ) -> None:
+        super().__init__(engine)
+        self.menu = Menu(
+            [
+                MenuItem("Save, then leave", lambda: self._choose(on_save)),
+                MenuItem("Leave without saving", lambda: self._choose(on_discard)),
+                MenuItem("Stay in the editor", engine.pop),
+            ],
+            width=400,
+        )
+
+    def _choose(self, action: Callable[[], object]) -> None:
+        self.engine.pop()
+        action()
+
+    def _panel(self, surface: pygame.Surface) -> pygame.Rect:
+        panel = pygame.Rect(0, 0, min(480, surface.get_width() - 40), 260)
+        panel.center = self.content_area(surface).center
+        return panel
+
+    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        panel = self._panel(surface)
+        return pygame.Rect(panel.left, panel.top + 80, panel.width, panel.height - 100)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event):
+            self.engine.pop()
+            return
+        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface)
+        panel = self._panel(surface)
+        draw_panel(surface, panel, theme.WARNING)
+        draw_text(
+            surface,
+            "Unsaved changes",
+            34,
+            theme.WARNING,
+            (panel.centerx, panel.top + 22),
+            "midtop",
+            True,
+        )
+        self.menu.draw(surface, self._menu_area(surface))
+        draw_key_bar(surface, self.keys)

@@ -1,0 +1,301 @@
+"""The editor view: the grid with its coordinates, the palette, the ghost, marks and status line.
+
+It only reads the editor controller; the scene owns the camera and hands it in.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.board import Board, Tile
+from game.core.direction import Direction
+from game.core.edit_grid import WALL, Grid, Piece, has_box, is_goal
+from game.engine.editor_controller import EditorController, Tool
+from game.ui import theme
+from game.ui.assets import Assets
+from game.ui.board_view import BoardPicture, BoardView, Mark
+from game.ui.camera import Camera
+from game.ui.editor_keys import PALETTE
+from game.ui.hud import draw_notice
+from game.ui.play_view import TONE_COLOURS
+from game.ui.sprites import SpriteKind
+from game.ui.text import draw_text, fit_text
+from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
+
+HEADER_HEIGHT = 44
+PALETTE_WIDTH = 76
+PALETTE_TILE = 40
+STATUS_ROW = 24
+RULER = 22  # room for the column and row numbers around the board
+_LABEL_FONT = 15
+_STATUS_FONT = 18
+# Where the player stands when the grid has none: off the board, so nothing is drawn.
+_NOWHERE = (-100.0, -100.0)
+_SPRITES = {
+    Piece.WALL: (SpriteKind.WALL,),
+    Piece.FLOOR: (SpriteKind.FLOOR,),
+    Piece.GOAL: (SpriteKind.GOAL,),
+    Piece.BOX: (SpriteKind.FLOOR, SpriteKind.BOX),
+    Piece.PLAYER: (SpriteKind.FLOOR, SpriteKind.PLAYER),
+    Piece.BOX_ON_GOAL: (SpriteKind.GOAL, SpriteKind.BOX_ON_GOAL),
+    Piece.PLAYER_ON_GOAL: (SpriteKind.GOAL, SpriteKind.PLAYER),
+    Piece.ERASER: (),
+}
+
+
+def board_of(grid: Grid) -> tuple[Board, frozenset[int], tuple[float, float]]:
+    """The grid as a board the board view draws: tiles, boxes and the player's square."""
+    tiles = tuple(
+        Tile.WALL if cell == WALL else Tile.GOAL if is_goal(cell) else Tile.FLOOR
+        for cell in grid.cells
+    )
+    boxes = frozenset(i for i, cell in enumerate(grid.cells) if has_box(cell))
+    player = grid.player()
+    at = (float(player[0]), float(player[1])) if player is not None else _NOWHERE
+    return Board(grid.width, grid.height, tiles), boxes, at
+
+
+class EditorView:
+    """Draws the level being edited and the editor's tools around it."""
+
+    def __init__(self, controller: EditorController, assets: Assets, keys: KeyHelp) -> None:
+        self.controller = controller
+        self.assets = assets
+        self.board_view = BoardView(assets)
+        self.keys = keys
+        self._grid: Grid | None = None
+        self._board: tuple[Board, frozenset[int], tuple[float, float]] | None = None
+
+    # -- layout ----------------------------------------------------------------------------
+    def status_top(self, size: tuple[int, int]) -> int:
+        width, height = size
+        return height - key_bar_height(width, self.keys) - 2 * STATUS_ROW - 6
+
+    def board_area(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the board goes: right of the palette, under the header, above the status."""
+        left, top = PALETTE_WIDTH + RULER, HEADER_HEIGHT + RULER
+        return pygame.Rect(
+            left, top, max(1, size[0] - left - 8), max(1, self.status_top(size) - top - 4)
+        )
+
+    def palette_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """One square a palette entry, down the left side (two columns on short windows)."""
+        room = self.status_top(size) - HEADER_HEIGHT - 8
+        step = PALETTE_TILE + 20
+        per_column = max(1, min(len(PALETTE), room // step))
+        rects = []
+        for index in range(len(PALETTE)):
+            column, row = divmod(index, per_column)
+            tile = PALETTE_TILE if per_column == len(PALETTE) else PALETTE_TILE // 2 + 6
+            x = 18 + column * (tile + 6)
+            rects.append(pygame.Rect(x, HEADER_HEIGHT + 8 + row * step, tile, tile))
+        return rects
+
+    def piece_at(self, size: tuple[int, int], pos: tuple[int, int]) -> Piece | None:
+        for piece, rect in zip(PALETTE, self.palette_rects(size), strict=True):
+            if rect.inflate(8, 8).collidepoint(pos):
+                return piece
+        return None
+
+    def prepare(self, tile: int) -> None:
+        """Make the board's picture for the grid as it is now (called from logic)."""
+        grid = self.controller.grid
+        if self._grid is not grid or self._board is None:
+            self._grid = grid
+            self._board = board_of(grid)
+        self.board_view.prepare(self._board[0], tile)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, camera: Camera, caption: str) -> None:
+        surface.fill(theme.BACKGROUND)
+        editor = self.controller
+        self.prepare(camera.tile_size)
+        assert self._board is not None
+        board, boxes, player = self._board
+        view = camera.view
+        origin = camera.origin_at(1.0)
+        tile = camera.tile_size
+        picture = BoardPicture(board, boxes, player, Direction.DOWN, marks=self._marks(board))
+        self.board_view.draw(surface, picture, origin, tile, view)
+        old_clip = surface.get_clip()
+        surface.set_clip(view)
+        if editor.show_dead:
+            self._draw_dead(surface, origin, tile)
+        self._draw_grid_lines(surface, board, origin, tile)
+        if editor.ghost is not None and editor.block is not None:
+            self._draw_ghost(surface, editor.block, editor.ghost, origin, tile)
+        surface.set_clip(old_clip)
+        self._draw_rulers(surface, board, origin, tile, view)
+        self._draw_header(surface, caption)
+        self._draw_palette(surface)
+        self._draw_status(surface)
+        draw_key_bar(surface, self.keys)
+        if editor.notice is not None:
+            colour = TONE_COLOURS[editor.notice.tone]
+            draw_notice(surface, editor.notice.text, colour, HEADER_HEIGHT)
+
+    def _marks(self, board: Board) -> tuple[Mark, ...]:
+        editor = self.controller
+        marks = [Mark(board.index(x, y), theme.DANGER) for x, y in editor.marked_boxes()]
+        marks.append(Mark(board.index(*editor.cursor), theme.ACCENT_ALT))
+        return tuple(marks)
+
+    def _draw_dead(self, surface: pygame.Surface, origin: tuple[int, int], tile: int) -> None:
+        size = max(2, tile // 6)
+        for x, y in self.controller.dead_squares():
+            centre = (origin[0] + x * tile + tile // 2, origin[1] + y * tile + tile // 2)
+            pygame.draw.line(
+                surface,
+                theme.DANGER,
+                (centre[0] - size, centre[1] - size),
+                (centre[0] + size, centre[1] + size),
+                2,
+            )
+            pygame.draw.line(
+                surface,
+                theme.DANGER,
+                (centre[0] - size, centre[1] + size),
+                (centre[0] + size, centre[1] - size),
+                2,
+            )
+
+    def _draw_grid_lines(
+        self, surface: pygame.Surface, board: Board, origin: tuple[int, int], tile: int
+    ) -> None:
+        if tile < 10:
+            return
+        right = origin[0] + board.width * tile
+        bottom = origin[1] + board.height * tile
+        for column in range(board.width + 1):
+            x = origin[0] + column * tile
+            pygame.draw.line(surface, theme.PANEL_BORDER, (x, origin[1]), (x, bottom), 1)
+        for row in range(board.height + 1):
+            y = origin[1] + row * tile
+            pygame.draw.line(surface, theme.PANEL_BORDER, (origin[0], y), (right, y), 1)
+        selection = self.controller.selection
+        if selection is not None:
+            rect = pygame.Rect(
+                origin[0] + selection.left * tile,
+                origin[1] + selection.top * tile,
+                selection.width * tile,
+                selection.height * tile,
+            )
+            pygame.draw.rect(surface, theme.SELECTION, rect, width=3)
+
+    def _draw_ghost(
+        self,
+        surface: pygame.Surface,
+        block: Grid,
+        at: tuple[int, int],
+        origin: tuple[int, int],
+        tile: int,
+    ) -> None:
+        """The copied block, see-through, where a click would lay it."""
+        ghost = pygame.Surface((block.width * tile, block.height * tile), pygame.SRCALPHA)
+        for index, cell in enumerate(block.cells):
+            piece = _PIECE_OF.get(cell, Piece.FLOOR)
+            position = ((index % block.width) * tile, (index // block.width) * tile)
+            for kind in _SPRITES[piece]:
+                ghost.blit(self.assets.sprite(kind, tile), position)
+        ghost.set_alpha(150)
+        left, top = origin[0] + at[0] * tile, origin[1] + at[1] * tile
+        surface.blit(ghost, (left, top))
+        fits = self.controller.grid.pasted(block, *at) is not None
+        colour = theme.GOOD if fits else theme.DANGER
+        pygame.draw.rect(surface, colour, (left, top, ghost.get_width(), ghost.get_height()), 2)
+
+    def _draw_rulers(
+        self,
+        surface: pygame.Surface,
+        board: Board,
+        origin: tuple[int, int],
+        tile: int,
+        view: pygame.Rect,
+    ) -> None:
+        """Column numbers above the board and row numbers left of it (every few if small)."""
+        every = 1 if tile >= 22 else 5
+        # Beside the board, or at the edge of the view when the board runs past it.
+        above = max(view.top, origin[1]) - 3
+        left_of = max(view.left, origin[0]) - 4
+        for column in range(0, board.width, every):
+            x = origin[0] + column * tile + tile // 2
+            if view.left <= x <= view.right:
+                draw_text(
+                    surface, str(column + 1), _LABEL_FONT, theme.TEXT_DIM, (x, above), "midbottom"
+                )
+        for row in range(0, board.height, every):
+            y = origin[1] + row * tile + tile // 2
+            if view.top <= y <= view.bottom:
+                draw_text(
+                    surface, str(row + 1), _LABEL_FONT, theme.TEXT_DIM, (left_of, y), "midright"
+                )
+
+    def _draw_header(self, surface: pygame.Surface, caption: str) -> None:
+        editor = self.controller
+        grid = editor.grid
+        width = surface.get_width()
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, width, HEADER_HEIGHT))
+        tool = "rectangle" if editor.tool is Tool.RECTANGLE else editor.piece.value
+        x, y = editor.cursor
+        facts = (
+            f"{grid.width}x{grid.height}   cursor {x + 1},{y + 1}   tool: {tool}   "
+            f"mirror: {editor.mirror.value}{'   *unsaved' if editor.unsaved else ''}"
+        )
+        title = draw_text(
+            surface,
+            fit_text(caption, 24, width // 2, True),
+            24,
+            theme.ACCENT,
+            (12, HEADER_HEIGHT // 2),
+            "midleft",
+            True,
+        )
+        draw_text(
+            surface,
+            fit_text(facts, 17, width - title.right - 30),
+            17,
+            theme.TEXT_DIM,
+            (width - 12, HEADER_HEIGHT // 2),
+            "midright",
+        )
+
+    def _draw_palette(self, surface: pygame.Surface) -> None:
+        editor = self.controller
+        size = surface.get_size()
+        for number, (piece, rect) in enumerate(
+            zip(PALETTE, self.palette_rects(size), strict=True), start=1
+        ):
+            pygame.draw.rect(surface, theme.PANEL, rect.inflate(6, 6), border_radius=6)
+            for kind in _SPRITES[piece]:
+                surface.blit(self.assets.sprite(kind, rect.width), rect.topleft)
+            if piece is Piece.ERASER:
+                pygame.draw.line(surface, theme.DANGER, rect.topleft, rect.bottomright, 3)
+            chosen = piece is editor.piece and editor.tool is Tool.PAINT
+            colour = theme.SELECTION if chosen else theme.PANEL_BORDER
+            pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3 if chosen else 1, 6)
+            draw_text(
+                surface,
+                str(number),
+                14,
+                theme.TEXT_DIM,
+                (rect.right + 5, rect.bottom),
+                "bottomleft",
+            )
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        top = self.status_top(surface.get_size())
+        width = surface.get_width()
+        for index, line in enumerate(self.controller.status()[:2]):
+            y = top + index * STATUS_ROW + STATUS_ROW // 2
+            text = fit_text(line.text, _STATUS_FONT, width - 24)
+            draw_text(surface, text, _STATUS_FONT, TONE_COLOURS[line.tone], (12, y), "midleft")
+
+
+_PIECE_OF = {
+    "#": Piece.WALL,
+    ".": Piece.GOAL,
+    "$": Piece.BOX,
+    "*": Piece.BOX_ON_GOAL,
+    "@": Piece.PLAYER,
+    "+": Piece.PLAYER_ON_GOAL,
+}

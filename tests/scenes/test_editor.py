@@ -1,0 +1,246 @@
+"""The editor screen, headless, through the event queue: mouse, typing, saving, test play, leaving.
+
+The solver's background check is off here (the controller tests cover it with a fake solver).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.collection import read_collection
+from game.core.edit_grid import Grid
+from game.engine import navigation
+from game.engine.engine import GameEngine
+from game.engine.play_controller import Tone
+from game.scenes.editor import EditorScene
+from game.scenes.prompt import ConfirmScene, PromptScene
+from tests.engine.harness import play_moves, press, settle
+
+ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
+SAVED = Path("levels") / "My levels.xsb"
+
+
+@pytest.fixture
+def editor(engine: GameEngine) -> EditorScene:
+    engine.solver.think_ahead = False
+    scene = engine.push_scene("editor", Grid.empty(7, 4))
+    assert isinstance(scene, EditorScene)
+    engine.run_frames(1)
+    return scene
+
+
+def type_text(engine: GameEngine, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    engine.run_frames(1)
+
+
+def type_room(engine: GameEngine) -> None:
+    for row in ROOM:
+        type_text(engine, row)
+        press(engine, pygame.K_RETURN)
+
+
+def centre(scene: EditorScene, x: int, y: int) -> tuple[int, int]:
+    rect = scene.camera.screen_rect(x, y, scene.camera.origin_at(1.0))
+    return rect.center
+
+
+def mouse(engine: GameEngine, kind: int, pos: tuple[int, int], button: int = 1) -> None:
+    fields: dict[str, object] = {"pos": pos, "button": button}
+    if kind == pygame.MOUSEMOTION:
+        fields = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)}
+    pygame.event.post(pygame.event.Event(kind, fields))
+    engine.run_frames(1)
+
+
+def drag(
+    engine: GameEngine, scene: EditorScene, squares: list[tuple[int, int]], button: int
+) -> None:
+    mouse(engine, pygame.MOUSEBUTTONDOWN, centre(scene, *squares[0]), button)
+    for square in squares[1:]:
+        mouse(engine, pygame.MOUSEMOTION, centre(scene, *square))
+    mouse(engine, pygame.MOUSEBUTTONUP, centre(scene, *squares[-1]), button)
+
+
+def save_as(engine: GameEngine, name: str) -> None:
+    press(engine, pygame.K_s, pygame.KMOD_LCTRL)
+    assert isinstance(engine.top, PromptScene)
+    type_text(engine, name)
+    press(engine, pygame.K_RETURN)
+
+
+def test_paint_a_level_by_mouse_and_undo_redo_the_drag(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    drag(engine, editor, [(0, 0), (6, 0)], 1)
+    assert editor.editor.grid.rows()[0] == "#######"
+    press(engine, pygame.K_4)  # the box
+    drag(engine, editor, [(3, 1)], 1)
+    press(engine, pygame.K_5)
+    drag(engine, editor, [(1, 1)], 1)
+    press(engine, pygame.K_3)
+    drag(engine, editor, [(5, 1)], 1)
+    assert editor.editor.grid.rows()[1] == " @ $ ."
+    drag(engine, editor, [(0, 0), (2, 0)], 3)  # right-drag erases
+    assert editor.editor.grid.rows()[0] == "   ####"
+    press(engine, pygame.K_z, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.rows()[0] == "#######"
+    press(engine, pygame.K_y, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.rows()[0] == "   ####"
+
+
+def test_clicking_the_palette_chooses_the_piece(engine: GameEngine, editor: EditorScene) -> None:
+    rects = editor.view.palette_rects(engine.screen.get_size())
+    mouse(engine, pygame.MOUSEBUTTONDOWN, rects[3].center)
+    assert editor.editor.piece.value == "box"
+
+
+def test_type_a_level_and_save_it_then_reopen_it_from_level_select(
+    engine: GameEngine, editor: EditorScene, temporary_home: Path
+) -> None:
+    type_room(engine)
+    assert editor.editor.grid.rows() == ROOM
+    assert editor.editor.status()[0].text == "a valid level"
+    save_as(engine, "typed")
+    assert engine.top is editor and not editor.editor.unsaved
+    saved = read_collection(temporary_home / SAVED)
+    assert [level.title for level in saved.levels] == ["typed"]
+    engine.push_scene("level_select")
+    press(engine, pygame.K_m)
+    session = engine.session
+    assert session.collection is not None and session.collection.levels[0].title == "typed"
+    navigation.leave_level(engine)
+    press(engine, pygame.K_e)
+    assert isinstance(engine.top, EditorScene) and engine.top.editor.grid.rows() == ROOM
+
+
+@pytest.mark.parametrize(
+    ("rows", "reason"),
+    [
+        (["#####", "# $.#", "#####"], "no player"),
+        (["#####", "#@ .#", "#####"], "no box"),
+        (["######", "#@$$.#", "######"], "2 boxes and 1 goal"),
+        (["######", "#@*  #", "######"], "already solved"),
+        (["#####", "#@$. ", "#####"], "the player can walk off the board"),
+    ],
+)
+def test_each_save_rule_refuses_with_its_reason(
+    engine: GameEngine, rows: list[str], reason: str, temporary_home: Path
+) -> None:
+    engine.solver.think_ahead = False
+    scene = engine.push_scene("editor", Grid.from_rows(rows))
+    assert isinstance(scene, EditorScene)
+    press(engine, pygame.K_s, pygame.KMOD_LCTRL)
+    assert engine.top is scene
+    notice = scene.editor.notice
+    assert notice is not None and notice.tone is Tone.DANGER
+    assert notice.text.startswith(f"Cannot save: {reason}")
+    assert not (temporary_home / SAVED).exists()
+
+
+def test_a_path_traversal_name_is_refused_in_the_dialog(
+    engine: GameEngine, editor: EditorScene, temporary_home: Path
+) -> None:
+    type_room(engine)
+    save_as(engine, "../../escape")
+    assert isinstance(engine.top, PromptScene) and "cannot hold /" in engine.top.error
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is editor and not any(temporary_home.rglob("*.xsb"))
+
+
+def test_saving_over_a_name_and_an_unsolvable_level_ask_first(
+    engine: GameEngine, editor: EditorScene, temporary_home: Path
+) -> None:
+    type_room(engine)
+    save_as(engine, "twice")
+    save_as(engine, "twice")
+    assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Replace it?"
+    press(engine, pygame.K_y)
+    assert engine.top is editor
+    editor.editor.cursor = (3, 1)
+    type_text(engine, " ")
+    editor.editor.cursor = (1, 2)
+    type_text(engine, "$")  # a box in a corner: it can never move
+    assert editor.editor.marked_boxes() == {(1, 2)}
+    save_as(engine, "stuck")
+    assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Cannot be solved"
+    press(engine, pygame.K_n)
+    saved = read_collection(temporary_home / SAVED)
+    assert [level.title for level in saved.levels] == ["twice"]
+
+
+def test_test_play_and_come_back_with_the_edit_and_its_history(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    type_room(engine)
+    press(engine, pygame.K_p)
+    assert engine.top is not None and engine.top.name == "play"
+    play_moves(engine, "rRR")
+    settle(engine)
+    assert engine.top is not None and engine.top.name == "level_complete"
+    navigation.leave_level(engine)
+    assert engine.top is editor
+    assert editor.editor.metadata.solution == "rRR"
+    assert editor.editor.status()[-1].text.startswith("your solution still works")
+    # An edit that blocks it: a wall between the box and its goal.
+    editor.editor.cursor = (4, 1)
+    type_text(engine, "#")
+    assert editor.editor.status()[-1].text.startswith("your solution breaks at push 1")
+    press(engine, pygame.K_z, pygame.KMOD_LCTRL)
+    press(engine, pygame.K_z, pygame.KMOD_LCTRL)
+    # The wall, then the last typed square: typing undoes one square at a time.
+    assert editor.editor.grid.rows()[1] == ROOM[1] and editor.editor.grid.rows()[3] == "######"
+
+
+def test_shift_with_wrap_and_resize_by_keys(engine: GameEngine, editor: EditorScene) -> None:
+    type_room(engine)
+    press(engine, pygame.K_UP, pygame.KMOD_LSHIFT)
+    assert editor.editor.grid.rows() == [ROOM[1], ROOM[2], ROOM[3], ROOM[0]]
+    press(engine, pygame.K_RIGHT, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.width == 8
+    press(engine, pygame.K_z, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.width == 7
+    press(engine, pygame.K_y, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.width == 8
+
+
+def test_leaving_with_unsaved_changes_asks(engine: GameEngine, editor: EditorScene) -> None:
+    type_text(engine, "#")
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is not None and engine.top.name == "editor_leave"
+    press(engine, pygame.K_ESCAPE)  # stay
+    assert engine.top is editor
+    press(engine, pygame.K_ESCAPE)
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)  # leave without saving
+    assert editor not in engine.scenes
+
+
+def test_a_pasted_text_that_is_not_a_level_is_one_line(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    engine.clipboard.put("hello, this is not a level")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    notice = editor.editor.notice
+    assert notice is not None and notice.text.startswith("The clipboard holds no level")
+    engine.clipboard.put("7#|#@-$-.#|7#")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    assert editor.editor.grid.rows() == ["#######", "#@ $ .#", "#######"]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
+def test_the_editor_draws_at_both_sizes(engine: GameEngine, size: tuple[int, int]) -> None:
+    engine.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    engine.solver.think_ahead = False
+    engine.push_scene("editor", Grid.from_rows(ROOM))
+    press(engine, pygame.K_d)
+    engine.run_frames(2)
+    colours = {
+        engine.screen.get_at((x, y))[:3]
+        for x in range(0, size[0], 23)
+        for y in range(0, size[1], 19)
+    }
+    assert len(colours) > 5
