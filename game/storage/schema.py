@@ -72,6 +72,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             record TEXT NOT NULL,  -- JSON: the imported level record
             PRIMARY KEY (collection_id, fingerprint)
         )""",
+        # The per-collection counts read this index alone, not every record.
+        "CREATE INDEX level_records_solved ON level_records (collection_id, solved, fingerprint)",
     ),
 )
 
