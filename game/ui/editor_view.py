@@ -79,17 +79,20 @@ class EditorView:
         )
 
     def palette_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
-        """One square a palette entry, down the left side (two columns on short windows)."""
+        """One square a palette entry, down the left side (in pairs on short windows)."""
         room = self.status_top(size) - HEADER_HEIGHT - 8
-        step = PALETTE_TILE + 20
-        per_column = max(1, min(len(PALETTE), room // step))
-        rects = []
-        for index in range(len(PALETTE)):
-            column, row = divmod(index, per_column)
-            tile = PALETTE_TILE if per_column == len(PALETTE) else PALETTE_TILE // 2 + 6
-            x = 18 + column * (tile + 6)
-            rects.append(pygame.Rect(x, HEADER_HEIGHT + 8 + row * step, tile, tile))
-        return rects
+        tile, columns, gap = PALETTE_TILE, 1, 18
+        if room < len(PALETTE) * (tile + gap):
+            tile, columns, gap = PALETTE_TILE * 2 // 3, 2, 12
+        return [
+            pygame.Rect(
+                12 + (index % columns) * (tile + 14),
+                HEADER_HEIGHT + 10 + (index // columns) * (tile + gap),
+                tile,
+                tile,
+            )
+            for index in range(len(PALETTE))
+        ]
 
     def piece_at(self, size: tuple[int, int], pos: tuple[int, int]) -> Piece | None:
         for piece, rect in zip(PALETTE, self.palette_rects(size), strict=True):
