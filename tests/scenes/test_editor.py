@@ -10,13 +10,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.cli.scripted import run_until_still
 from game.core.collection import read_collection
 from game.core.edit_grid import Grid
 from game.engine import navigation
 from game.engine.engine import GameEngine
+from game.engine.input_script import InputScript, parse_script
 from game.engine.play_controller import Tone
 from game.scenes.editor import EditorScene
+from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene
+from game.storage import user_levels
 from tests.engine.harness import play_moves, press, settle
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
@@ -244,3 +248,49 @@ def test_the_editor_draws_at_both_sizes(engine: GameEngine, size: tuple[int, int
         for y in range(0, size[1], 19)
     }
     assert len(colours) > 5
+
+
+def test_a_full_disk_is_one_line_and_the_edit_stays_unsaved(
+    engine: GameEngine, editor: EditorScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(path: Path, text: str) -> str:
+        return f"cannot save to {path}: No space left on device"
+
+    monkeypatch.setattr(user_levels, "write_text", full)
+    type_room(engine)
+    save_as(engine, "lost")
+    assert isinstance(engine.top, MessageScene) and engine.top.title == "Not saved"
+    assert "No space left" in engine.top.text and "\n" not in engine.top.text
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is editor and editor.editor.unsaved
+
+
+def test_title_author_and_comment_are_saved(
+    engine: GameEngine, editor: EditorScene, temporary_home: Path
+) -> None:
+    type_room(engine)
+    press(engine, pygame.K_i)
+    for text in ("Corridor", "Me", "A first try"):
+        assert isinstance(engine.top, PromptScene)
+        type_text(engine, text)
+        press(engine, pygame.K_RETURN)
+    assert engine.top is editor
+    press(engine, pygame.K_s, pygame.KMOD_LCTRL)
+    press(engine, pygame.K_RETURN)  # the title is the name offered
+    level = read_collection(temporary_home / SAVED).levels[0]
+    assert (level.title, level.author, level.comment) == ("Corridor", "Me", "A first try")
+
+
+def test_an_input_script_paints_by_clicks_and_right_clicks(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    def at(x: int, y: int) -> str:
+        return "{} {}".format(*centre(editor, x, y))
+
+    lines = [f"click {at(x, 0)}" for x in range(7)]
+    lines += ["key 5", f"click {at(1, 1)}", "key 4", f"click {at(3, 1)}", "key 6"]
+    lines += [f"click {at(5, 1)}", f"rclick {at(5, 1)}", f"rclick {at(6, 0)}"]
+    script = InputScript(parse_script("\n".join(lines)))
+    engine.add_input_source(script)
+    run_until_still(engine, script, None)
+    assert editor.editor.grid.rows()[:2] == ["######", " @ $ ."]
