@@ -48,6 +48,12 @@ class BitVectorPlanner(Z3Planner):
             )
             self.solver.add(z3.Implies(move == index, effect))
         self.solver.add(vectors.boxes_allowed(boxes_after, step + 1))
+        if self.moves:
+            # After a step that pushed nothing, stepping straight back only wastes two moves;
+            # forbidding it keeps every shortest plan and prunes the search (index + 2 is
+            # the opposite direction).
+            walked = boxes == self.boxes[-2]
+            self.solver.add(z3.Implies(walked, move != self.moves[-1] + 2))
         self.moves.append(move)
         self.players.append(player_after)
         self.boxes.append(boxes_after)
