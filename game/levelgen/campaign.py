@@ -56,6 +56,7 @@ class Chapter:
     goal_tries: int = 4
     min_pushes: int = 1
     min_box_changes: int = 0
+    goal_cluster: int = 0
     spare: float = 1.5
     hardest: bool = False
 
@@ -76,6 +77,7 @@ class Chapter:
             min_pushes=self.min_pushes,
             min_box_changes=self.min_box_changes,
             stages=self.stages,
+            goal_cluster=self.goal_cluster,
         )
 
 
@@ -85,8 +87,8 @@ CHAPTERS = (
     Chapter(2, "Loading Bay", 11, (1, 2, 2), ((2, 2), (3, 2)), 10_000, 1, 4, 6, 0),
     Chapter(3, "Storerooms", 11, (3,), ((3, 2), (2, 3)), 30_000, 1, 4, 12, 4),
     Chapter(4, "Cellars", 11, (4,), ((3, 3), (3, 2)), 50_000, 1, 4, 16, 6),
-    Chapter(5, "Deep Vaults", 11, (5,), ((3, 3), (4, 3)), 40_000, 2, 3, 16, 6),
-    Chapter(6, "The Labyrinth", 10, (7, 8, 9), ((4, 3), (4, 4)), 60_000, 3, 2, 18, 7, 2.0, True),
+    Chapter(5, "Deep Vaults", 11, (5,), ((3, 3), (3, 2)), 60_000, 1, 3, 16, 6, 1),
+    Chapter(6, "The Labyrinth", 10, (6, 7, 8), ((3, 3), (4, 3)), 60_000, 2, 2, 18, 8, 1, 2.2, True),
 )
 
 Report = Callable[[str], None]
@@ -121,6 +123,7 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
     seed ``seed * 100000 + c * 1000 + k``, so the whole campaign follows from ``seed``."""
     entries: list[tuple[Chapter, Level, str, Rating, str]] = list(_tutorial_entries())
     seen = {layout_key(level) for _, level, _, _, _ in entries}
+    above = 0  # the median rating of the chapter before, so chapters rise
     for chapter in CHAPTERS[1:]:
         pool: list[GeneratedLevel] = []
         wanted = round(chapter.levels * chapter.spare)
@@ -141,7 +144,9 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
                 f"chapter {chapter.number}: {len(pool)}/{wanted} ({spec.boxes} boxes, "
                 f"rating {made.rating.value}, {made.rating.stars} stars)"
             )
-        for made in _pick(pool, chapter):
+        kept = _pick(pool, chapter, above)
+        above = kept[len(kept) // 2].rating.value if kept else above
+        for made in kept:
             entries.append((chapter, made.level, made.solution, made.rating, made.spec.describe()))
     titles = level_titles(len(entries) - len(LESSONS), seed)
     levels = []
@@ -161,10 +166,13 @@ def _tutorial_entries() -> list[tuple[Chapter, Level, str, Rating, str]]:
     return entries
 
 
-def _pick(pool: list[GeneratedLevel], chapter: Chapter) -> list[GeneratedLevel]:
-    """The chapter's levels by rising rating: its hardest, or evenly spread over the pool."""
+def _pick(pool: list[GeneratedLevel], chapter: Chapter, above: int = 0) -> list[GeneratedLevel]:
+    """The chapter's levels by rising rating: its hardest, or evenly spread over those rated
+    at least ``above`` (the levels the chapter needs, hardest first, if too few are)."""
     ranked = sorted(pool, key=lambda made: made.rating.value)
     count = min(chapter.levels, len(ranked))
+    harder = [made for made in ranked if made.rating.value >= above]
+    ranked = harder if len(harder) >= count else ranked[len(ranked) - count :]
     if chapter.hardest or count == len(ranked):
         return ranked[len(ranked) - count :]
     step = (len(ranked) - 1) / max(1, count - 1)

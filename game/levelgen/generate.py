@@ -45,9 +45,10 @@ class LevelSpec:
 
     ``goal_tries`` goal placements are tried in the room; for each, ``stages`` breadth-first
     pull searches of up to ``state_limit`` positions find the hardest start (see
-    :func:`_staged_start`). The board depends on nothing else: the solver only shortens the
-    solution afterwards, within ``solver_nodes`` nodes of A*. The ``min_`` fields reject
-    easy levels.
+    :func:`_staged_start`). Goals are scattered, or with ``goal_cluster`` 1 they form one
+    patch, a store whose filling order matters. The board depends on nothing else: the
+    solver only shortens the solution afterwards, within ``solver_nodes`` nodes of A*. The
+    ``min_`` fields reject easy levels.
     """
 
     seed: int
@@ -60,6 +61,7 @@ class LevelSpec:
     min_box_changes: int = 0
     max_boxes_on_goals: int = 0
     stages: int = 1
+    goal_cluster: int = 0
     solver_nodes: int = 20_000
 
     def describe(self) -> str:
@@ -112,7 +114,12 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     squares = sorted(room.floor)
     best: tuple[int, Level, str] | None = None
     for _ in range(spec.goal_tries):
-        board = room.board(frozenset(rng.sample(squares, spec.boxes)))
+        goals = (
+            _cluster(room, rng, spec.boxes)
+            if spec.goal_cluster
+            else rng.sample(squares, spec.boxes)
+        )
+        board = room.board(frozenset(goals))
         _check(cancel)
         found = _staged_start(board, spec)
         if found is not None and (best is None or found[0] > best[0]):
@@ -136,6 +143,19 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     if not check.solved:
         raise ValueError(f"generated solution fails for {spec.describe()}: {check.reason}")
     return GeneratedLevel(level, lurd, rating, spec, bool(searched))
+
+
+def _cluster(room: Room, rng: random.Random, size: int) -> list[int]:
+    """``size`` floor squares that touch side by side, grown from a random square."""
+    patch = [rng.choice(sorted(room.floor))]
+    while len(patch) < size:
+        edge = sorted(
+            {n for s in patch for n in room.neighbours(s) if n in room.floor} - set(patch)
+        )
+        if not edge:
+            break
+        patch.append(rng.choice(edge))
+    return patch
 
 
 def _check(cancel: CancelCheck | None) -> None:

@@ -74,3 +74,13 @@ def test_a_cancel_stops_the_work() -> None:
 def test_bad_specs_are_refused_with_a_reason(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         LevelSpec.parse(text)
+
+
+def test_clustered_goals_touch_each_other() -> None:
+    spec = LevelSpec(seed=2, boxes=3, blocks_wide=2, blocks_high=2, state_limit=2_000)
+    made = generate_level(LevelSpec(**{**spec.__dict__, "goal_cluster": 1}))
+    assert made is not None
+    goals = made.level.board.goals
+    width = made.level.width
+    for goal in goals:
+        assert {goal - 1, goal + 1, goal - width, goal + width} & goals
