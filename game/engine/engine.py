@@ -252,6 +252,10 @@ class GameEngine:
                 continue
             if event.type == pygame.DROPFILE:
                 scene.on_file_dropped(event.file)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and (
+                scene.show_key_help()
+            ):
+                continue
             else:
                 scene.handle_event(event)
 
@@ -330,6 +334,7 @@ class GameEngine:
         top = len(self._scenes) - 1
         for index in range(base, top + 1):
             self._scenes[index].draw(self.screen, alpha if index == top else 0.0)
+        self._scenes[top].draw_keys(self.screen)
 
     def run(self, max_frames: int | None = None) -> None:
         """The real loop on the wall clock, until the last scene is gone or quit is asked."""

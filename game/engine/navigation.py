@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.collection import Collection, read_collection, read_collection_text
 from game.core.errors import LevelError
+from game.core.wording import counted
 from game.engine import saving
 from game.engine.session import CAMPAIGN_SOURCE, read_campaign
 from game.storage.records import CAMPAIGN_ID, SavedGame
@@ -76,7 +77,7 @@ def open_collection(engine: GameEngine, collection: Collection, source: str) -> 
         count = len(collection.errors)
         show_message(
             engine,
-            f"{count} level(s) could not be read",
+            f"{counted(count, 'level')} could not be read",
             f"They are left out. The first: {collection.errors[0]}",
         )
 

@@ -17,6 +17,7 @@ from game.core.notation import replay
 from game.core.paths import push_path, walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
+from game.core.wording import counted
 from game.engine.assist import SolverAssist
 from game.solver.plan import Push
 
@@ -197,7 +198,7 @@ class PlayController:
         if self.state.moves:
             self.commands.append(PlayAction.RESTART)
         self.walk.extend(Direction.from_letter(letter) for letter in moves)
-        self.notify(f"Replaying {len(moves)} pasted moves", Tone.INFO)
+        self.notify(f"Replaying {counted(len(moves), 'pasted move')}", Tone.INFO)
 
     def notify(self, text: str, tone: Tone, square: int | None = None) -> None:
         self.notice = Notice(text, tone, square=square)
@@ -326,6 +327,8 @@ class PlayController:
         board, boxes, player = self.level.board, self.state.boxes, self.state.player
         if square < 0 or not board.is_walkable(square):
             self.selected_box = None
+            if square >= 0:
+                self.notify("A wall: click a floor square to walk there", Tone.WARNING, square)
             return
         if square in boxes:
             self.selected_box = None if self.selected_box == square else square

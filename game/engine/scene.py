@@ -41,6 +41,10 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event, delivered once a frame before the logic ticks."""
 
+    def show_key_help(self) -> bool:
+        """F1: show this screen's keys; False leaves the key to ``handle_event``."""
+        return False
+
     def on_file_dropped(self, path: str) -> None:
         """A file was dropped on the window."""
 
@@ -49,6 +53,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Render; ``alpha`` (0..1) is how far time has gone from the last tick to the next."""
+
+    def draw_keys(self, surface: pygame.Surface) -> None:
+        """The key bar: drawn for the top scene only, so an overlay's keys stand alone."""
 
     def is_busy(self) -> bool:
         """Something moves or counts down: the engine ticks and draws every frame meanwhile.

@@ -23,7 +23,6 @@ from game.ui.widgets import (
     Menu,
     MenuItem,
     dim,
-    draw_key_bar,
     draw_panel,
 )
 
@@ -47,6 +46,13 @@ class LevelCompleteScene(GameScene):
         ("Up/Down", "choose"),
         ("Esc", "back to the levels"),
     )
+    # After the last level of a collection there is no next one to offer.
+    last_level_keys: ClassVar[KeyHelp] = (
+        ("Enter", "choose"),
+        ("R", "play again"),
+        ("Up/Down", "choose"),
+        ("Esc", "back to the levels"),
+    )
 
     def __init__(self, engine: GameEngine, result: LevelResult) -> None:
         super().__init__(engine)
@@ -59,6 +65,9 @@ class LevelCompleteScene(GameScene):
         if not self.has_next:
             # The last level: the natural way on is back to the list.
             self.menu.select(1)
+
+    def key_hints(self) -> KeyHelp:
+        return self.keys if self.has_next else self.last_level_keys
 
     def _next(self) -> None:
         navigation.restart_in_place(self.engine, self.result.level_index + 1)
@@ -95,7 +104,7 @@ class LevelCompleteScene(GameScene):
         )
         return panel, row, menu
 
-    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+    def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         return self._layout(surface)[2]
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -104,7 +113,7 @@ class LevelCompleteScene(GameScene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self._again()
         else:
-            self.menu.handle_event(event, self._menu_area(self.engine.screen))
+            self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
@@ -133,4 +142,3 @@ class LevelCompleteScene(GameScene):
             note = fit_text(note, 20, panel.width - 30)
             draw_text(surface, note, 20, theme.ACCENT, (panel.centerx, y + 2), "midtop")
         self.menu.draw(surface, menu_area)
-        draw_key_bar(surface, self.keys)

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.core.wording import counted
 from game.engine import editing, navigation
 from game.engine.engine import GameEngine
 from game.engine.saving import best_text
@@ -19,7 +20,7 @@ from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.preview import render_preview
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, draw_backdrop, draw_key_bar
+from game.ui.widgets import KeyHelp, draw_backdrop
 
 CARD_WIDTH = 212
 CARD_HEIGHT = 196
@@ -214,14 +215,14 @@ class LevelSelectScene(GameScene):
         solved = sum(self.is_solved(index) for index in range(len(self.levels)))
         draw_text(
             surface,
-            fit_text(session.title, 40, surface.get_width() - 40),
+            fit_text(session.title, 40, surface.get_width() - 40, bold=True),
             40,
             theme.ACCENT,
             (surface.get_width() // 2, 14),
             "midtop",
             bold=True,
         )
-        summary = f"{len(self.levels)} levels, {solved} solved"
+        summary = f"{counted(len(self.levels), 'level')}, {solved} solved"
         if session.source not in ("", CAMPAIGN_SOURCE):
             summary += f"  -  {session.source}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
@@ -232,7 +233,6 @@ class LevelSelectScene(GameScene):
             self._draw_card(surface, index)
         surface.set_clip(old_clip)
         self._draw_scrollbar(surface)
-        draw_key_bar(surface, self.keys)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         """A thin bar on the right that shows which part of a long collection is in view."""

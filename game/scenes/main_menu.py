@@ -10,6 +10,7 @@ from typing import ClassVar
 import pygame
 
 from game.core.direction import Direction
+from game.core.wording import counted
 from game.engine import editing, navigation
 from game.engine.engine import GameEngine
 from game.engine.session import CAMPAIGN_SOURCE
@@ -18,7 +19,7 @@ from game.storage.records import SavedGame
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.sprites import OPAQUE_KINDS, SpriteKind
-from game.ui.text import draw_text, fit_text
+from game.ui.text import draw_text, fit_text, text_width
 from game.ui.widgets import (
     MENU_FONT,
     MENU_ROW,
@@ -27,7 +28,6 @@ from game.ui.widgets import (
     Menu,
     MenuItem,
     draw_backdrop,
-    draw_key_bar,
 )
 
 _BANNER_TILE = 44
@@ -86,9 +86,7 @@ class MainMenuScene(GameScene):
         self.continue_item.enabled = self.saved is not None
         self.continue_item.label = "Continue"
         if self.saved is not None:
-            title = self.saved.collection_title or "the last game"
-            where = f"Continue: {title}, level {self.saved.level_index + 1}"
-            self.continue_item.label = fit_text(where, MENU_FONT, MENU_WIDTH - 30)
+            self.continue_item.label = continue_label(self.saved)
         if self.continue_item.enabled:
             self.menu.select(0)
         elif self.menu.selected == 0:
@@ -137,14 +135,16 @@ class MainMenuScene(GameScene):
             pygame.Rect(area.left, top + head, area.width, menu_height),
         )
 
-    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+    def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         return self._layout(surface)[3]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
-            self.engine.quit()
+            # Esc is the key that goes back everywhere; here it asks before the game ends.
+            question = "Leave Sokoban Arcade? Your progress is saved."
+            self.engine.push_scene("confirm", "Quit?", question, self.engine.quit)
             return
-        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+        self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_backdrop(surface)
@@ -168,7 +168,7 @@ class MainMenuScene(GameScene):
         elif self.engine.autosaver.last_error is not None:
             note, colour = self.engine.autosaver.last_error, theme.DANGER
         elif session.collection is not None:
-            note = f"Open: {session.title} ({session.level_count} levels)"
+            note = f"Open: {session.title} ({counted(session.level_count, 'level')})"
         if note:
             draw_text(
                 surface,
@@ -178,7 +178,6 @@ class MainMenuScene(GameScene):
                 (centre, self.content_area(surface).bottom - 12),
                 "midbottom",
             )
-        draw_key_bar(surface, self.keys)
 
     def _draw_banner(self, surface: pygame.Surface, centre: int, top: int) -> None:
         """A row of the game's sprites under the title."""
@@ -190,3 +189,12 @@ class MainMenuScene(GameScene):
                 under = SpriteKind.GOAL if kind is SpriteKind.BOX_ON_GOAL else SpriteKind.FLOOR
                 surface.blit(assets.sprite(under, _BANNER_TILE), position)
             surface.blit(assets.sprite(kind, _BANNER_TILE, facing), position)
+
+
+def continue_label(saved: SavedGame) -> str:
+    """"Continue: COLLECTION, level N" with the collection cut to fit, never the number."""
+    title = saved.collection_title or "the last game"
+    start, end = "Continue: ", f", level {saved.level_index + 1}"
+    # The chosen entry is drawn bold, the widest it gets.
+    room = MENU_WIDTH - 30 - text_width(start + end, MENU_FONT, bold=True)
+    return start + fit_text(title, MENU_FONT, room, bold=True) + end

@@ -13,7 +13,7 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
 from game.ui.text import draw_text, text_width, wrap_text
-from game.ui.widgets import KeyHelp, dim, draw_key_bar, draw_panel
+from game.ui.widgets import KeyHelp, dim, draw_panel
 
 _TITLE_FONT = 34
 _BODY_FONT = 22
@@ -34,8 +34,12 @@ class MessageScene(GameScene):
         self.title = title
         self.text = text
 
+    def show_key_help(self) -> bool:
+        return False  # F1 closes the help it opened, like the other keys
+
     def handle_event(self, event: pygame.event.Event) -> None:
         closing_key = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_F1,
             pygame.K_ESCAPE,
             pygame.K_RETURN,
             pygame.K_KP_ENTER,
@@ -70,4 +74,3 @@ class MessageScene(GameScene):
         for line in lines:
             draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.left + 30, y))
             y += line_height
-        draw_key_bar(surface, self.keys)

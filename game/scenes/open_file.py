@@ -18,7 +18,7 @@ from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
 from game.ui.text_field import TextField
-from game.ui.widgets import KeyHelp, dim, draw_key_bar, draw_panel
+from game.ui.widgets import KeyHelp, dim, draw_panel
 
 LEVEL_SUFFIXES = (".xsb", ".sok", ".txt")
 SHOWN_CANDIDATES = 6
@@ -162,7 +162,6 @@ class OpenFileScene(GameScene):
         if self.error:
             text = fit_text(self.error, 19, panel.width - 60)
             draw_text(surface, text, 19, theme.DANGER, (panel.left + 30, panel.bottom - 36))
-        draw_key_bar(surface, self.keys)
 
 
 def list_candidates(typed: str) -> list[str]:

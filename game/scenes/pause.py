@@ -16,7 +16,7 @@ from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import draw_text
-from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_key_bar, draw_panel
+from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 
 
 class PausedLevel(Protocol):
@@ -73,7 +73,7 @@ class PauseScene(GameScene):
         panel.center = area.center
         return panel
 
-    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+    def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         panel = self._panel(surface)
         return pygame.Rect(panel.left, panel.top + 80, panel.width, panel.height - 100)
 
@@ -81,7 +81,7 @@ class PauseScene(GameScene):
         if is_back_key(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_p):
             self.engine.pop()
             return
-        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+        self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
@@ -90,5 +90,4 @@ class PauseScene(GameScene):
         draw_text(
             surface, "Paused", 40, theme.ACCENT, (panel.centerx, panel.top + 22), "midtop", True
         )
-        self.menu.draw(surface, self._menu_area(surface))
-        draw_key_bar(surface, self.keys)
+        self.menu.draw(surface, self.menu_area(surface))

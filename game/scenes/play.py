@@ -5,11 +5,13 @@ The rules and the order of commands live in the play controller; drawing lives i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
+from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
@@ -99,6 +101,9 @@ class PlayScene(GameScene):
 
     def is_idle(self) -> bool:
         return self.controller.is_idle()
+
+    def show_key_help(self) -> bool:
+        return False  # F1 is in the play key map, with the full help of every key
 
     def is_busy(self) -> bool:
         controller, assist, camera = self.controller, self.assist, self.camera
@@ -257,17 +262,27 @@ class PlayScene(GameScene):
             self.controller.notify("The clipboard is empty", Tone.WARNING)
             return
         if "\n" not in text and Path(text).expanduser().is_file():
-            navigation.open_collection_file(self.engine, text)
+            self._leave_for(lambda: navigation.open_collection_file(self.engine, text))
             return
         try:
             moves = parse_lurd(text)
         except NotationError:
-            if not navigation.open_collection_text(self.engine, text):
+            if not read_collection_text(text).levels:
                 self.controller.notify(
                     "The clipboard holds no level, LURD moves or level file path", Tone.DANGER
                 )
+                return
+            self._leave_for(lambda: navigation.open_collection_text(self.engine, text))
             return
         self.controller.replay_moves(moves)
+
+    def _leave_for(self, open_other: Callable[[], object]) -> None:
+        """Open pasted levels; a game in progress here is not left without asking."""
+        if not self.state.moves:
+            open_other()
+            return
+        question = "Leave this level, with its moves, for the pasted levels?"
+        self.engine.push_scene("confirm", "Open the pasted levels?", question, open_other)
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

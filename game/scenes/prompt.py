@@ -15,7 +15,7 @@ from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.text_field import TextField
-from game.ui.widgets import KeyHelp, dim, draw_key_bar, draw_panel
+from game.ui.widgets import KeyHelp, dim, draw_panel
 
 _TITLE_FONT = 32
 _HINT_FONT = 19
@@ -113,7 +113,6 @@ class PromptScene(GameScene):
             draw_text(
                 surface, error, _HINT_FONT, theme.DANGER, (panel.left + 30, field.bottom + 18)
             )
-        draw_key_bar(surface, self.keys)
 
 
 class ConfirmScene(GameScene):
@@ -165,4 +164,3 @@ class ConfirmScene(GameScene):
             y += line_height
         answer = "Y  yes        N  no"
         draw_text(surface, answer, _BODY_FONT, theme.ACCENT, (panel.centerx, y + 12), "midtop")
-        draw_key_bar(surface, self.keys)

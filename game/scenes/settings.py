@@ -12,6 +12,7 @@ import pygame
 
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.wording import counted
 from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.session import read_campaign
@@ -26,12 +27,21 @@ from game.ui.widgets import (
     Menu,
     MenuItem,
     draw_backdrop,
-    draw_key_bar,
     draw_panel,
     draw_title,
 )
 
 _NOTE_ROOM = 60
+# The line under the menu says what the chosen row does.
+_ROW_NOTES = {
+    "Animation speed": "Instant moves without animation; every step still counts.",
+    "Sound volume": "Left and right change the volume of the effects by a tenth.",
+    "Fullscreen": "Fullscreen fills the screen; off gives a window you can resize.",
+    "Key help": "Every key of a level, as F1 shows it there.",
+    "Export progress": "Writes records, solutions, statistics, settings and saves to a file.",
+    "Import progress": "Reads an exported file; the best results of both are kept.",
+    "Back": "Settings are kept as soon as they change.",
+}
 
 
 class SettingsScene(GameScene):
@@ -120,7 +130,8 @@ class SettingsScene(GameScene):
         except TransferError as error:
             return str(error)
         self._tell(
-            f"Exported {len(progress.records)} level records and {len(progress.slots)} saves "
+            f"Exported {counted(len(progress.records), 'level record')} and "
+            f"{counted(len(progress.slots), 'save')} "
             f"to {target}.",
             theme.GOOD,
         )
@@ -149,7 +160,7 @@ class SettingsScene(GameScene):
     def _key_help(self) -> None:
         navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
 
-    def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+    def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Centred under the title; on low windows the rows get shorter so the note still shows."""
         area = self.content_area(surface)
         top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
@@ -160,16 +171,16 @@ class SettingsScene(GameScene):
         if is_back_key(event):
             self.engine.pop()
             return
-        self.menu.handle_event(event, self._menu_area(self.engine.screen))
+        self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_backdrop(surface)
         draw_title(surface, "Settings", 40)
-        menu_area = self._menu_area(surface)
+        menu_area = self.menu_area(surface)
         rects = self.menu.layout(menu_area)
         draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
         self.menu.draw(surface, menu_area)
-        hint = "Instant speed moves without animation; every step still counts."
+        hint = _ROW_NOTES.get(self.menu.current.label, "")
         draw_text(
             surface,
             fit_text(self.message or hint, 19, surface.get_width() - 30),
@@ -178,7 +189,6 @@ class SettingsScene(GameScene):
             (surface.get_width() // 2, rects[-1].bottom + 30),
             "midtop",
         )
-        draw_key_bar(surface, self.keys)
 
 
 def typed_path(text: str) -> Path:

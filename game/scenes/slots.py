@@ -11,6 +11,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.core.wording import counted
 from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -24,7 +25,6 @@ from game.ui.widgets import (
     UP_KEYS,
     KeyHelp,
     draw_backdrop,
-    draw_key_bar,
     draw_panel,
     draw_title,
 )
@@ -275,7 +275,6 @@ class SlotsScene(GameScene):
                 (surface.get_width() // 2, bottom),
                 "midbottom",
             )
-        draw_key_bar(surface, self.keys)
 
     def _draw_row(self, surface: pygame.Surface, row: int) -> None:
         rect = self.row_rect(surface, row)
@@ -293,7 +292,8 @@ class SlotsScene(GameScene):
             )
             return
         details = (
-            f"{slot.collection_title or '?'}, level {slot.level_index + 1}, {slot.moves} moves"
+            f"{slot.collection_title or '?'}, level {slot.level_index + 1}, "
+            f"{counted(slot.moves, 'move')}"
         )
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         date = draw_text(

@@ -35,7 +35,6 @@ from game.ui.widgets import (
     UP_KEYS,
     KeyHelp,
     draw_backdrop,
-    draw_key_bar,
 )
 
 
@@ -139,4 +138,3 @@ class StatsScene(GameScene):
         chosen = self.data.collections[self.selected] if self.data.collections else None
         levels = self.data.solved.get(chosen.collection_id, []) if chosen else []
         draw_level_chart(surface, layout, levels, chosen.title if chosen else "")
-        draw_key_bar(surface, self.keys)

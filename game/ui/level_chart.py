@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.core.wording import counted
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.stats_charts import (
@@ -74,7 +75,7 @@ def draw_level_chart(
     if len(shown) < len(levels):
         draw_text(
             surface,
-            f"the last {len(shown)} of {len(levels)} solved levels",
+            f"the last {len(shown)} of {counted(len(levels), 'solved level')}",
             size,
             theme.TEXT_DIM,
             (plot.right, plot.bottom + 4),

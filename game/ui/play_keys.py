@@ -137,7 +137,7 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
         footer=2,
         short="zoom",
     ),
-    KeyGroup("pan the board", mouse="Right-drag", footer=1, short="pan"),
+    KeyGroup("pan the board", mouse="Right-drag"),
     KeyGroup(
         "copy the level, paste a level, moves or a file path, copy the moves (LURD)",
         (

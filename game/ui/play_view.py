@@ -14,7 +14,7 @@ from game.ui.assist_overlay import draw_hint, draw_status
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.hud import HUD_HEIGHT, HudInfo, draw_hud, draw_notice
-from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
+from game.ui.widgets import KeyHelp, key_bar_height
 
 TONE_COLOURS: dict[Tone, theme.Color] = {
     Tone.INFO: theme.ACCENT_ALT,
@@ -96,7 +96,6 @@ class PlayView:
             draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
         draw_status(surface, play.assist, view.bottom)
         draw_hud(surface, hud)
-        draw_key_bar(surface, self.keys)
         if play.notice is not None:
             colour = TONE_COLOURS[play.notice.tone]
             draw_notice(surface, play.notice.text, colour, HUD_HEIGHT)

@@ -13,6 +13,7 @@ from game.ui import theme
 from game.ui.text import draw_text, text_width
 
 _LIMIT_SIZE = 16
+_SHOWN_LIMIT = 200
 
 
 def _word_start(text: str, caret: int) -> int:
@@ -126,8 +127,9 @@ class TextField:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 24) -> None:
         pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=8)
         pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=8)
-        limit = f"{len(self._text)}/{self.max_length}"
-        limit_width = text_width(limit, _LIMIT_SIZE) + 12
+        # A real limit is shown (a name of 60 characters); a path's generous one is not.
+        limit = f"{len(self._text)}/{self.max_length}" if self.max_length <= _SHOWN_LIMIT else ""
+        limit_width = text_width(limit, _LIMIT_SIZE) + 12 if limit else 0
         inner = rect.width - 24 - limit_width
         # Scroll so that the caret is always in view.
         first = 0
@@ -143,11 +145,11 @@ class TextField:
             x1 = left + text_width(self._text[first:max(first, end)], size)
             width = max(2, min(x1, left + inner) - x0)
             highlight = pygame.Rect(x0, rect.top + 8, width, rect.height - 16)
-            pygame.draw.rect(surface, theme.SELECTION, highlight)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, highlight, border_radius=4)
         draw_text(surface, shown, size, theme.TEXT, (left, rect.centery), "midleft")
-        draw_text(
-            surface, limit, _LIMIT_SIZE, theme.TEXT_DIM, (rect.right - 10, rect.centery), "midright"
-        )
+        if limit:
+            where = (rect.right - 10, rect.centery)
+            draw_text(surface, limit, _LIMIT_SIZE, theme.TEXT_DIM, where, "midright")
         # The caret blinks on the wall clock; reading the time does not change any state.
         if self.caret_phase() == 0:
             x = left + text_width(self._text[first : self.caret], size) + 1

@@ -112,7 +112,7 @@ def test_redo_held_with_modifiers_ends_when_its_key_is_released() -> None:
     assert play.state.move_count == 1
 
 
-def test_a_click_walks_there_and_a_wall_click_says_nothing() -> None:
+def test_a_click_walks_there_and_a_wall_click_says_why_not() -> None:
     play, _, _ = controller(ROOM)
     board = play.level.board
     play.click(board.index(1, 1))
@@ -120,7 +120,8 @@ def test_a_click_walks_there_and_a_wall_click_says_nothing() -> None:
     assert play.state.player == board.index(1, 1)
     play.click(board.index(0, 0))
     run_until_idle(play)
-    assert play.notice is None
+    assert play.notice is not None and play.notice.square == board.index(0, 0)
+    assert play.state.player == board.index(1, 1)
 
 
 def test_an_unreachable_square_is_marked() -> None:

@@ -1,0 +1,17 @@
+"""Wording shared by every layer that talks to the player: counts with the right noun form.
+
+"1 level", "2 levels": a count and its noun belong together.
+
+>>> counted(1, "level")
+'1 level'
+>>> counted(3, "box", "boxes")
+'3 boxes'
+"""
+
+from __future__ import annotations
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` with ``noun``, or its plural (``noun`` + "s" unless given) when not one."""
+    word = noun if count == 1 else (plural or f"{noun}s")
+    return f"{count:,} {word}"

@@ -1,0 +1,176 @@
+"""What a new player would trip over: labels that run out of their boxes, keys that do nothing,
+Esc that ends the game, words like "1 levels", a paste that throws a game away.
+
+Every screen is drawn at 1280x800 and 640x480 with its texts measured against their boxes.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+import game.ui.text as text_module
+from game.core.collection import read_collection_text
+from game.core.play import PlayState
+from game.engine import saving
+from game.engine.engine import GameEngine
+from game.engine.scene import Scene
+from game.scenes.base import GameScene
+from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.main_menu import MainMenuScene, continue_label
+from game.scenes.message import MessageScene
+from game.scenes.play import PlayScene
+from game.scenes.prompt import ConfirmScene
+from game.scenes.settings import _ROW_NOTES, SettingsScene
+from game.ui.text import text_width
+from game.ui.widgets import MENU_FONT, Menu
+from tests.engine.harness import LEVELS_TEXT, play_moves, press
+from tests.scenes.test_scenes import every_scene
+
+LONG_TITLE = "Sokoban Arcade Campaign of Very Long Names for Every Single Level, Volume Two"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    rect: pygame.Rect
+
+
+@pytest.fixture
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every text drawn through ``draw_text``, wherever a module imported it from."""
+    record: list[Drawn] = []
+    original = text_module.draw_text
+
+    def recording(*args: object, **kwargs: object) -> pygame.Rect:
+        rect = original(*args, **kwargs)  # type: ignore[arg-type]
+        record.append(Drawn(str(args[1]), rect))
+        return rect
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("game.") and getattr(module, "draw_text", None) is original:
+            monkeypatch.setattr(module, "draw_text", recording)
+    yield record
+
+
+def draw_alone(engine: GameEngine, scene: Scene) -> None:
+    engine.screen.fill((0, 0, 0))
+    scene.draw(engine.screen, 0.0)
+    scene.draw_keys(engine.screen)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
+def test_every_text_of_every_screen_stays_in_its_box(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    engine.screen = pygame.display.set_mode(size)
+    collection = read_collection_text(LEVELS_TEXT)
+    collection.title = LONG_TITLE
+    engine.session.open(collection, "tests")
+    screen = engine.screen.get_rect()
+    for scene in every_scene(engine):
+        engine.reset_stack([scene])
+        if isinstance(scene, MainMenuScene):
+            saved = saving.saved_game(engine, 0, PlayState(collection.levels[0]))
+            scene.continue_item.label = continue_label(saved)
+        drawn_texts.clear()
+        draw_alone(engine, scene)
+        assert drawn_texts, type(scene).__name__
+        for drawn in drawn_texts:
+            assert screen.contains(drawn.rect), (type(scene).__name__, drawn.text, size)
+        menu = getattr(scene, "menu", None)
+        menu_area = getattr(scene, "menu_area", None)
+        if isinstance(menu, Menu) and menu_area is not None:
+            for item, rect in zip(menu.items, menu.layout(menu_area(engine.screen)), strict=True):
+                value = item.value() if item.value is not None else ""
+                needed = text_width(item.label, MENU_FONT, bold=True) + text_width(value, MENU_FONT)
+                assert needed <= rect.width - 20, (type(scene).__name__, item.label, size)
+
+
+def test_the_continue_label_keeps_the_level_number() -> None:
+    pygame.font.init()
+    collection = read_collection_text(LEVELS_TEXT)
+    collection.title = LONG_TITLE
+    from game.core.statistics import Statistics
+    from game.storage.records import SavedGame
+
+    state = PlayState(collection.levels[2])
+    saved = SavedGame.capture("id", "path", LONG_TITLE, 2, state, Statistics())
+    label = continue_label(saved)
+    assert label.startswith("Continue: Sokoban") and label.endswith("…, level 3")
+
+
+def test_esc_on_the_main_menu_asks_before_quitting(engine: GameEngine) -> None:
+    engine.push(MainMenuScene(engine))
+    engine.running = True
+    press(engine, pygame.K_ESCAPE)
+    assert isinstance(engine.top, ConfirmScene) and engine.running
+    press(engine, pygame.K_ESCAPE)
+    assert isinstance(engine.top, MainMenuScene) and engine.running
+    press(engine, pygame.K_ESCAPE)
+    press(engine, pygame.K_y)
+    assert not engine.running
+
+
+@pytest.mark.parametrize("make", [MainMenuScene, SettingsScene])
+def test_f1_shows_the_keys_of_any_screen(engine: GameEngine, make: type[GameScene]) -> None:
+    scene = make(engine)
+    engine.push(scene)
+    press(engine, pygame.K_F1)
+    shown = engine.top
+    assert isinstance(shown, MessageScene) and shown.title == "Keys"
+    for keys, _ in scene.key_hints():
+        assert keys in shown.text
+    press(engine, pygame.K_F1)
+    assert engine.top is scene
+
+
+def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
+    engine.push(PlayScene(engine, 0))
+    press(engine, pygame.K_F1)
+    shown = engine.top
+    assert isinstance(shown, MessageScene)
+    assert "Ctrl+Shift+Z" in shown.text and "Shift+H" in shown.text
+
+
+def test_the_last_levels_complete_screen_offers_no_next_level(engine: GameEngine) -> None:
+    from game.engine.play_controller import LevelResult
+
+    last = engine.session.level_count - 1
+    scene = LevelCompleteScene(engine, LevelResult(last, "last", 9, 3, 5.0, 900, 900, True))
+    assert all("next" not in action for _, action in scene.key_hints())
+    first = LevelCompleteScene(engine, LevelResult(0, "first", 9, 3, 5.0, 900, 900, True))
+    assert any("next" in action for _, action in first.key_hints())
+
+
+def test_the_settings_caption_follows_the_chosen_row(
+    engine: GameEngine, drawn_texts: list[Drawn]
+) -> None:
+    engine.push(SettingsScene(engine))
+    captions = []
+    for _ in range(3):
+        drawn_texts.clear()
+        assert engine.top is not None
+        draw_alone(engine, engine.top)
+        captions.append(next(d.text for d in drawn_texts if d.text in _ROW_NOTES.values()))
+        press(engine, pygame.K_DOWN)
+    assert len(set(captions)) == 3
+
+
+def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) -> None:
+    play = PlayScene(engine, 1)
+    engine.push(play)
+    play_moves(engine, "r")
+    engine.clipboard.put("#####\n#@$.#\n#####\n")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    assert isinstance(engine.top, ConfirmScene)
+    press(engine, pygame.K_n)
+    assert engine.top is play and play.state.move_count == 1
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    press(engine, pygame.K_y)
+    top = engine.top
+    assert isinstance(top, PlayScene) and top is not play and top.level.width == 5
