@@ -83,10 +83,9 @@ class ImportSummary:
 
     def describe(self) -> str:
         """One line for the player."""
+        kept = "1 record is" if self.unverified == 1 else f"{self.unverified} records are"
         aside = (
-            f" {self.unverified} records are kept unverified until their collection is opened."
-            if self.unverified
-            else ""
+            f" {kept} kept unverified until its collection is opened." if self.unverified else ""
         )
         return (
             f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
