@@ -231,9 +231,12 @@ class EditorController:
 
     # -- the keyboard ----------------------------------------------------------------------
     def move_cursor(self, direction: Direction) -> None:
+        """Arrows move the cursor, and the ghost of a block being pasted with it."""
         x, y = self.cursor[0] + direction.dx, self.cursor[1] + direction.dy
         if self.grid.inside(x, y):
             self.cursor = (x, y)
+            if self.ghost is not None:
+                self.ghost = self.cursor
 
     def type_text(self, text: str) -> None:
         """Each XSB character paints the cursor's square and moves the cursor right."""
@@ -249,6 +252,10 @@ class EditorController:
             self.move_cursor(Direction.RIGHT)
 
     def new_row(self) -> None:
+        """Enter: the start of the next row, or lay the ghost where it is."""
+        if self.ghost is not None:
+            self.place_block(self.ghost)
+            return
         self.cursor = (0, min(self.cursor[1] + 1, self.grid.height - 1))
 
     def erase_at_cursor(self, back: bool = False) -> None:

@@ -145,7 +145,8 @@ EDITOR_KEY_GROUPS: tuple[KeyGroup[EditorKey], ...] = (
         short="undo/redo",
     ),
     KeyGroup(
-        "rectangle tool: drag to select, then fill, copy, cut; paste places a ghost, click lays it",
+        "rectangle tool: drag to select, then fill, copy, cut; "
+        "paste shows a ghost, click or Enter lays it",
         (
             _one(EditorCommand.RECTANGLE, pygame.K_r),
             _one(EditorCommand.FILL, pygame.K_f),

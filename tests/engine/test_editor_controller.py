@@ -190,3 +190,17 @@ def test_unsaved_changes_are_known() -> None:
     assert not editor.unsaved
     editor.flip(left_right=True)
     assert editor.unsaved and editor.grid.rows()[1] == "#. $ @#"
+
+
+def test_the_keyboard_alone_places_a_copied_block() -> None:
+    editor = typed_room()
+    editor.toggle_rectangle()
+    editor.press((3, 1))
+    editor.release()
+    assert editor.copy_selection()
+    editor.cursor = (1, 2)
+    editor.start_paste()
+    editor.move_cursor(Direction.RIGHT)
+    assert editor.ghost == (2, 2)
+    editor.new_row()
+    assert editor.grid.rows()[2] == "# $   #" and editor.ghost is None

@@ -294,3 +294,11 @@ def test_an_input_script_paints_by_clicks_and_right_clicks(
     engine.add_input_source(script)
     run_until_still(engine, script, None)
     assert editor.editor.grid.rows()[:2] == ["######", " @ $ ."]
+
+
+def test_zoom_keys_change_the_tile_size(engine: GameEngine, editor: EditorScene) -> None:
+    fit = editor.camera.tile_size
+    press(engine, pygame.K_MINUS, pygame.KMOD_LCTRL)
+    assert editor.camera.tile_size < fit
+    press(engine, pygame.K_0, pygame.KMOD_LCTRL)
+    assert editor.camera.tile_size == fit
