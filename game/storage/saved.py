@@ -5,6 +5,7 @@ The moves are plain LURD, so any Sokoban program can read a saved game's history
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -50,7 +51,7 @@ class SavedGame:
         statistics: Statistics,
     ) -> SavedGame:
         """A snapshot of a game in progress (statistics are copied, not shared)."""
-        copied = replace(statistics, solved_titles=list(statistics.solved_titles))
+        copied = copy.deepcopy(statistics)  # its lists and dicts too
         return cls(
             collection_id=collection_id,
             collection_path=str(collection_path),

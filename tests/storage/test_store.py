@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from game.core.statistics import Statistics, level_score
 from game.core.xsb import parse_level
 from game.storage.paths import APP_NAME, STORE_FILE_NAME, data_dir, store_path
 from game.storage.records import CAMPAIGN_ID, SavedGame, collection_id_for
+from game.storage.rows import put_setting
 from game.storage.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from game.storage.store import ProgressStore
 from tests.conftest import SMALL_SOLUTION
@@ -317,8 +319,12 @@ def test_a_file_that_is_not_sqlite_is_moved_aside(home: Path) -> None:
 
 def test_a_damaged_database_is_moved_aside(home: Path, level: Level) -> None:
     store, _ = ProgressStore.open()
-    for number in range(400):
-        store.set_setting(f"key-{number}", "x" * 200)
+
+    def fill(connection: sqlite3.Connection) -> None:  # one transaction: one sync, not 400
+        for number in range(400):
+            put_setting(connection, f"key-{number}", json.dumps("x" * 200))
+
+    assert store.write(fill)[1] is None
     store.close()
     path = home / STORE_FILE_NAME
     data = bytearray(path.read_bytes())
