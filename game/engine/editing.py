@@ -5,6 +5,7 @@ Dialogs are screens opened by name; each answer comes back through a callback, a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -19,12 +20,16 @@ from game.engine.editor_check import Verdict
 from game.engine.editor_controller import EditorController
 from game.engine.play_controller import Tone
 from game.storage import user_levels
+from game.storage.autosave import AutoSaver
+from game.storage.records import Solution
+from game.storage.store import ProgressStore
 from game.storage.user_levels import DEFAULT_COLLECTION, MAX_NAME_LENGTH
 
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
 
 DEFAULT_SIZE = "10x8"
+TEST_PLAY_SOURCE = "editor test play"
 
 
 def ask_new_level(engine: GameEngine) -> None:
@@ -221,3 +226,61 @@ class EditorDialogs:
 def level_text(level: Level) -> str:
     """A level with its title and solution as one text a friend can paste."""
     return collection_to_text(Collection(levels=[level]))
+
+
+class TestPlay:
+    """A test play of the level being edited, kept out of the player's records.
+
+    While it runs, the session holds a one-level collection and progress goes to a store in
+    memory (so neither Continue nor the statistics hear of it); leaving puts both back.
+    """
+
+    def __init__(self, engine: GameEngine) -> None:
+        self.engine = engine
+        self._saved: tuple[object, ProgressStore, AutoSaver, object] | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.engine.session.source == TEST_PLAY_SOURCE
+
+    def start(self, level: Level) -> None:
+        if self._saved is None:
+            engine = self.engine
+            self._saved = (
+                copy.copy(engine.session),
+                engine.progress,
+                engine.autosaver,
+                copy.deepcopy(engine.statistics),
+            )
+        self.engine.session.open(Collection(title="Test play", levels=[level]), TEST_PLAY_SOURCE)
+        self.shield()
+        self.engine.push_scene("play", 0)
+
+    def shield(self) -> None:
+        """Progress into a fresh store in memory (before a play of the test level starts)."""
+        if self._saved is not None and self.engine.progress is self._saved[1]:
+            self.engine.progress = ProgressStore.in_memory()
+            self.engine.autosaver = AutoSaver(self.engine.progress)
+
+    def best(self) -> Solution | None:
+        """The fewest-pushes solution of the test play just left, if it was solved."""
+        level = self.engine.session.level
+        if not self.active or level is None:
+            return None
+        record = self.engine.progress.level_record(self.engine.session.collection_id, level)
+        return record.best_pushes if record is not None else None
+
+    def unshield(self) -> None:
+        """The player's own store again (the editor is on top between test plays)."""
+        if self._saved is not None and self.engine.progress is not self._saved[1]:
+            self.engine.progress.close()
+            self.engine.progress, self.engine.autosaver = self._saved[1], self._saved[2]
+
+    def finish(self) -> None:
+        """The editor leaves: the session and statistics from before the first test play."""
+        self.unshield()
+        if self._saved is not None:
+            session, _, _, statistics = self._saved
+            self.engine.session.__dict__.update(session.__dict__)
+            self.engine.statistics.__dict__.update(statistics.__dict__)
+            self._saved = None

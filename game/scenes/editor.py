@@ -4,22 +4,20 @@ test play and leaving. The editing rules live in the controller; drawing lives i
 
 from __future__ import annotations
 
-import copy
 from typing import ClassVar
 
 import pygame
 
-from game.core.collection import Collection, read_collection_text
+from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle, solution_of
 from game.core.edit_grid import Grid
 from game.core.level import Level
 from game.core.notation import replay
-from game.engine import navigation, saving
-from game.engine.editing import EditorDialogs, level_text
+from game.engine import navigation
+from game.engine.editing import EditorDialogs, TestPlay, level_text
 from game.engine.editor_controller import EditorController, Metadata
 from game.engine.engine import CAPTION, GameEngine
 from game.engine.play_controller import Tone
-from game.engine.session import Session
 from game.scenes.base import GameScene
 from game.storage.user_levels import DEFAULT_COLLECTION
 from game.ui.assets import Assets
@@ -37,7 +35,6 @@ from game.ui.editor_keys import (
 from game.ui.editor_view import EditorView
 from game.ui.widgets import KeyHelp
 
-TEST_PLAY_SOURCE = "editor test play"
 _ZOOMS = {EditorCommand.ZOOM_IN: 1, EditorCommand.ZOOM_OUT: -1, EditorCommand.ZOOM_FIT: 0}
 
 
@@ -62,8 +59,7 @@ class EditorScene(GameScene):
         self.camera = Camera(grid.width, grid.height)
         self._laid_out: tuple[tuple[int, int], int, int] | None = None
         self._panning = False
-        # The session that was open before the first test play, put back when the editor goes.
-        self._session: Session | None = None
+        self.test_play = TestPlay(engine)
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -74,18 +70,21 @@ class EditorScene(GameScene):
         # The save dialog stops text input when it closes; typing squares needs it.
         pygame.key.start_text_input()
         pygame.display.set_caption(f"{CAPTION} - level editor")
-        if self._session is not None:
+        if self.test_play.active:
             self._take_test_solution()
+            self.test_play.unshield()
         self.editor.check.resume()
 
     def on_pause(self) -> None:
         self.editor.release()
         self._panning = False
+        if self.test_play.active:
+            # Play again, or the level list, from the end of a test play.
+            self.test_play.shield()
 
     def on_exit(self) -> None:
         self.editor.check.cancel()
-        if self._session is not None:
-            self.engine.session.__dict__.update(self._session.__dict__)
+        self.test_play.finish()
         pygame.display.set_caption(CAPTION)
 
     # -- layout ----------------------------------------------------------------------------
@@ -259,17 +258,11 @@ class EditorScene(GameScene):
         if isinstance(level, str):
             editor.notify(f"Cannot play it yet: {level}", Tone.WARNING)
             return
-        session = self.engine.session
-        if self._session is None:
-            self._session = copy.copy(session)
-        session.open(Collection(title="Test play", levels=[level]), TEST_PLAY_SOURCE)
-        self.engine.push_scene("play", 0)
+        self.test_play.start(level)
 
     def _take_test_solution(self) -> None:
         """After a test play: its best solution becomes the level's, if it solves it still."""
-        level = self.engine.session.level
-        record = saving.level_record(self.engine, level) if level is not None else None
-        best = record.best_pushes if record is not None else None
+        best = self.test_play.best()
         editor = self.editor
         current = editor.level
         if best is None or current is None or best.lurd == editor.metadata.solution:

@@ -302,3 +302,21 @@ def test_zoom_keys_change_the_tile_size(engine: GameEngine, editor: EditorScene)
     assert editor.camera.tile_size < fit
     press(engine, pygame.K_0, pygame.KMOD_LCTRL)
     assert editor.camera.tile_size == fit
+
+
+def test_a_test_play_leaves_the_players_records_and_session_alone(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    store, session_source = engine.progress, engine.session.source
+    score = engine.statistics.total_score
+    type_room(engine)
+    press(engine, pygame.K_p)
+    assert engine.progress is not store
+    play_moves(engine, "rRR")
+    settle(engine)
+    navigation.leave_level(engine)
+    assert engine.progress is store and store.load_session() is None
+    assert editor.editor.metadata.solution == "rRR"
+    engine.pop()
+    assert engine.session.source == session_source
+    assert engine.statistics.total_score == score
