@@ -72,12 +72,12 @@ def totals(store: Readable) -> Totals:
     """Sums over every level record, in one aggregate query."""
     rows = store.read(
         "SELECT count(*), sum(solved = 1), sum(attempts), sum(moves_played), "
-        "sum(pushes_played), total(seconds), sum(hints), sum(best_score), sum(solver_used = 1) "
+        "sum(pushes_played), total(seconds), sum(hints), sum(best_score) "
         "FROM level_records"
     )
     if not rows:
         return Totals()
-    played, solved, attempts, moves, pushes, seconds, hints, score, solver = (
+    played, solved, attempts, moves, pushes, seconds, hints, score = (
         _number(value) for value in rows[0]
     )
     return Totals(
@@ -89,7 +89,6 @@ def totals(store: Readable) -> Totals:
         seconds=float(seconds),
         hints=int(hints),
         score=int(score),
-        solver_levels=int(solver),
     )
 
 

@@ -293,7 +293,6 @@ class Totals:
     seconds: float = 0.0
     hints: int = 0
     score: int = 0
-    solver_levels: int = 0
 
 
 def format_duration(seconds: float) -> str:
