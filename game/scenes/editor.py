@@ -75,6 +75,9 @@ class EditorScene(GameScene):
             self.test_play.unshield()
         self.editor.check.resume()
 
+    def show_key_help(self) -> bool:
+        return False  # F1 is in the editor's key map, with the full help of every key
+
     def on_pause(self) -> None:
         self.editor.release()
         self._panning = False

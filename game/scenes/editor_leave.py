@@ -14,7 +14,7 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text
-from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_key_bar, draw_panel
+from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 
 
 class EditorLeaveScene(GameScene):
@@ -71,4 +71,3 @@ class EditorLeaveScene(GameScene):
             True,
         )
         self.menu.draw(surface, self._menu_area(surface))
-        draw_key_bar(surface, self.keys)

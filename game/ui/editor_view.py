@@ -20,7 +20,7 @@ from game.ui.hud import draw_notice
 from game.ui.play_view import TONE_COLOURS
 from game.ui.sprites import SpriteKind
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
+from game.ui.widgets import KeyHelp, key_bar_height
 
 HEADER_HEIGHT = 44
 PALETTE_WIDTH = 76
@@ -132,7 +132,6 @@ class EditorView:
         self._draw_header(surface, caption)
         self._draw_palette(surface)
         self._draw_status(surface)
-        draw_key_bar(surface, self.keys)
         if editor.notice is not None:
             colour = TONE_COLOURS[editor.notice.tone]
             draw_notice(surface, editor.notice.text, colour, HEADER_HEIGHT)

@@ -320,3 +320,9 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     engine.pop()
     assert engine.session.source == session_source
     assert engine.statistics.total_score == score
+
+
+def test_f1_shows_every_editor_key(engine: GameEngine, editor: EditorScene) -> None:
+    press(engine, pygame.K_F1)
+    assert isinstance(engine.top, MessageScene)
+    assert "Shift+Delete" in engine.top.text and "Ctrl+Alt+C" in engine.top.text
