@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import compress, count, repeat
+from operator import is_
 
 from game.core.direction import Direction
 
@@ -21,7 +23,7 @@ class Tile(Enum):
     GOAL = "goal"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """An immutable grid of tiles; boxes and the player live elsewhere."""
 
@@ -33,7 +35,8 @@ class Board:
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
             raise ValueError("tile count does not match the board size")
-        goals = frozenset(i for i, tile in enumerate(self.tiles) if tile is Tile.GOAL)
+        # compress and map keep the scan of every square out of the interpreter's loop.
+        goals = frozenset(compress(count(), map(is_, self.tiles, repeat(Tile.GOAL))))
         object.__setattr__(self, "goals", goals)
 
     def index(self, x: int, y: int) -> int:

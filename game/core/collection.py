@@ -17,6 +17,8 @@ from game.core.level import Level
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
+# What is left of a line without its board characters: a row may have a few typing mistakes.
+_DROP_BOARD_CHARACTERS = str.maketrans("", "", "".join(BOARD_CHARACTERS))
 _KEYS = ("title", "author", "comment", "comment-end")
 
 
@@ -57,12 +59,12 @@ def is_board_line(line: str) -> bool:
     (True, False, False)
     """
     text = line.rstrip()
-    if not text or text.lstrip().startswith(";") or "#" not in text:
+    if not text or "#" not in text or text.lstrip().startswith(";"):
         return False
-    if ":" in text and _key_of(text) is not None:
+    others = len(text.translate(_DROP_BOARD_CHARACTERS))
+    if others and ":" in text and _key_of(text) is not None:
         return False  # no board holds a colon: this is a key line
-    known = sum(1 for ch in text if ch in BOARD_CHARACTERS)
-    return known >= 0.8 * len(text)
+    return others <= 0.2 * len(text)
 
 
 def _key_of(line: str) -> tuple[str, str] | None:
@@ -105,7 +107,7 @@ def _inside_blocks(lines: list[str]) -> list[bool]:
     return inside
 
 
-@dataclass
+@dataclass(slots=True)
 class _Draft:
     first_line: int
     rows: list[str]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from game.core.board import Board, Tile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Level:
     """A normalised, validated level and what its collection says about it."""
 
