@@ -52,7 +52,13 @@ def parse_lurd(text: str, max_moves: int = MAX_MOVES) -> str:
 
 
 def compress_lurd(lurd: str) -> str:
-    """Run-length form of a LURD string (``rrrr`` becomes ``4r``), for short display."""
+    """Run-length form of a LURD string (``rrrr`` becomes ``4r``), for short display.
+
+    >>> compress_lurd("rrrrUUdl")
+    '4rUUdl'
+    >>> parse_lurd(compress_lurd("rrrrUUdl"))
+    'rrrrUUdl'
+    """
     out: list[str] = []
     index = 0
     while index < len(lurd):
@@ -80,6 +86,13 @@ def replay(level: Level, lurd: str, strict_case: bool = True) -> ReplayResult:
     """Play ``lurd`` from the start of ``level``; stop at the first move that cannot be made.
 
     With ``strict_case`` a letter's case must say truly whether the move pushes a box.
+
+    >>> from game.core.xsb import parse_level
+    >>> level = parse_level("######\\n#@ $.#\\n######")
+    >>> replay(level, "rR")
+    ReplayResult(solved=True, moves=2, pushes=1, failed_at=None, reason='')
+    >>> replay(level, "rr").reason
+    "move 2 'r': it pushes a box, so it should be uppercase"
     """
     state = PlayState(level)
     return replay_on(state, lurd, strict_case)

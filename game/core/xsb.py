@@ -85,7 +85,11 @@ _TILE_OF = {
 
 
 def detect_dialect(rows: Sequence[str]) -> Dialect:
-    """Guess the dialect from the characters used: X or G mean seeds/001, O or Q seeds/000."""
+    """Guess the dialect from the characters used: X or G mean seeds/001, O or Q seeds/000.
+
+    >>> detect_dialect(["#@$.#"]), detect_dialect(["#@OX#"]), detect_dialect(["#@O.#"])
+    (<Dialect.STANDARD: 'standard'>, <Dialect.XG: 'xg'>, <Dialect.OQ: 'oq'>)
+    """
     used = set("".join(rows))
     if used & {"$", "*"}:
         return Dialect.STANDARD
@@ -129,7 +133,19 @@ def parse_level(
     comment: str = "",
     extra: tuple[tuple[str, str], ...] = (),
 ) -> Level:
-    """Read, validate and normalise one level; raise :class:`LevelError` on any fault."""
+    """Read, validate and normalise one level; raise :class:`LevelError` on any fault.
+
+    Floor the player cannot reach is outside, and rows and columns of nothing but the outside
+    are cut away:
+
+    >>> level = parse_level("   #####\\n   #@$.#\\n   #####", title="Tiny")
+    >>> level.width, level.height, level.rows()
+    (5, 3, ['#####', '#@$.#', '#####'])
+    >>> parse_level("#####\\n#@$.#\\n#@$.#\\n#####")
+    Traceback (most recent call last):
+    ...
+    game.core.errors.LevelError: the level has 2 players (line 2 column 2, line 3 column 2)
+    """
     lines = text.splitlines() if isinstance(text, str) else list(text)
     numbered: list[tuple[int, str]] = []
     for offset, line in enumerate(lines):
