@@ -42,7 +42,8 @@ class FeatureSearch:
         self.used_macros = False
         self.tree = Tree()
         self.boxes: list[int] = []
-        self.player: list[int] = []
+        # The player's region of each node, kept from when it was added: no flood again.
+        self.region: list[int] = []
         self.weight: list[int] = []
         self.moves: list[list[Move] | None] = []
         self.cursor: list[int] = []
@@ -55,7 +56,7 @@ class FeatureSearch:
         """Put the start position in the tree."""
         problem = self.problem
         region = problem.region(problem.start_boxes, problem.start_player)
-        self._add(problem.start_boxes, problem.start_player, region, -1, (), 0)
+        self._add(problem.start_boxes, region, -1, (), 0)
 
     def run(self) -> Outcome:
         """Search until solved or exhausted; after PhaseOver, call again to go on."""
@@ -105,14 +106,13 @@ class FeatureSearch:
                 continue
             if boxes == problem.goals:
                 return self.tree.pushes_to(node, pushes)
-            self._add(boxes, player, region, node, pushes, cost)
+            self._add(boxes, region, node, pushes, cost)
             return None
         return None
 
     def _add(
         self,
         boxes: int,
-        player: int,
         region: int,
         parent: int,
         pushes: tuple[Push, ...],
@@ -125,7 +125,7 @@ class FeatureSearch:
         estimate = sum(nearest[square] for square in bits_of(boxes))
         node = self.tree.add((parent, pushes))
         self.boxes.append(boxes)
-        self.player.append(player)
+        self.region.append(region)
         self.weight.append(weight)
         self.moves.append(None)
         self.cursor.append(0)
@@ -155,8 +155,7 @@ class FeatureSearch:
     def expand(self, node: int) -> list[Move]:
         """Every move from the node, the advised ones first (weight 0)."""
         problem = self.problem
-        boxes, player = self.boxes[node], self.player[node]
-        region = problem.region(boxes, player)
+        boxes, region = self.boxes[node], self.region[node]
         if self.corral_deadlocks.is_deadlock(boxes, region):
             return []
         only = self.corrals.restrict(boxes, region)
