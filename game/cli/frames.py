@@ -12,7 +12,7 @@ import statistics
 import time
 from typing import Any
 
-from game.cli.common import EXIT_OK, CliError
+from game.cli.common import EXIT_OK, CliError, positive_seconds
 
 BENCH_SIZE = (1280, 800)
 FRAME_SECONDS = 1 / 60
@@ -24,7 +24,9 @@ def register(subparsers: Any) -> None:
     )
     bench.add_argument("--with-solver", action="store_true",
                        help="run a search in the solver's worker process during the frames")
-    bench.add_argument("--seconds", type=float, default=10.0, help="length of the run (10)")
+    bench.add_argument(
+        "--seconds", type=positive_seconds, default=10.0, help="length of the run (10)"
+    )
     bench.add_argument("--method", default="bfs",
                        help="search to run (bfs keeps the worker busy the whole run)")
     bench.set_defaults(handler=run_bench_frames)

@@ -10,7 +10,13 @@ import argparse
 import statistics
 from typing import Any
 
-from game.cli.common import EXIT_OK, CliError, add_file_argument, load_collection
+from game.cli.common import (
+    EXIT_OK,
+    CliError,
+    add_file_argument,
+    load_collection,
+    positive_seconds,
+)
 from game.cli.solve import parse_levels
 from game.solver import METHODS, SolveResult, solve
 from game.solver.smt import SMT_METHODS, missing_package
@@ -28,7 +34,10 @@ def register(subparsers: Any) -> None:
     add_file_argument(compare, with_level=False)
     compare.add_argument("--levels", default="", help="level numbers such as 1-50 or 1,4,7-9")
     compare.add_argument(
-        "--time-limit", type=float, default=60.0, help="seconds per level and method (default 60)"
+        "--time-limit",
+        type=positive_seconds,
+        default=60.0,
+        help="seconds per level and method (default 60)",
     )
     compare.add_argument(
         "--methods",
