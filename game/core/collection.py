@@ -243,7 +243,7 @@ def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], .
 def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
     """Read a collection file; LevelError if it is missing, too big or not text."""
     file = Path(path)
-    data = read_level_bytes(file)
+    data = read_regular_file(file)
     if b"\x00" in data:
         raise LevelError(f"{printable(file.name)} is not a text file")
     try:
@@ -258,37 +258,40 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
     return collection
 
 
-def read_level_bytes(file: Path) -> bytes:
-    """The bytes of a level file: a regular file of at most 5 MB; LevelError otherwise.
+def read_regular_file(
+    file: Path, max_bytes: int = MAX_FILE_BYTES, kind: str = "level file"
+) -> bytes:
+    """The bytes of ``file``, a regular file of at most ``max_bytes``; LevelError otherwise.
 
     The size a file reports is not trusted: at most one byte past the cap is read. A FIFO or a
     device is refused before it is opened, and checked again on the open handle, so neither a
     pipe with no writer nor ``/dev/zero`` can hang the reader or fill the memory.
     """
     try:
-        _check_regular(file, file.stat().st_mode)
+        _check_regular(file, file.stat().st_mode, kind)
         # O_NONBLOCK: should the path turn into a FIFO after the check, opening it cannot wait.
         handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(handle, "rb") as stream:
-            _check_regular(file, os.fstat(stream.fileno()).st_mode)
-            data = stream.read(MAX_FILE_BYTES + 1)
+            _check_regular(file, os.fstat(stream.fileno()).st_mode, kind)
+            data = stream.read(max_bytes + 1)
     except OSError as error:
         raise LevelError(f"cannot read {printable(file)}: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise LevelError(f"{printable(file.name)} is larger than 5 MB, the most for a level file")
+    if len(data) > max_bytes:
+        size = f"{max_bytes / 2**20:g} MB" if max_bytes >= 2**20 else f"{max_bytes} bytes"
+        raise LevelError(f"{printable(file.name)} is larger than {size}, the most for a {kind}")
     return data
 
 
-def _check_regular(file: Path, mode: int) -> None:
+def _check_regular(file: Path, mode: int, kind: str) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        kind = "a folder"
+        what = "a folder"
     elif stat.S_ISFIFO(mode):
-        kind = "a pipe"
+        what = "a pipe"
     else:
-        kind = "a device or a socket"
-    raise LevelError(f"{printable(file)} is {kind}, not a level file")
+        what = "a device or a socket"
+    raise LevelError(f"{printable(file)} is {what}, not a {kind}")
 
 
 def collection_to_text(collection: Collection) -> str:
