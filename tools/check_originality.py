@@ -42,8 +42,9 @@ def main(argv: list[str] | None = None) -> int:
             found += 1
             print(f"level {number} {level.title}: same as {source}")
     print(
-        f"{len(checked)} levels checked against {len(known.levels)} reference levels in "
-        f"{len(args.references)} files, under 8 turns and mirror images: {found} copies"
+        f"{len(checked)} levels checked against {known.count} reference levels "
+        f"({len(known.levels)} distinct) in {len(args.references)} files, under 8 turns and "
+        f"mirror images: {found} copies"
     )
     return 1 if found else 0
 

@@ -107,8 +107,10 @@ class KnownLevels:
     def __init__(self) -> None:
         self.levels: dict[str, str] = {}
         self.layouts: dict[str, str] = {}
+        self.count = 0  # levels added, the same ones counted again
 
     def add(self, level: Level, where: str) -> None:
+        self.count += 1
         self.levels.setdefault(level_key(level), where)
         self.layouts.setdefault(layout_key(level), where)
 
