@@ -7,7 +7,6 @@ to make it again.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from game.core.board import Board
@@ -18,6 +17,8 @@ from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.core.xsb import parse_level
 from game.levelgen.rating import Rating, rate, solver_effort
+from game.levelgen.reverse import CancelCheck as CancelCheck
+from game.levelgen.reverse import Cancelled as Cancelled
 from game.levelgen.reverse import ReverseStart, forward_solution, search_starts
 from game.levelgen.rooms import Room, random_room
 from game.levelgen.score import solution_counts
@@ -30,14 +31,6 @@ RATING_KEY = "Rating"
 STARS_KEY = "Stars"
 # Unused floor areas up to this size stay: they shape the room without making it look empty.
 POCKET_KEPT = 2
-
-# Returns True when the caller wants the work stopped.
-CancelCheck = Callable[[], bool]
-
-
-class Cancelled(Exception):
-    """Generation was stopped by its cancel check."""
-
 
 @dataclass(frozen=True)
 class LevelSpec:
@@ -102,7 +95,7 @@ class GeneratedLevel:
 def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> GeneratedLevel | None:
     """The best level found for ``spec``, or None if no room or start passes the checks.
 
-    ``cancel`` is asked between searches; Cancelled is raised when it says stop.
+    ``cancel`` is asked all along; Cancelled is raised soon after it says stop.
     """
     if spec.boxes < 1:
         raise ValueError("a level needs at least one box")
@@ -120,8 +113,7 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
             else rng.sample(squares, spec.boxes)
         )
         board = room.board(frozenset(goals))
-        _check(cancel)
-        found = _staged_start(board, spec)
+        found = _staged_start(board, spec, cancel)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
     if best is None:
@@ -133,9 +125,10 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     tidy = Room.of_board(plain.board).without_pockets(_touched(plain, lurd), POCKET_KEPT)
     rows = board_rows(tidy.board(plain.board.goals), plain.boxes, plain.player)
     level = parse_level(rows)
+    nodes, searched = solver_effort(level, cancel=cancel)
     _check(cancel)
-    nodes, searched = solver_effort(level)
-    lurd = _best_solution(level, (lurd, searched), spec.solver_nodes)
+    lurd = _best_solution(level, (lurd, searched), spec.solver_nodes, cancel)
+    _check(cancel)
     rating = rate(level, lurd, nodes)
     extra = ((SPEC_KEY, spec.describe()), (SOLUTION_KEY, lurd))
     level = parse_level(rows, author=AUTHOR, extra=extra)
@@ -163,7 +156,9 @@ def _check(cancel: CancelCheck | None) -> None:
         raise Cancelled
 
 
-def _staged_start(board: Board, spec: LevelSpec) -> tuple[int, Level, str] | None:
+def _staged_start(
+    board: Board, spec: LevelSpec, cancel: CancelCheck | None
+) -> tuple[int, Level, str] | None:
     """The hardest start of ``spec.stages`` breadth-first pull searches, each from where the
     last one ended, with a solution (the pulls played forwards) and its score.
 
@@ -171,14 +166,15 @@ def _staged_start(board: Board, spec: LevelSpec) -> tuple[int, Level, str] | Non
     one search of ``state_limit`` positions could, and their solution is then only an upper
     bound that the solver may shorten.
     """
-    starts = search_starts(board, spec.state_limit, spec.max_boxes_on_goals)
+    starts = search_starts(board, spec.state_limit, spec.max_boxes_on_goals, cancel=cancel)
     if not starts:
         return None
     start = starts[0]
     score, lurd = start.counts.score, _forwards(board, start)
     for _ in range(spec.stages - 1):
+        position = (start.boxes, start.player)
         further = search_starts(
-            board, spec.state_limit, spec.max_boxes_on_goals, start=(start.boxes, start.player)
+            board, spec.state_limit, spec.max_boxes_on_goals, start=position, cancel=cancel
         )
         if not further:
             break
@@ -201,10 +197,12 @@ def _forwards(board: Board, start: ReverseStart) -> str:
     return "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
 
 
-def _best_solution(level: Level, known: tuple[str, ...], solver_nodes: int) -> str:
+def _best_solution(
+    level: Level, known: tuple[str, ...], solver_nodes: int, cancel: CancelCheck | None
+) -> str:
     """The fewest pushes, then moves, of the ``known`` solutions and A*'s push-optimal one if
     it finds one within ``solver_nodes`` nodes."""
-    optimal = solve(level, "astar", time_limit=None, node_limit=solver_nodes)
+    optimal = solve(level, "astar", time_limit=None, node_limit=solver_nodes, cancel=cancel)
     found = [lurd for lurd in (*known, optimal.lurd) if lurd]
     return min(found, key=_pushes_moves)
 

@@ -16,6 +16,7 @@ Chapters list their levels by rising rating.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.level import Level
@@ -57,10 +58,12 @@ def stars_of(rating: int) -> int:
     return 1 + sum(rating >= threshold for threshold in STAR_THRESHOLDS)
 
 
-def solver_effort(level: Level, node_limit: int = EFFORT_NODES) -> tuple[int, str]:
+def solver_effort(
+    level: Level, node_limit: int = EFFORT_NODES, cancel: Callable[[], bool] | None = None
+) -> tuple[int, str]:
     """The nodes feature space search expands to solve ``level`` (``node_limit`` if it fails
-    within them) and its solution ('' if none)."""
-    result = solve(level, "fess", time_limit=None, node_limit=node_limit)
+    within them or is cancelled) and its solution ('' if none)."""
+    result = solve(level, "fess", time_limit=None, node_limit=node_limit, cancel=cancel)
     return (result.nodes, result.lurd) if result.solved else (node_limit, "")
 
 

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.direction import Direction
 from game.core.paths import DIRECTIONS, reachable, walk_path
 from game.levelgen.score import SolutionCounts, difficulty
+
+# Returns True when the caller wants the work stopped.
+CancelCheck = Callable[[], bool]
+# Positions expanded between two looks at the cancel check: well under a tenth of a second.
+CANCEL_EVERY = 512
+
+
+class Cancelled(Exception):
+    """Generation was stopped by its cancel check."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +156,7 @@ def search_starts(
     max_boxes_on_goals: int = 0,
     keep: int = 1,
     start: tuple[frozenset[int], int] | None = None,
+    cancel: CancelCheck | None = None,
 ) -> list[ReverseStart]:
     """The ``keep`` best-scored start positions within ``state_limit`` positions of a search.
 
@@ -154,7 +164,7 @@ def search_starts(
     the room he could stand in, or from ``start`` (boxes and player) if given; positions are
     told apart by the boxes and the player's region. Starts with more than
     ``max_boxes_on_goals`` boxes already on goals are not kept. From the solved position a
-    start's push count is the fewest that solve it.
+    start's push count is the fewest that solve it. Raises Cancelled when ``cancel()`` is true.
     """
     width = board.width
     floor = 0
@@ -183,8 +193,12 @@ def search_starts(
         queue.append(_Node(goals, player, region, None, -1, 0, (0, 0, 0, 0)))
 
     best: list[tuple[int, int, _Node]] = []  # a heap of the kept: (score, order, node)
+    expanded = 0
     while queue and len(seen) < state_limit:
         node = queue.popleft()
+        expanded += 1
+        if cancel is not None and expanded % CANCEL_EVERY == 0 and cancel():
+            raise Cancelled
         boxes, region = node.boxes, node.region
         for offset in offsets:
             if offset > 0:

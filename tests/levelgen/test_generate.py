@@ -84,3 +84,17 @@ def test_clustered_goals_touch_each_other() -> None:
     width = made.level.width
     for goal in goals:
         assert {goal - 1, goal + 1, goal - width, goal + width} & goals
+
+
+def test_a_cancel_during_a_long_search_stops_it_soon() -> None:
+    asked = 0
+
+    def cancel() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 3
+
+    big = LevelSpec(seed=1, boxes=6, blocks_wide=4, blocks_high=4, state_limit=10**9)
+    with pytest.raises(Cancelled):
+        generate_level(big, cancel=cancel)
+    assert asked == 4
