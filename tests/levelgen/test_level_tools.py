@@ -38,3 +38,12 @@ def test_generate_levels_prints_the_board_of_a_spec(capsys: pytest.CaptureFixtur
     assert tool.main(["--spec", "tutorial=1"]) == 0
     assert capsys.readouterr().out.splitlines() == list(LESSONS[0].rows)
     assert tool.main(["--spec", "seed=1 colour=red"]) == 2
+
+
+def test_generator_speed_prints_a_row_per_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("generator_speed")
+    assert tool.main(["--count", "1", "--difficulties", "1,2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[-1] == "levels/min"
+    assert [line.split()[0] for line in lines[1:]] == ["1", "2"]
+    assert [line.split()[3] for line in lines[1:]] == ["1", "1"]
