@@ -158,8 +158,11 @@ def nearest_box_path(
     # toward[square]: the direction index in which a box there is pushed to come closer.
     toward: dict[int, int] = {target: -1}
     queue = deque([target])
+    popped = 0
     while queue and tries:
-        poll()
+        popped += 1
+        if not popped & 63:
+            poll()
         at = queue.popleft()
         for index, offset in enumerate(offsets):
             stand = at + offset  # the box comes from here, pushed from ``back``
@@ -200,6 +203,7 @@ def _push_along(
         # Pushing on in the same direction needs no walk, so no flood.
         if behind != player:
             if player >= 0:
+                analysis.poll()
                 region = flood(1 << player, free & ~(1 << box), width)
             if not region >> behind & 1:
                 return None

@@ -62,7 +62,6 @@ class CorralPruner:
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:
-            self.poll()
             pushes = self._pushes_into(corral, boxes, region)
             if pushes is None:
                 continue

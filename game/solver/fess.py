@@ -191,12 +191,12 @@ class FeatureSearch:
         best: int | None = None
         best_gain = 0
         for index, (_, _, pushes, after, stand) in enumerate(moves):
-            problem.poll()
             box = pushes[0].box
             around = 1 << (box - 1) | 1 << (box + 1) | 1 << (box - width) | 1 << (box + width)
             free = floor & ~after
             if not around & free & ~region:
                 continue  # the square the box left touches nothing new
+            problem.poll()
             gain = (flood(1 << stand, free, width) & ~region).bit_count() - 1
             if gain > best_gain:
                 best, best_gain = index, gain

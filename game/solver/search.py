@@ -94,6 +94,7 @@ class Problem:
         open_target = self.live & ~boxes
         poll = self.poll
         for index, offset in enumerate(self.offsets):
+            poll()
             if offset > 0:
                 movable = boxes & (region << offset) & (open_target >> offset)
             else:
@@ -106,7 +107,6 @@ class Problem:
                 box = low.bit_length() - 1
                 target = box + offset
                 after = boxes ^ low ^ (1 << target)
-                poll()
                 if self.allowed(box, target, after):
                     yield box, index, after
 
