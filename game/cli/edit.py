@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from game.cli.common import EXIT_OK, CliError, load_level
-from game.cli.scripted import add_script_arguments, read_script, run_until_still
+from game.cli.scripted import add_script_arguments, read_script, run_until_still, shut_down
 from game.cli.start import use_players_progress
 from game.core.edit_grid import parse_size
 from game.core.xsb import Dialect
@@ -72,5 +72,5 @@ def run_edit(args: argparse.Namespace) -> int:
             engine.sound.preload()
             engine.run()
     finally:
-        engine.shutdown()
+        shut_down(engine)
     return EXIT_OK

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError, add_file_argument, load_collection
-from game.cli.scripted import add_script_arguments, read_script, run_until_still
+from game.cli.scripted import add_script_arguments, read_script, run_until_still, shut_down
 from game.cli.start import use_players_progress
 from game.core.collection import Collection
 from game.core.errors import LevelError
@@ -126,7 +126,7 @@ def run_play(args: argparse.Namespace) -> int:
             return EXIT_OK if state.is_solved else EXIT_NO
         return EXIT_OK
     finally:
-        engine.shutdown()
+        shut_down(engine)
 
 
 # -- bench-render ------------------------------------------------------------------------------

@@ -11,8 +11,7 @@ import time
 from typing import Any
 
 from game.cli.common import EXIT_OK, CliError
-from game.core.errors import LevelError
-from game.core.level import Level
+from game.engine.session import campaign_levels
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
@@ -43,16 +42,6 @@ def _open() -> ProgressStore:
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     return store
-
-
-def _campaign_levels() -> list[Level]:
-    """The campaign's levels, so imported campaign solutions can be replayed (none if absent)."""
-    from game.engine.session import read_campaign  # the campaign file is the engine's to find
-
-    try:
-        return read_campaign().levels
-    except LevelError:
-        return []
 
 
 def run_where(args: argparse.Namespace) -> int:
@@ -107,7 +96,7 @@ def run_import(args: argparse.Namespace) -> int:
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     try:
-        summary = import_progress(store, args.file, _campaign_levels())
+        summary = import_progress(store, args.file, campaign_levels())
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,15 @@ def read_script(path: str) -> list[Action]:
         raise CliError(f"{path!r} is not UTF-8 text") from None
     except ScriptError as error:
         raise CliError(f"{path!r} {error}") from None
+
+
+def shut_down(engine: GameEngine) -> bool:
+    """Close the engine and its store; False (after saying so on stderr) if results that could
+    not be written are lost."""
+    lost = engine.shutdown()
+    if lost is not None:
+        print(lost, file=sys.stderr)
+    return lost is None
 
 
 def frame_budget(actions: list[Action]) -> int:

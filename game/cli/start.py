@@ -29,7 +29,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         use_headless_drivers()
     import pygame
 
-    from game.cli.scripted import read_script, run_until_still
+    from game.cli.scripted import read_script, run_until_still, shut_down
     from game.engine import navigation
     from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript
@@ -41,6 +41,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     except pygame.error as error:
         print(f"cannot open the game window: {error}", file=sys.stderr)
         return 1
+    code = 0
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
@@ -63,11 +64,12 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         log = write_crash_log(traceback.format_exc())
         where = f"the details are in {log}" if log else "the details could not be saved"
         print(f"the game stopped on an internal error; {where}", file=sys.stderr)
-        return 1
+        code = 1
     finally:
         # Leaving the level being played saves it before the store is closed.
-        engine.shutdown()
-    return 0
+        if not shut_down(engine):
+            code = 1
+    return code
 
 
 def use_players_progress(engine: GameEngine) -> str | None:

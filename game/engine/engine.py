@@ -113,18 +113,20 @@ class GameEngine:
             raise RuntimeError("no GameEngine has been created")
         return cls._instance
 
-    def shutdown(self) -> None:
+    def shutdown(self) -> str | None:
         """Leave every scene (a level being played saves itself), close the progress store and
-        the display; a new engine may be made afterwards."""
+        the display; a new engine may be made afterwards. Returns the one-line message when
+        results that could not be written are lost."""
         while self._scenes:
             self._scenes.pop().on_exit()
-        self.progress.close()
+        lost = self.progress.close()
         self.running = False
         self.play_state = None
         self.solver.shutdown()
         pygame.display.quit()
         if GameEngine._instance is self:
             GameEngine._instance = None
+        return lost
 
     def reset_services(self) -> None:
         """Fresh statistics, settings, session, caches and clipboard (for tests and new games)."""

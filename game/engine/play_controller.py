@@ -20,6 +20,7 @@ from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.engine.assist import SolverAssist
 from game.solver.plan import Push
+from game.storage.records import SolutionOutcome
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
 REPEAT_DELAY_TICKS = 14
@@ -93,6 +94,8 @@ class LevelResult:
     score: int
     total_score: int
     new_record: bool
+    # Why the result could not be written yet (it is kept and written at the next save).
+    save_problem: str | None = None
 
 
 class PlayRecorder(Protocol):
@@ -100,7 +103,9 @@ class PlayRecorder(Protocol):
 
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None: ...
 
-    def record_solution(self, level_index: int, state: PlayState, score: int) -> bool: ...
+    def record_solution(
+        self, level_index: int, state: PlayState, score: int
+    ) -> SolutionOutcome: ...
 
 
 class PlayController:
@@ -355,7 +360,7 @@ class PlayController:
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"
         score = statistics.finish_level(f"{self.collection_title}, {title}")
-        record = self.recorder.record_solution(self.level_index, state, score)
+        outcome = self.recorder.record_solution(self.level_index, state, score)
         self.sound("solved")
         self.result = LevelResult(
             self.level_index,
@@ -365,5 +370,6 @@ class PlayController:
             seconds,
             score,
             statistics.total_score,
-            record,
+            outcome.new_best_moves or outcome.new_best_pushes,
+            outcome.error,
         )

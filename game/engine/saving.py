@@ -12,7 +12,7 @@ from game.core.level import Level
 from game.core.notation import published_par
 from game.core.play import PlayState
 from game.core.statistics import Statistics
-from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame
+from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
 
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
@@ -66,9 +66,12 @@ def note_par(engine: GameEngine, level: Level) -> None:
         engine.progress.set_par(engine.session.collection_id, level, par.moves, par.pushes)
 
 
-def record_solution(engine: GameEngine, level_index: int, state: PlayState, score: int) -> bool:
+def record_solution(
+    engine: GameEngine, level_index: int, state: PlayState, score: int
+) -> SolutionOutcome:
     """The level was solved with ``score``: keep the solution, move the campaign and the session
-    on to the next level; True if it is a new best for moves or pushes (or the first solve)."""
+    on to the next level; what changed, or why it could not be written (then it is kept in
+    memory and written at the next save)."""
     session, statistics, progress = engine.session, engine.statistics, engine.progress
     note_par(engine, state.level)
     outcome = progress.record_solution(
@@ -95,7 +98,7 @@ def record_solution(engine: GameEngine, level_index: int, state: PlayState, scor
         engine.autosaver.save_now(saved_game(engine, following, next_state, fresh))
     else:
         progress.clear_session()
-    return outcome.new_best_moves or outcome.new_best_pushes
+    return outcome
 
 
 def level_record(engine: GameEngine, level: Level) -> LevelRecord | None:
@@ -124,5 +127,5 @@ class EngineRecorder:
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
         autosave(self.engine, seconds, level_index, state)
 
-    def record_solution(self, level_index: int, state: PlayState, score: int) -> bool:
+    def record_solution(self, level_index: int, state: PlayState, score: int) -> SolutionOutcome:
         return record_solution(self.engine, level_index, state, score)

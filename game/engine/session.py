@@ -73,6 +73,14 @@ class Session:
         self.__dict__.update(fresh.__dict__)
 
 
+def campaign_levels() -> list[Level]:
+    """The campaign's levels, so imported campaign solutions can be replayed (none if absent)."""
+    try:
+        return read_campaign().levels
+    except LevelError:
+        return []
+
+
 def read_campaign(path: Path | None = None) -> Collection:
     """The campaign's levels; LevelError if the file is missing or holds no level."""
     path = path or CAMPAIGN_PATH

@@ -136,9 +136,12 @@ class LevelCompleteScene(GameScene):
             draw_text(surface, value, 26, theme.TEXT, (panel.right - 60, y), "midright", bold=True)
             y += row
         note = "New best for this level!" if self.result.new_record else ""
+        colour = theme.ACCENT
+        if self.result.save_problem is not None:
+            note, colour = self.result.save_problem, theme.DANGER
         if not self.has_next:
             note = (note + "  " if note else "") + "That was the last level of the collection."
         if note:
             note = fit_text(note, 20, panel.width - 30)
-            draw_text(surface, note, 20, theme.ACCENT, (panel.centerx, y + 2), "midtop")
+            draw_text(surface, note, 20, colour, (panel.centerx, y + 2), "midtop")
         self.menu.draw(surface, menu_area)

@@ -10,12 +10,10 @@ from typing import ClassVar
 
 import pygame
 
-from game.core.errors import LevelError
-from game.core.level import Level
 from game.core.wording import counted
 from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.engine.session import read_campaign
+from game.engine.session import campaign_levels
 from game.scenes.base import GameScene, is_back_key
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
@@ -147,9 +145,11 @@ class SettingsScene(GameScene):
         )
 
     def _import(self, path: str) -> str | None:
+        if not self.engine.progress.persistent:
+            return "Progress is kept in memory only this time, so an import would be lost."
         try:
             # The campaign's levels let the import replay imported campaign solutions.
-            summary = import_progress(self.engine.progress, typed_path(path), _campaign_levels())
+            summary = import_progress(self.engine.progress, typed_path(path), campaign_levels())
         except TransferError as error:
             return str(error)
         # Imported settings apply at once; imported records show in the level select.
@@ -200,10 +200,3 @@ def default_transfer_path() -> Path:
     """Where an export goes unless the player types another path: the home folder."""
     return Path.home() / "sokoban-progress.json"
 
-
-def _campaign_levels() -> list[Level]:
-    """The campaign's levels (none if its file is missing or unreadable)."""
-    try:
-        return read_campaign().levels
-    except LevelError:
-        return []

@@ -5,24 +5,17 @@ It reads the progress store once when shown; drawing only lays out that snapshot
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 import pygame
 
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
-from game.storage.records import (
-    CollectionInfo,
-    LevelRecord,
-    SolvedEvent,
-    Totals,
-)
+from game.storage.queries import StatsSnapshot, stats_snapshot
 from game.storage.store import ProgressStore
 from game.ui import theme
 from game.ui.level_chart import draw_level_chart
 from game.ui.stats_charts import (
-    SolvedLevel,
     collection_rows,
     draw_collections,
     draw_score_chart,
@@ -38,46 +31,6 @@ from game.ui.widgets import (
 )
 
 
-@dataclass(frozen=True)
-class StatsData:
-    """What the screen shows, read from the store in one go."""
-
-    totals: Totals = field(default_factory=Totals)
-    collections: list[CollectionInfo] = field(default_factory=list)
-    history: list[SolvedEvent] = field(default_factory=list)
-    solved: dict[str, list[SolvedLevel]] = field(default_factory=dict)
-
-    @classmethod
-    def load(cls, store: ProgressStore | None) -> StatsData:
-        if store is None:
-            return cls()
-        collections = store.collections()
-        by_id = {info.collection_id: info for info in collections}
-        records: dict[str, list[LevelRecord]] = {}
-        for record in store.all_records():
-            if record.solved:
-                records.setdefault(record.collection_id, []).append(record)
-        solved = {cid: solved_in_order(by_id.get(cid), found) for cid, found in records.items()}
-        return cls(store.totals(), collections, store.solved_history(), solved)
-
-
-def solved_in_order(info: CollectionInfo | None, records: list[LevelRecord]) -> list[SolvedLevel]:
-    """Solved levels in the collection's order, labelled with their numbers; levels the
-    collection does not list (or all, if its order is unknown) follow in the order solved."""
-    numbers = {fp: index + 1 for index, fp in enumerate(info.fingerprints)} if info else {}
-    listed = sorted(
-        (record for record in records if record.fingerprint in numbers),
-        key=lambda record: numbers[record.fingerprint],
-    )
-    others = sorted(
-        (record for record in records if record.fingerprint not in numbers),
-        key=lambda record: (record.first_solved_at or 0.0, record.title),
-    )
-    return [SolvedLevel(str(numbers[record.fingerprint]), record) for record in listed] + [
-        SolvedLevel(record.title or "?", record) for record in others
-    ]
-
-
 class StatsScene(GameScene):
     """Totals, completion bars, score over time, and moves and pushes per level against par."""
 
@@ -90,7 +43,7 @@ class StatsScene(GameScene):
         if store is None and isinstance(engine.progress, ProgressStore):
             store = engine.progress
         self.store = store
-        self.data = StatsData()
+        self.data = StatsSnapshot()
         self.selected = 0
 
     def on_enter(self) -> None:
@@ -100,7 +53,7 @@ class StatsScene(GameScene):
         self.reload()
 
     def reload(self) -> None:
-        self.data = StatsData.load(self.store)
+        self.data = stats_snapshot(self.store)
         self.selected = min(self.selected, max(0, len(self.data.collections) - 1))
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.core.wording import counted
+from game.storage.queries import SolvedLevel
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.stats_charts import (
@@ -17,7 +18,6 @@ from game.ui.stats_charts import (
     MOVES_COLOUR,
     PAR_COLOUR,
     PUSHES_COLOUR,
-    SolvedLevel,
     StatsLayout,
     draw_axis,
     draw_note,

@@ -13,7 +13,6 @@ import pygame
 
 from game.storage.records import (
     CollectionInfo,
-    LevelRecord,
     SolvedEvent,
     Totals,
     format_duration,
@@ -28,14 +27,6 @@ PAR_COLOUR = theme.TEXT
 SCORE_COLOUR = theme.GOOD
 MIN_BAR_GROUP = 7  # pixels for one level's pair of bars; fewer levels are shown below that
 WIDE = 960  # from this width on, the totals sit in one row
-
-
-@dataclass(frozen=True)
-class SolvedLevel:
-    """A solved level as the bar chart shows it: its label and its record."""
-
-    label: str
-    record: LevelRecord
 
 
 @dataclass(frozen=True)

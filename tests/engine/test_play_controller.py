@@ -13,6 +13,7 @@ from game.engine.play_controller import (
     PlayController,
     Tone,
 )
+from game.storage.records import SolutionOutcome
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 from tests.engine.test_assist import InstantSolver
 
@@ -30,9 +31,9 @@ class Recorder:
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
         self.autosaved += seconds
 
-    def record_solution(self, level_index: int, state: PlayState, score: int) -> bool:
+    def record_solution(self, level_index: int, state: PlayState, score: int) -> SolutionOutcome:
         self.solutions.append((level_index, state.lurd(), score))
-        return True
+        return SolutionOutcome(first_solve=True, new_best_moves=True)
 
 
 def controller(

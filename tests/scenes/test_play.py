@@ -11,12 +11,12 @@ import pygame
 
 from game.core.direction import Direction
 from game.engine.engine import MIN_WINDOW_SIZE, GameEngine
+from game.engine.play_controller import REPEAT_DELAY_TICKS
 from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
 from game.scenes.pause import PauseScene
-from game.engine.play_controller import REPEAT_DELAY_TICKS
 from game.scenes.play import PlayScene
 from tests.engine.harness import (
     FIRST_SOLUTION,
@@ -137,7 +137,8 @@ def test_a_push_or_walk_that_cannot_be_done_is_refused_with_a_notice(
     click(engine, centre_of(play, 3, 1))
     click(engine, centre_of(play, 1, 1))
     settle(engine)
-    assert play.controller.notice is not None and "cannot be pushed there" in play.controller.notice.text
+    notice = play.controller.notice
+    assert notice is not None and "cannot be pushed there" in notice.text
     assert play.controller.notice.square == board.index(1, 1)
     assert play.state.move_count == 0
 

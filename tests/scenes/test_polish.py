@@ -174,3 +174,23 @@ def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) 
     press(engine, pygame.K_y)
     top = engine.top
     assert isinstance(top, PlayScene) and top is not play and top.level.width == 5
+
+
+def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
+    engine: GameEngine, drawn_texts: list[Drawn]
+) -> None:
+    from game.engine.play_controller import LevelResult
+
+    problem = "The progress store is busy; the solution is kept and saved at the next save"
+    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, problem)
+    scene = LevelCompleteScene(engine, result)
+    engine.push(scene)
+    draw_alone(engine, scene)
+    assert any(drawn.text.startswith("The progress store is busy") for drawn in drawn_texts)
+
+
+def test_import_is_refused_while_progress_lives_in_memory(engine: GameEngine) -> None:
+    assert not engine.progress.persistent
+    settings = SettingsScene(engine)
+    problem = settings._import("/nowhere/export.json")
+    assert problem is not None and "memory" in problem

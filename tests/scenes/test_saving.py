@@ -393,7 +393,7 @@ def test_export_and_import_from_the_settings_screen(
     exported = tmp_path / "out.json"
     type_text(engine, str(exported))
     press(engine, pygame.K_RETURN)
-    assert engine.top is settings and settings.message.startswith("Exported 1 level records")
+    assert engine.top is settings and settings.message.startswith("Exported 1 level record and")
     assert exported.is_file()
     # Another computer: a fresh store takes the file in.
     again = restart(engine, restarted)

@@ -11,17 +11,17 @@ import pygame
 import pytest
 
 import game.engine.session as session_module
+from game.engine import saving
 from game.engine.engine import GameEngine
+from game.engine.play_controller import LevelResult
 from game.engine.scene import Scene
 from game.engine.settings import AnimationSpeed
-from game.engine import saving
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
 from game.scenes.message import MessageScene
 from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
-from game.engine.play_controller import LevelResult
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.scenes.settings import SettingsScene

@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 from game.engine.engine import GameEngine
-from game.scenes.stats import StatsData, StatsScene
+from game.scenes.stats import StatsScene
+from game.storage.queries import StatsSnapshot
 from game.storage.records import (
     CAMPAIGN_ID,
     CollectionInfo,
@@ -111,7 +112,7 @@ def test_the_scene_renders(engine: GameEngine, size: tuple[int, int], filled: bo
         numbers = [int(level.label) for level in scene.data.solved["title:Microban"]]
         assert len(numbers) == 70 and numbers == sorted(numbers)  # collection order
     else:
-        assert scene.data == StatsData()
+        assert scene.data == StatsSnapshot()
 
 
 def test_the_scene_uses_the_engines_store_and_keys(engine: GameEngine) -> None:
