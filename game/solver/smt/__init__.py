@@ -1,6 +1,6 @@
-"""Planning with SMT and SAT solvers: the SMT paper's encodings and the push encoding it proposed.
+"""Planning with the Z3 SMT solver: the SMT paper's two encodings and the push encoding it proposed.
 
-The solvers are optional packages, imported only when one of these methods runs.
+z3 is an optional package (the ``smt`` extra), imported only when one of these methods runs.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The horizon loop shared by the SMT and SAT planners, and the lazy loading of their solvers.
+"""The horizon loop shared by the SMT planners, and the lazy loading of the solver package.
 
 A planner adds one step at a time and asks whether the goal holds after exactly N steps, so
 the first satisfiable N is the optimal plan length; a watcher thread interrupts at the limits.
@@ -17,11 +17,12 @@ from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem
 
-INSTALL_HINT = {
-    "z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"',
-    "pysat": 'the SAT methods need python-sat: pip install "sokoban-arcade[sat]"',
-}
+INSTALL_HINT = {"z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"'}
 WATCH_EVERY = 0.05  # seconds between the watcher's looks at the clock and the cancel flag
+# The most state bits a formula may have. Past it Z3 cannot even bit-blast the formula within
+# a minute, answers an interrupt only seconds late and takes seconds to free it: the push
+# encoding of 110 steps on a 14x10 board (about 10**6 bits) stopped 6 s after its limit.
+FORMULA_BITS = 400_000
 
 
 class MissingSolver(ImportError):
@@ -46,6 +47,8 @@ def available(package: str) -> bool:
 
 class Planner(Protocol):
     """One encoding of the problem over a growing horizon."""
+
+    bits_per_step: int  # about how many state bits one step adds to the formula
 
     def extend(self) -> None:
         """Add the constraints of one more step."""
@@ -79,6 +82,10 @@ def deepen(planner: Planner, problem: Problem, limits: Limits) -> Outcome:
         steps = lower_bound(problem)
         while True:
             limits.check()
+            if steps * planner.bits_per_step > FORMULA_BITS:
+                raise StopSearch(
+                    SolveStatus.TIMEOUT, f"the formula for {steps} steps is too large to solve"
+                )
             while built < steps:
                 planner.extend()
                 built += 1

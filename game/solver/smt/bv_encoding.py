@@ -26,6 +26,7 @@ class BitVectorPlanner(Z3Planner):
         self.players = [vectors.constant(1 << problem.start_player)]
         self.boxes = [vectors.constant(problem.start_boxes)]
         self.moves: list[Any] = []
+        self.bits_per_step = vectors.size * 2
 
     def extend(self) -> None:
         z3, vectors = self.z3, self.vectors

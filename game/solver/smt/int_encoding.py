@@ -38,6 +38,7 @@ class IntegerPlanner(Z3Planner):
         self.xs = [z3.IntVal(x, self.ctx)]
         self.ys = [z3.IntVal(y, self.ctx)]
         self.moves: list[Any] = []
+        self.bits_per_step = 0  # integers and arrays: nothing is bit-blasted
         self.array_sort = z3.ArraySort(int_sort, bool_sort)
 
     def _inside(self, x: Any, y: Any) -> Any:

@@ -32,6 +32,7 @@ class PushPlanner(Z3Planner):
         self.floor = vectors.constant(analysis.floor)
         self.live = vectors.constant(analysis.live)
         self.layers = walk_layers(problem)
+        self.bits_per_step = vectors.size * (self.layers + 7)
         self.players = [vectors.constant(1 << problem.start_player)]
         self.boxes = [vectors.constant(problem.start_boxes)]
         self.pushes: list[list[Any]] = []
