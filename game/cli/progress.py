@@ -60,7 +60,7 @@ def run_show(args: argparse.Namespace) -> int:
         f"attempts {totals.attempts}, moves {totals.moves}, pushes {totals.pushes}, "
         f"time {format_duration(totals.seconds)}, hints {totals.hints}, score {totals.score}"
     )
-    print(f"campaign: next level {campaign.position + 1}, total score {campaign.total_score}")
+    print(f"campaign: next level {campaign.position + 1}")
     for info in store.collections():
         size = str(info.level_count) if info.level_count else "?"
         print(f"  {info.solved:>4} / {size:<4} {info.title}")

@@ -1,11 +1,11 @@
 """Statistics of play: steps, pushes, time, score and levels solved, and the scoring rule.
 
-The scoring rule lives in :func:`level_score` and the total in :func:`total_score`, nowhere else.
+The scoring rule lives in :func:`level_score`; the total (each solved level's best score, once)
+is the progress store's ``total_score``, the one number every screen shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 BASE_SCORE = 1000
@@ -41,32 +41,9 @@ def level_score(
     return round(base * HINT_KEEPS ** max(0, hints_used))
 
 
-def score_gain(previous_best: int, score: int) -> int:
-    """What a new ``score`` adds to the total when the level's best so far is ``previous_best``:
-    only the improvement, so replaying a level can never farm points."""
-    return max(0, score - previous_best)
-
-
-def best_scores(results: Iterable[tuple[str, int]]) -> dict[str, int]:
-    """The best score of each level from every (level key, score) result, replays included."""
-    best: dict[str, int] = {}
-    for key, score in results:
-        best[key] = max(score, best.get(key, 0))
-    return best
-
-
-def total_score(best_by_level: Mapping[str, int]) -> int:
-    """The player's total: the sum of each level's best score, the number every screen shows."""
-    return sum(max(0, score) for score in best_by_level.values())
-
-
 @dataclass
 class Statistics:
-    """Counters for the level being played and totals for the whole game.
-
-    ``best_by_level`` holds the best score of each level finished, so ``total_score`` only
-    grows by improvements.
-    """
+    """Counters for the level being played and totals for this run of the game."""
 
     steps: int = 0
     pushes: int = 0
@@ -76,14 +53,12 @@ class Statistics:
     par_moves: int = 0
     par_pushes: int = 0
     current_score: int = 0
-    total_score: int = 0
     levels_solved: int = 0
     total_steps: int = 0
     total_pushes: int = 0
     total_time: float = 0.0
     total_hints: int = 0
     solved_titles: list[str] = field(default_factory=list)
-    best_by_level: dict[str, int] = field(default_factory=dict)
 
     def start_level(self, par_moves: int = 0, par_pushes: int = 0) -> None:
         """Reset the per-level counters; the par comes from the level's stored solution."""
@@ -114,15 +89,11 @@ class Statistics:
         )
 
     def finish_level(self, title: str = "") -> int:
-        """Count the solved level; the total grows only by the improvement on its best score.
+        """Count the solved level and return its score this time (the store keeps the best).
 
         A level finished by the solver's solution scores nothing and is not counted solved.
-        Returns the level's score this time.
         """
         self.current_score = self.score_now()
-        previous = self.best_by_level.get(title, 0)
-        self.best_by_level[title] = max(previous, self.current_score)
-        self.total_score += score_gain(previous, self.current_score)
         self.total_steps += self.steps
         self.total_pushes += self.pushes
         self.total_time += self.elapsed

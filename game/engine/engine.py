@@ -147,7 +147,6 @@ class GameEngine:
         self.progress = store
         self.autosaver = AutoSaver(store)
         self.load_settings()
-        self.statistics.total_score = store.campaign().total_score
 
     def load_settings(self) -> None:
         """Apply the settings kept in the store; a missing or unknown value keeps the current."""

@@ -107,6 +107,8 @@ class PlayRecorder(Protocol):
         self, level_index: int, state: PlayState, score: int
     ) -> SolutionOutcome: ...
 
+    def total_score(self) -> int: ...
+
 
 class PlayController:
     """One level being played: the rules, the order of commands and what the view shows."""
@@ -369,7 +371,7 @@ class PlayController:
             state.push_count,
             seconds,
             score,
-            statistics.total_score,
+            self.recorder.total_score(),
             outcome.new_best_moves or outcome.new_best_pushes,
             outcome.error,
         )

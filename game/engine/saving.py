@@ -88,7 +88,7 @@ def record_solution(
     following = level_index + 1
     if session.collection_id == CAMPAIGN_ID:
         reached = max(progress.campaign().position, following)
-        progress.set_campaign(reached, statistics.total_score)
+        progress.set_campaign(reached, progress.total_score())
     collection = session.collection
     if collection is not None and following < len(collection.levels):
         # Continue starts the next level afresh, with no time or hints carried over.
@@ -103,6 +103,18 @@ def record_solution(
 
 def level_record(engine: GameEngine, level: Level) -> LevelRecord | None:
     return engine.progress.level_record(engine.session.collection_id, level)
+
+
+def level_par(engine: GameEngine, level: Level) -> tuple[int, int]:
+    """Par moves and pushes: the level file's solution, else the best the solver showed, else
+    (0, 0) for no par."""
+    published = published_par(level)
+    if published is not None:
+        return published.moves, published.pushes
+    record = level_record(engine, level)
+    if record is not None and record.par_moves and record.par_pushes:
+        return record.par_moves, record.par_pushes
+    return 0, 0
 
 
 def best_text(record: LevelRecord | None) -> str:
@@ -129,3 +141,6 @@ class EngineRecorder:
 
     def record_solution(self, level_index: int, state: PlayState, score: int) -> SolutionOutcome:
         return record_solution(self.engine, level_index, state, score)
+
+    def total_score(self) -> int:
+        return self.engine.progress.total_score()

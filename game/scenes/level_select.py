@@ -72,6 +72,7 @@ class LevelSelectScene(GameScene):
         self.previews: dict[int, pygame.Surface] = {}
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
+        self.total_score = 0
 
     def on_enter(self) -> None:
         self._load_records()
@@ -85,6 +86,7 @@ class LevelSelectScene(GameScene):
 
     def _load_records(self) -> None:
         self.records = self.engine.progress.collection_records(self.engine.session.collection_id)
+        self.total_score = self.engine.progress.total_score()
 
     def is_solved(self, index: int) -> bool:
         record = self.records.get(self.fingerprints[index])
@@ -222,7 +224,9 @@ class LevelSelectScene(GameScene):
             "midtop",
             bold=True,
         )
-        summary = f"{counted(len(self.levels), 'level')}, {solved} solved"
+        summary = (
+            f"{counted(len(self.levels), 'level')}, {solved} solved, score {self.total_score:,}"
+        )
         if session.source not in ("", CAMPAIGN_SOURCE):
             summary += f"  -  {session.source}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
@@ -288,8 +292,11 @@ class LevelSelectScene(GameScene):
             )
         else:
             level = self.levels[index]
-            count = len(level.boxes)
-            size = f"{level.width}x{level.height}, {count} box{'' if count == 1 else 'es'}"
+            size = f"{level.width}x{level.height}, {counted(len(level.boxes), 'box', 'boxes')}"
+            record = self.records.get(self.fingerprints[index])
+            if record is not None and record.solver_used:
+                # Finished by the solver's solution: seen, not solved, and worth no score.
+                size = "shown by the solver"
             draw_text(surface, size, 16, theme.TEXT_DIM, (rect.left + 14, status_y), "midleft")
 
 

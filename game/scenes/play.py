@@ -16,7 +16,6 @@ from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
-from game.core.statistics import level_score
 from game.engine import navigation, saving
 from game.engine.assist import SolverAssist
 from game.engine.engine import CAPTION, GameEngine
@@ -68,12 +67,15 @@ class PlayScene(GameScene):
         self._dragged = False
         self._screen_size = (0, 0)
         self._result_shown = False
+        # The player's total from the store (read when the level opens or comes back into view).
+        self.total_score = 0
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.total_score = self.engine.progress.total_score()
         self.engine.session.level_index = self.level_index
         self.engine.play_state = self.state
-        self.engine.statistics.start_level()
+        self.engine.statistics.start_level(*saving.level_par(self.engine, self.level))
         self._layout()
         self._set_caption()
         self.assist.after_change(self.state, None)
@@ -91,6 +93,7 @@ class PlayScene(GameScene):
         self._dragging = False
 
     def on_resume(self) -> None:
+        self.total_score = self.engine.progress.total_score()
         self.engine.play_state = self.state
         self._layout()
         self._set_caption()
@@ -312,10 +315,8 @@ class PlayScene(GameScene):
             moves=state.move_count,
             pushes=state.push_count,
             seconds=statistics.elapsed,
-            score=statistics.total_score,
-            level_score=level_score(
-                state.move_count, statistics.hints_used, statistics.solver_used
-            ),
+            score=self.total_score,
+            level_score=statistics.score_now(),
             best=self.best,
             boxes_done=state.boxes_on_goals,
             boxes_total=len(self.level.board.goals),

@@ -68,16 +68,22 @@ def records(
     return found
 
 
+def total_score(store: Readable) -> int:
+    """The player's total score: each solved level's best score, once. The one number the HUD,
+    the level complete screen, level select and the statistics screen all show."""
+    rows = store.read("SELECT total(best_score) FROM level_records WHERE solved = 1")
+    return int(_number(rows[0][0])) if rows else 0
+
+
 def totals(store: Readable) -> Totals:
     """Sums over every level record, in one aggregate query."""
     rows = store.read(
         "SELECT count(*), sum(solved = 1), sum(attempts), sum(moves_played), "
-        "sum(pushes_played), total(seconds), sum(hints), sum(best_score) "
-        "FROM level_records"
+        "sum(pushes_played), total(seconds), sum(hints) FROM level_records"
     )
     if not rows:
         return Totals()
-    played, solved, attempts, moves, pushes, seconds, hints, score = (
+    played, solved, attempts, moves, pushes, seconds, hints = (
         _number(value) for value in rows[0]
     )
     return Totals(
@@ -88,7 +94,7 @@ def totals(store: Readable) -> Totals:
         pushes=int(pushes),
         seconds=float(seconds),
         hints=int(hints),
-        score=int(score),
+        score=total_score(store),
     )
 
 

@@ -183,7 +183,14 @@ class LevelRecord:
     def with_solution(
         self, solution: Solution, score: int, solver_used: bool, when: float
     ) -> tuple[LevelRecord, SolutionOutcome]:
-        """The record after solving with ``solution``, and what improved."""
+        """The record after solving with ``solution``, and what improved.
+
+        A level the solver's solution finished is "shown by the solver": it lowers the par but
+        is not solved, keeps no best solution and scores nothing.
+        """
+        if solver_used:
+            shown = replace(self, solver_used=True).with_par(solution.moves, solution.pushes)
+            return shown, SolutionOutcome()
         best_moves = fewer_moves(self.best_moves, solution)
         best_pushes = fewer_pushes(self.best_pushes, solution)
         outcome = SolutionOutcome(
@@ -200,8 +207,6 @@ class LevelRecord:
             best_score=max(self.best_score, score),
             first_solved_at=_lower(self.first_solved_at, when),
         )
-        if solver_used:
-            record = record.with_par(solution.moves, solution.pushes)
         return record, outcome
 
     def with_par(self, moves: int, pushes: int) -> LevelRecord:

@@ -303,6 +303,9 @@ class ProgressStore:
     def totals(self) -> Totals:
         return queries.totals(self)
 
+    def total_score(self) -> int:
+        return queries.total_score(self)
+
     def solved_history(self) -> list[SolvedEvent]:
         """Every solve in time order, with the total of best scores after each (for charts)."""
         return queries.solved_history(self)

@@ -1,6 +1,6 @@
 """Statistics counters and the scoring rule.
 
-The rule lives in one function, level_score, and the total in total_score; these pin them down.
+The rule lives in one function, level_score; these pin it down.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 from itertools import pairwise
 
 from game.core import Statistics, level_score
-from game.core.statistics import best_scores, score_gain, total_score
 
 
 def test_without_a_par_the_score_is_a_thousand_less_the_moves() -> None:
@@ -36,34 +35,6 @@ def test_every_hint_costs_and_the_solver_scores_nothing() -> None:
     assert level_score(40, pushes=10, par_moves=40, par_pushes=10, solver_used=True) == 0
 
 
-def test_the_total_counts_each_level_once_at_its_best() -> None:
-    results = [("a", 500), ("b", 300), ("a", 800), ("a", 600), ("c", 0)]
-    best = best_scores(results)
-    assert best == {"a": 800, "b": 300, "c": 0}
-    assert total_score(best) == 1100
-    assert score_gain(800, 600) == 0
-    assert score_gain(800, 900) == 100
-    assert score_gain(0, 700) == 700
-
-
-def test_replaying_a_level_raises_the_total_only_by_the_improvement() -> None:
-    stats = Statistics()
-    stats.start_level(par_moves=10, par_pushes=4)
-    stats.update_counts(20, 4)
-    first = stats.finish_level("one")
-    assert stats.total_score == first
-    for _ in range(3):  # the farming steps: solve it again the same way
-        stats.start_level(par_moves=10, par_pushes=4)
-        stats.update_counts(20, 4)
-        stats.finish_level("one")
-    assert stats.total_score == first
-    stats.start_level(par_moves=10, par_pushes=4)
-    stats.update_counts(10, 4)
-    assert stats.finish_level("one") == 1000
-    assert stats.total_score == 1000
-    assert stats.best_by_level == {"one": 1000}
-
-
 def test_a_level_the_solver_finished_scores_nothing_and_is_not_solved() -> None:
     stats = Statistics()
     stats.start_level()
@@ -71,7 +42,6 @@ def test_a_level_the_solver_finished_scores_nothing_and_is_not_solved() -> None:
     stats.update_counts(12, 3)
     assert stats.finish_level("shown") == 0
     assert stats.levels_solved == 0 and stats.solved_titles == []
-    assert stats.total_score == 0
 
 
 def test_finish_level_adds_to_totals_and_reset() -> None:
@@ -82,11 +52,9 @@ def test_finish_level_adds_to_totals_and_reset() -> None:
     stats.record_hint()
     assert stats.finish_level("one") == level_score(40, hints_used=1, pushes=10)
     assert stats.levels_solved == 1
-    assert stats.total_score == stats.current_score
     assert (stats.total_steps, stats.total_pushes, stats.total_hints) == (40, 10, 1)
     assert stats.total_time == 1.5
     stats.start_level()
     assert stats.steps == stats.hints_used == 0
-    assert stats.total_score > 0
     stats.reset()
     assert stats == Statistics()

@@ -35,6 +35,9 @@ class Recorder:
         self.solutions.append((level_index, state.lurd(), score))
         return SolutionOutcome(first_solve=True, new_best_moves=True)
 
+    def total_score(self) -> int:
+        return sum(score for _, _, score in self.solutions)
+
 
 def controller(
     text: str = SMALL_LEVEL, ticks: int = 4

@@ -96,7 +96,6 @@ def test_settings_come_from_the_store_and_odd_values_are_ignored(engine: GameEng
     assert engine.settings.animation_speed is AnimationSpeed.NORMAL
     assert engine.settings.volume == 1.0 and engine.sound.volume == 1.0
     assert not engine.settings.fullscreen
-    assert engine.statistics.total_score == 2500
     engine.settings.animation_speed = AnimationSpeed.FAST
     assert engine.save_settings() is None
     assert store.get_setting("animation_speed", "") == "fast"

@@ -308,7 +308,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     engine: GameEngine, editor: EditorScene
 ) -> None:
     store, session_source = engine.progress, engine.session.source
-    score = engine.statistics.total_score
+    score = engine.progress.total_score()
     type_room(engine)
     press(engine, pygame.K_p)
     assert engine.progress is not store
@@ -319,7 +319,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     assert editor.editor.metadata.solution == "rRR"
     engine.pop()
     assert engine.session.source == session_source
-    assert engine.statistics.total_score == score
+    assert engine.progress.total_score() == score
 
 
 def test_f1_shows_every_editor_key(engine: GameEngine, editor: EditorScene) -> None:
