@@ -67,7 +67,7 @@ _TO_STANDARD = {
     for dialect, charset in CHARSETS.items()
 }
 _UNKNOWN = {
-    dialect: re.compile("[^" + re.escape("".join(charset)) + "]")
+    dialect: re.compile("[^\n" + re.escape("".join(charset)) + "]")
     for dialect, charset in CHARSETS.items()
 }
 _PLAYER_MARK = re.compile(r"[@+]")
@@ -147,11 +147,14 @@ def parse_level(
     game.core.errors.LevelError: the level has 2 players (line 2 column 2, line 3 column 2)
     """
     lines = text.splitlines() if isinstance(text, str) else list(text)
-    numbered: list[tuple[int, str]] = []
-    for offset, line in enumerate(lines):
-        number = first_line + offset
-        for row in expand_runs(line.rstrip("\r\n"), number):
-            numbered.append((number, row.rstrip()))
+    if _RUN_MARK.search("".join(lines)) is None:  # the usual case, without the per-line work
+        numbered = [(first_line + offset, line.rstrip()) for offset, line in enumerate(lines)]
+    else:
+        numbered = [
+            (first_line + offset, row.rstrip())
+            for offset, line in enumerate(lines)
+            for row in expand_runs(line.rstrip("\r\n"), first_line + offset)
+        ]
     while numbered and not numbered[0][1].strip():
         numbered.pop(0)
     while numbered and not numbered[-1][1].strip():
@@ -177,23 +180,24 @@ def _build(
     # is read in seconds rather than minutes.
     if not numbered:
         raise LevelError("the level is empty", first_line)
-    height = len(numbered)
-    width = max(len(row) for _, row in numbered)
+    rows = [row for _, row in numbered]
+    height = len(rows)
+    width = max(map(len, rows))
     if width > MAX_SIDE or height > MAX_SIDE:
         raise LevelError(f"the board is {width}x{height}; at most {MAX_SIDE}x{MAX_SIDE} is allowed")
     if dialect is Dialect.AUTO:
-        dialect = detect_dialect([row for _, row in numbered])
-    unknown_character = _UNKNOWN[dialect]
-    for number, row in numbered:
-        unknown = unknown_character.search(row)
-        if unknown:
-            raise LevelError(
-                f"unknown character {unknown.group()!r} for the {dialect.value} dialect",
-                number,
-                unknown.start() + 1,
-            )
-    table = _TO_STANDARD[dialect]
-    grid = "".join(row.translate(table).ljust(width, _PAST_ROW) for _, row in numbered)
+        dialect = detect_dialect(rows)
+    text = "\n".join(rows)
+    unknown = _UNKNOWN[dialect].search(text)
+    if unknown:
+        y = text.count("\n", 0, unknown.start())
+        raise LevelError(
+            f"unknown character {unknown.group()!r} for the {dialect.value} dialect",
+            numbered[y][0],
+            unknown.start() - text.rfind("\n", 0, unknown.start()),
+        )
+    standard = text.translate(_TO_STANDARD[dialect]).split("\n")
+    grid = "".join(row.ljust(width, _PAST_ROW) for row in standard)
 
     players = [found.start() for found in _PLAYER_MARK.finditer(grid)]
     if not players:
