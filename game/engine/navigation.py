@@ -9,6 +9,7 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.chapters import chapters_of, is_level_open
 from game.core.collection import Collection, read_collection, read_collection_text
 from game.core.errors import LevelError
 from game.core.wording import counted
@@ -107,11 +108,35 @@ def remember_collection(engine: GameEngine) -> None:
 
 def campaign_start(engine: GameEngine) -> int:
     """Where "Play campaign" begins: the level after the last one solved in order, or once
-    the end was reached, the first level still unsolved."""
+    the end was reached (or that level's chapter is still locked), the first open level
+    still unsolved."""
     position = engine.progress.campaign().position
-    if position < engine.session.level_count:
+    if position < engine.session.level_count and level_is_open(engine, position):
         return position
-    return engine.session.first_unsolved_index(saving.solved_fingerprints(engine))
+    solved = solved_indices(engine)
+    open_unsolved = [
+        index
+        for index in range(engine.session.level_count)
+        if index not in solved and level_is_open(engine, index)
+    ]
+    return open_unsolved[0] if open_unsolved else 0
+
+
+def solved_indices(engine: GameEngine) -> set[int]:
+    """The indices of the open collection's levels that the player has solved."""
+    collection = engine.session.collection
+    if collection is None:
+        return set()
+    solved = saving.solved_fingerprints(engine)
+    return {i for i, level in enumerate(collection.levels) if level.fingerprint() in solved}
+
+
+def level_is_open(engine: GameEngine, index: int) -> bool:
+    """Whether level ``index`` of the open collection may be played (its chapter is open)."""
+    collection = engine.session.collection
+    if collection is None:
+        return False
+    return is_level_open(chapters_of(collection.levels), solved_indices(engine), index)
 
 
 def resume_game(engine: GameEngine, game: SavedGame) -> bool:
@@ -174,7 +199,16 @@ def ensure_collection(engine: GameEngine) -> bool:
 
 
 def play_level(engine: GameEngine, index: int) -> None:
-    """Start level ``index`` of the open collection over the current screen."""
+    """Start level ``index`` of the open collection over the current screen (a level of a
+    locked chapter says so instead)."""
+    if not level_is_open(engine, index):
+        show_message(
+            engine,
+            "That chapter is locked",
+            "Solve 70% of the chapter before it to open it (levels the solver showed do not "
+            "count).",
+        )
+        return
     engine.push_scene("play", index)
 
 

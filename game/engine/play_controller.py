@@ -14,11 +14,12 @@ from typing import Protocol
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
-from game.core.paths import push_path, walk_path
+from game.core.paths import walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.engine.assist import SolverAssist
+from game.solver.boxpath import push_steps
 from game.solver.plan import Push
 from game.storage.records import SolutionOutcome
 
@@ -152,7 +153,11 @@ class PlayController:
         return self.result is not None
 
     def is_idle(self) -> bool:
-        return self.animation is None and not self.commands and not self.walk
+        """Nothing moving or waiting; a level solved but not yet finished is not idle."""
+        about_to_finish = self.result is None and self.state.is_solved and bool(self.state.moves)
+        return (
+            self.animation is None and not self.commands and not self.walk and not about_to_finish
+        )
 
     # -- orders ----------------------------------------------------------------------------
     def press(self, command: Repeatable, key: int) -> None:
@@ -341,7 +346,7 @@ class PlayController:
             self.selected_box = None if self.selected_box == square else square
             return
         if self.selected_box is not None:
-            path = push_path(board, boxes, player, self.selected_box, square)
+            path = push_steps(board, boxes, player, self.selected_box, square)
             problem = "That box cannot be pushed there"
         else:
             path = walk_path(board, boxes, player, square)

@@ -57,7 +57,10 @@ class LevelCompleteScene(GameScene):
     def __init__(self, engine: GameEngine, result: LevelResult) -> None:
         super().__init__(engine)
         self.result = result
-        self.has_next = result.level_index + 1 < engine.session.level_count
+        following = result.level_index + 1
+        self.has_next = following < engine.session.level_count and navigation.level_is_open(
+            engine, following
+        )
         items = [MenuItem("Play again", self._again), MenuItem("Back to the levels", self._back)]
         if self.has_next:
             items.insert(0, MenuItem("Next level", self._next))
@@ -140,7 +143,13 @@ class LevelCompleteScene(GameScene):
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER
         if not self.has_next:
-            note = (note + "  " if note else "") + "That was the last level of the collection."
+            last = self.result.level_index + 1 >= self.engine.session.level_count
+            ending = (
+                "That was the last level of the collection."
+                if last
+                else "The next chapter opens when 70% of this one is solved."
+            )
+            note = (note + "  " if note else "") + ending
         if note:
             note = fit_text(note, 20, panel.width - 30)
             draw_text(surface, note, 20, colour, (panel.centerx, y + 2), "midtop")

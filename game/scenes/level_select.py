@@ -1,4 +1,4 @@
-"""The level select: the open collection's levels as cards with previews, solved marks and bests.
+"""The level select: the open collection's levels as cards, a chapter at a time when it has them.
 
 Previews are drawn a few per tick in the background, so big collections open at once.
 """
@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
 from game.engine import editing, navigation
 from game.engine.engine import GameEngine
@@ -18,15 +19,14 @@ from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import LevelRecord
 from game.ui import theme
+from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
 from game.ui.preview import render_preview
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import KeyHelp, draw_backdrop
 
-CARD_WIDTH = 212
-CARD_HEIGHT = 196
 GAP = 16
 HEADER_HEIGHT = 96
-PREVIEW_HEIGHT = 118
+CHAPTER_ROW = 26
 PREVIEW_SECONDS_PER_TICK = 0.004
 
 _MOVES = {
@@ -56,6 +56,7 @@ class LevelSelectScene(GameScene):
         ("Arrows", "choose"),
         ("Enter / click", "play"),
         ("PgUp/PgDn Wheel", "scroll"),
+        ("Tab", "next chapter"),
         ("O", "open a file"),
         ("E", "edit a copy"),
         ("M", "my levels"),
@@ -68,6 +69,12 @@ class LevelSelectScene(GameScene):
         self.levels = collection.levels if collection else []
         self.fingerprints = [level.fingerprint() for level in self.levels]
         self.selected = min(engine.session.level_index, max(0, len(self.levels) - 1))
+        # A collection with chapters shows one chapter at a time; ``shown`` are its levels.
+        self.chapters = chapters_of(self.levels)
+        self.chapter = 0
+        self.shown: list[int] = list(range(len(self.levels)))
+        self.solved: set[int] = set()
+        self.opened: list[bool] = []
         self.scroll_row = 0
         self.previews: dict[int, pygame.Surface] = {}
         # The collection's records from the progress store, by fingerprint; read on showing.
@@ -76,30 +83,66 @@ class LevelSelectScene(GameScene):
 
     def on_enter(self) -> None:
         self._load_records()
-        self._keep_selection_visible()
+        self._show_chapter_of(self.selected)
 
     def on_resume(self) -> None:
         # A level played from here may have moved the session on to the next one.
         self.selected = min(self.engine.session.level_index, max(0, len(self.levels) - 1))
         self._load_records()
-        self._keep_selection_visible()
+        self._show_chapter_of(self.selected)
 
     def _load_records(self) -> None:
         self.records = self.engine.progress.collection_records(self.engine.session.collection_id)
         self.total_score = self.engine.progress.total_score()
+        self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
+        self.opened = open_chapters(self.chapters, self.solved)
 
     def is_solved(self, index: int) -> bool:
         record = self.records.get(self.fingerprints[index])
         return record is not None and record.solved
 
+    # -- chapters --------------------------------------------------------------------------
+    def chapter_open(self) -> bool:
+        return not self.chapters or self.opened[self.chapter]
+
+    def _show_chapter_of(self, index: int) -> None:
+        for number, chapter in enumerate(self.chapters):
+            if index in chapter.indices:
+                self._show_chapter(number, index)
+                return
+        self._keep_selection_visible()
+
+    def _show_chapter(self, number: int, selected: int | None = None) -> None:
+        """Show chapter ``number``, with ``selected`` (or its first unsolved level) chosen."""
+        self.chapter = number
+        self.shown = list(self.chapters[number].indices)
+        unsolved = [index for index in self.shown if index not in self.solved]
+        self.selected = selected if selected in self.shown else (unsolved or self.shown)[0]
+        self.scroll_row = 0
+        self._keep_selection_visible()
+
+    def _play_selected(self) -> None:
+        if self.chapter_open():
+            navigation.play_level(self.engine, self.selected)
+            return
+        before = self.chapters[self.chapter - 1]
+        navigation.show_message(
+            self.engine,
+            f"Chapter {self.chapters[self.chapter].number} is locked",
+            f"It opens when {before.needed()} of the {len(before.indices)} levels of chapter "
+            f"{before.number} are solved ({before.solved_in(self.solved)} so far). Levels the "
+            "solver showed do not count.",
+        )
+
     # -- layout ----------------------------------------------------------------------------
+    def header_height(self) -> int:
+        return HEADER_HEIGHT + (CHAPTER_ROW if self.chapters else 0)
+
     def grid_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
+        top = self.header_height()
         return pygame.Rect(
-            area.left + GAP,
-            HEADER_HEIGHT,
-            area.width - 2 * GAP,
-            max(CARD_HEIGHT, area.bottom - HEADER_HEIGHT - GAP),
+            area.left + GAP, top, area.width - 2 * GAP, max(CARD_HEIGHT, area.bottom - top - GAP)
         )
 
     def columns(self, surface: pygame.Surface) -> int:
@@ -108,23 +151,26 @@ class LevelSelectScene(GameScene):
     def visible_rows(self, surface: pygame.Surface) -> int:
         return max(1, (self.grid_area(surface).height + GAP) // (CARD_HEIGHT + GAP))
 
-    def card_rect(self, surface: pygame.Surface, index: int) -> pygame.Rect:
+    def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
+        """The card of the ``position``-th level shown."""
         columns = self.columns(surface)
         grid = self.grid_area(surface)
         used = columns * (CARD_WIDTH + GAP) - GAP
         left = grid.left + (grid.width - used) // 2
-        row, column = divmod(index, columns)
+        row, column = divmod(position, columns)
         top = grid.top + (row - self.scroll_row) * (CARD_HEIGHT + GAP)
         return pygame.Rect(left + column * (CARD_WIDTH + GAP), top, CARD_WIDTH, CARD_HEIGHT)
 
-    def visible_indices(self, surface: pygame.Surface) -> range:
+    def visible_positions(self, surface: pygame.Surface) -> range:
+        """The positions (in ``shown``) of the cards in view."""
         columns = self.columns(surface)
         first = self.scroll_row * columns
-        return range(first, min(len(self.levels), first + columns * self.visible_rows(surface)))
+        return range(first, min(len(self.shown), first + columns * self.visible_rows(surface)))
 
     def _keep_selection_visible(self) -> None:
         surface = self.engine.screen
-        row = self.selected // self.columns(surface)
+        position = self.shown.index(self.selected) if self.selected in self.shown else 0
+        row = position // self.columns(surface)
         rows = self.visible_rows(surface)
         if row < self.scroll_row:
             self.scroll_row = row
@@ -134,7 +180,7 @@ class LevelSelectScene(GameScene):
 
     def _clamp_scroll(self) -> None:
         surface = self.engine.screen
-        total_rows = -(-len(self.levels) // self.columns(surface))
+        total_rows = -(-len(self.shown) // self.columns(surface))
         self.scroll_row = max(0, min(self.scroll_row, total_rows - self.visible_rows(surface)))
 
     # -- input -----------------------------------------------------------------------------
@@ -152,7 +198,7 @@ class LevelSelectScene(GameScene):
                 return
             self.selected = hit
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                navigation.play_level(self.engine, hit)
+                self._play_selected()
         elif event.type == pygame.VIDEORESIZE:
             self._keep_selection_visible()
 
@@ -165,11 +211,15 @@ class LevelSelectScene(GameScene):
         moves = {
             pygame.K_PAGEUP: -page,
             pygame.K_PAGEDOWN: page,
-            pygame.K_HOME: -len(self.levels),
-            pygame.K_END: len(self.levels),
+            pygame.K_HOME: -len(self.shown),
+            pygame.K_END: len(self.shown),
         }
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            navigation.play_level(self.engine, self.selected)
+            self._play_selected()
+            return
+        if key == pygame.K_TAB and self.chapters:
+            step = -1 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 1
+            self._show_chapter((self.chapter + step) % len(self.chapters))
             return
         if key == pygame.K_o:
             self.engine.push_scene("open_file")
@@ -182,26 +232,30 @@ class LevelSelectScene(GameScene):
                 editing.open_user_levels(self.engine)
             return
         offset = _MOVES.get(key) or _ROW_MOVES.get(key, 0) * columns or moves.get(key, 0)
-        self.selected = max(0, min(len(self.levels) - 1, self.selected + offset))
+        position = max(0, min(len(self.shown) - 1, self.shown.index(self.selected) + offset))
+        self.selected = self.shown[position]
         self._keep_selection_visible()
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         surface = self.engine.screen
         if not self.grid_area(surface).collidepoint(pos):
             return None
-        for index in self.visible_indices(surface):
-            if self.card_rect(surface, index).collidepoint(pos):
-                return index
+        for position in self.visible_positions(surface):
+            if self.card_rect(surface, position).collidepoint(pos):
+                return self.shown[position]
         return None
 
     # -- logic -----------------------------------------------------------------------------
     def is_busy(self) -> bool:
         """Busy while the previews in view are still being drawn, a few each tick."""
-        return any(index not in self.previews for index in self.visible_indices(self.engine.screen))
+        return not self.previews.keys() >= set(self._indices_in_view())
+
+    def _indices_in_view(self) -> list[int]:
+        return [self.shown[position] for position in self.visible_positions(self.engine.screen)]
 
     def update(self, dt: float) -> None:
         started = time.perf_counter()
-        for index in self.visible_indices(self.engine.screen):
+        for index in self._indices_in_view():
             if index not in self.previews:
                 self.previews[index] = render_preview(
                     self.levels[index], CARD_WIDTH - 20, PREVIEW_HEIGHT
@@ -231,17 +285,32 @@ class LevelSelectScene(GameScene):
             summary += f"  -  {session.source}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
         draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
+        if self.chapters:
+            self._draw_chapter_line(surface)
         old_clip = surface.get_clip()
         surface.set_clip(self.grid_area(surface).inflate(GAP, GAP))
-        for index in self.visible_indices(surface):
-            self._draw_card(surface, index)
+        for position in self.visible_positions(surface):
+            self._draw_card(surface, position)
         surface.set_clip(old_clip)
         self._draw_scrollbar(surface)
+
+    def _draw_chapter_line(self, surface: pygame.Surface) -> None:
+        chapter = self.chapters[self.chapter]
+        line = (
+            f"Chapter {chapter.number} of {len(self.chapters)}: {chapter.name}, "
+            f"{chapter.solved_in(self.solved)} of {len(chapter.indices)} solved"
+        )
+        colour = theme.ACCENT_ALT
+        if not self.chapter_open():
+            line += " (locked)"
+            colour = theme.TEXT_DIM
+        line = fit_text(line, 20, surface.get_width() - 40, bold=True)
+        draw_text(surface, line, 20, colour, (surface.get_width() // 2, 88), "midtop", bold=True)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         """A thin bar on the right that shows which part of a long collection is in view."""
         columns, rows = self.columns(surface), self.visible_rows(surface)
-        total_rows = -(-len(self.levels) // columns)
+        total_rows = -(-len(self.shown) // columns)
         if total_rows <= rows:
             return
         grid = self.grid_area(surface)
@@ -253,54 +322,18 @@ class LevelSelectScene(GameScene):
         thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
         pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)
 
-    def _draw_card(self, surface: pygame.Surface, index: int) -> None:
-        rect = self.card_rect(surface, index)
-        chosen = index == self.selected
-        solved = self.is_solved(index)
-        pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 4), border_radius=12)
-        pygame.draw.rect(
-            surface, theme.PANEL_LIGHT if chosen else theme.PANEL, rect, border_radius=12
+    def _draw_card(self, surface: pygame.Surface, position: int) -> None:
+        index = self.shown[position]
+        record = self.records.get(self.fingerprints[index])
+        solved = record is not None and record.solved
+        info = CardInfo(
+            number=index + 1,
+            chosen=index == self.selected,
+            solved=solved,
+            shown_by_solver=record is not None and record.solver_used and not solved,
+            locked=not self.chapter_open(),
+            best=f"{best_text(record)} moves/pushes" if solved else "",
+            stars=stars_of(self.levels[index]),
         )
-        border = theme.SELECTION if chosen else (theme.GOOD if solved else theme.PANEL_BORDER)
-        pygame.draw.rect(surface, border, rect, width=3 if chosen else 2, border_radius=12)
-        preview_box = pygame.Rect(rect.left + 10, rect.top + 30, rect.width - 20, PREVIEW_HEIGHT)
-        preview = self.previews.get(index)
-        if preview is not None:
-            surface.blit(preview, preview.get_rect(center=preview_box.center))
-        else:
-            draw_text(surface, "...", 22, theme.TEXT_DIM, preview_box.center, "center")
-        draw_text(
-            surface, str(index + 1), 20, theme.ACCENT, (rect.left + 12, rect.top + 8), bold=True
-        )
-        title = self.levels[index].title
-        if title and title != str(index + 1):
-            title = fit_text(title, 17, rect.width - 60)
-            draw_text(
-                surface, title, 17, theme.TEXT_DIM, (rect.right - 12, rect.top + 10), "topright"
-            )
-        status_y = rect.bottom - 22
-        if solved:
-            _draw_check(surface, (rect.left + 14, status_y))
-            best = f"best {best_text(self.records[self.fingerprints[index]])} moves/pushes"
-            draw_text(
-                surface,
-                fit_text(best, 16, rect.width - 44),
-                16,
-                theme.GOOD,
-                (rect.left + 32, status_y),
-                "midleft",
-            )
-        else:
-            level = self.levels[index]
-            size = f"{level.width}x{level.height}, {counted(len(level.boxes), 'box', 'boxes')}"
-            record = self.records.get(self.fingerprints[index])
-            if record is not None and record.solver_used:
-                # Finished by the solver's solution: seen, not solved, and worth no score.
-                size = "shown by the solver"
-            draw_text(surface, size, 16, theme.TEXT_DIM, (rect.left + 14, status_y), "midleft")
-
-
-def _draw_check(surface: pygame.Surface, at: tuple[int, int]) -> None:
-    """A check mark (the default font has no glyph for one)."""
-    x, y = at
-    pygame.draw.lines(surface, theme.GOOD, False, [(x, y), (x + 5, y + 5), (x + 13, y - 6)], 3)
+        rect = self.card_rect(surface, position)
+        draw_card(surface, rect, self.levels[index], info, self.previews.get(index))

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.chapters import CAPTION_KEY, level_field
 from game.engine.play_controller import PlayController, Tone
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.assist_overlay import draw_hint, draw_status
+from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status, status_text
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.hud import HUD_HEIGHT, HudInfo, draw_hud, draw_notice
@@ -33,6 +34,8 @@ class PlayView:
         self.keys = keys
         # The square under the mouse, outlined so that a click's target is plain to see.
         self.hover: int | None = None
+        # A tutorial level's one line of teaching, shown while the solver's help is silent.
+        self.caption = level_field(controller.level, CAPTION_KEY)
 
     def board_area(self, size: tuple[int, int]) -> pygame.Rect:
         width, height = size
@@ -94,6 +97,8 @@ class PlayView:
         self.board_view.draw(surface, self.picture(alpha), origin, camera.tile_size, view)
         if play.animation is None:
             draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
+        if self.caption and status_text(play.assist) is None:
+            draw_notice(surface, self.caption, theme.TEXT, view.bottom - STATUS_MARGIN)
         draw_status(surface, play.assist, view.bottom)
         draw_hud(surface, hud)
         if play.notice is not None:

@@ -6,7 +6,7 @@ These back click-to-walk and click-to-push in the game.
 from __future__ import annotations
 
 from game.core import PlayState, parse_level
-from game.core.paths import push_path, reachable, walk_path
+from game.core.paths import reachable, walk_path
 
 ROOM = """\
 #######
@@ -44,26 +44,3 @@ def test_reachable_stops_at_boxes() -> None:
     region = reachable(level.board, level.boxes, level.player)
     assert level.board.index(4, 1) in region  # around through the lower row
     assert level.board.index(3, 1) not in region
-
-
-def test_push_path_moves_the_box_with_fewest_pushes() -> None:
-    level = parse_level(ROOM)
-    board = level.board
-    box = next(iter(level.boxes))
-    goal = board.index(5, 4)
-    path = push_path(board, level.boxes, level.player, box, goal)
-    assert path is not None
-    state = PlayState(level)
-    for direction in path:
-        assert state.step(direction).moved
-    assert state.is_solved
-    assert state.push_count == 3
-
-
-def test_push_path_none_when_impossible() -> None:
-    level = parse_level(ROOM)
-    board = level.board
-    box = next(iter(level.boxes))
-    assert push_path(board, level.boxes, level.player, box, board.index(2, 1)) is None
-    assert push_path(board, level.boxes, level.player, box, board.index(3, 2)) is None
-    assert push_path(board, level.boxes, level.player, box, box) == []
