@@ -240,10 +240,11 @@ class ProgressStore:
             )
             record, outcome = record.with_solution(solution, score, solver_used, when)
             put_record(connection, record)
-            add_event(
-                connection,
-                SolvedEvent(when, collection_id, fingerprint, level.title, moves, pushes, score),
-            )
+            if not solver_used:  # a level the solver showed is not a solve of the player's
+                event = SolvedEvent(
+                    when, collection_id, fingerprint, level.title, moves, pushes, score
+                )
+                add_event(connection, event)
             return outcome
 
         before = self.pending_writes
