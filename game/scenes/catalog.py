@@ -17,6 +17,7 @@ from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene, PromptScene
+from game.scenes.random_level import RandomLevelScene
 from game.scenes.settings import SettingsScene
 from game.scenes.slots import SlotsScene
 from game.scenes.stats import StatsScene
@@ -36,6 +37,7 @@ SCENES: tuple[type[Scene], ...] = (
     StatsScene,
     EditorScene,
     EditorLeaveScene,
+    RandomLevelScene,
 )
 
 

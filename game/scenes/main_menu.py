@@ -66,6 +66,7 @@ class MainMenuScene(GameScene):
                 self.continue_item,
                 MenuItem("Play campaign", self._campaign),
                 MenuItem("Choose level", self._choose),
+                MenuItem("Random level", lambda: engine.push_scene("random_level")),
                 MenuItem("Open level file", self._open_file),
                 MenuItem("Saved games", self._slots),
                 MenuItem("Level editor", lambda: editing.ask_new_level(engine)),

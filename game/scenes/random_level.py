@@ -1,0 +1,197 @@
+"""The "Random level" screen: choose a difficulty and a size, and a fresh level is made for you.
+
+The generator runs off the main loop with a progress line; Esc cancels it at once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from collections.abc import Callable
+from typing import ClassVar
+
+import pygame
+
+from game.core.collection import Collection
+from game.core.level import Level
+from game.engine import navigation
+from game.engine.background import BackgroundJob, CancelCheck, ProgressLine
+from game.engine.engine import GameEngine
+from game.levelgen.batch import BatchProgress, Request, generate_levels
+from game.scenes.base import GameScene, is_back_key
+from game.storage import user_levels
+from game.ui import theme
+from game.ui.text import draw_text, fit_text
+from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
+
+# (name, width, height): room for the boxes the harder levels want.
+SIZES = (("Small", 8, 8), ("Medium", 11, 8), ("Large", 11, 11), ("Huge", 14, 11))
+SOURCE = "random"
+_NOTE_ROOM = 70
+
+
+def boxes_for(difficulty: int, size: int) -> int:
+    """As many boxes as the difficulty, fewer in a small room."""
+    return min(difficulty, 2 + size)
+
+
+def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:
+    """The job that makes the requested level, reporting each seed it tries."""
+
+    def work(cancelled: CancelCheck, progress: ProgressLine) -> list[Level]:
+        def report(state: BatchProgress) -> None:
+            progress(f"Trying layout {state.tried + 1} of up to {state.allowed}")
+
+        return generate_levels(request, cancelled, report)
+
+    return work
+
+
+class RandomLevelScene(GameScene):
+    """Difficulty and size to choose, then a level made off the main loop."""
+
+    name = "random_level"
+
+    keys: ClassVar[KeyHelp] = (
+        ("Up/Down", "choose"),
+        ("Left/Right", "change"),
+        ("Enter", "select"),
+        ("Esc", "cancel / back"),
+    )
+
+    def __init__(self, engine: GameEngine) -> None:
+        super().__init__(engine)
+        self.difficulty = 2
+        self.size = 1
+        self.job: BackgroundJob[list[Level]] | None = None
+        self.level: Level | None = None
+        self.title = ""
+        self.message = "Choose, then Generate: the solver checks every level it makes."
+        self.message_colour = theme.TEXT_DIM
+        self.menu = Menu(self._choosing_items(), width=560)
+
+    def _choosing_items(self) -> list[MenuItem]:
+        return [
+            MenuItem("Difficulty", adjust=self._change_difficulty, value=self._stars),
+            MenuItem("Size", adjust=self._change_size, value=self._size_label),
+            MenuItem("Generate", self._generate),
+            MenuItem("Back", self.engine.pop),
+        ]
+
+    def _stars(self) -> str:
+        return f"{self.difficulty} of 5 stars"
+
+    def _size_label(self) -> str:
+        name, width, height = SIZES[self.size]
+        return f"{name} {width}x{height}, {boxes_for(self.difficulty, self.size)} boxes"
+
+    def _change_difficulty(self, step: int) -> None:
+        self.difficulty = max(1, min(5, self.difficulty + step))
+
+    def _change_size(self, step: int) -> None:
+        self.size = max(0, min(len(SIZES) - 1, self.size + step))
+
+    # -- generating ------------------------------------------------------------------------
+    def _generate(self) -> None:
+        _, width, height = SIZES[self.size]
+        seed = int(time.time() * 1000) % 1_000_000
+        boxes = boxes_for(self.difficulty, self.size)
+        request = Request(width, height, boxes, 1, self.difficulty, seed)
+        # A title of its own, so levels kept in My levels never replace each other.
+        self.title = f"Random {width}x{height}, {self.difficulty} stars, seed {seed}"
+        self.job = BackgroundJob(generation(request))
+        self._tell("Making a level...", theme.ACCENT_ALT)
+
+    def _tell(self, text: str, colour: theme.Color) -> None:
+        self.message, self.message_colour = text, colour
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None:
+            return
+        outcome = job.outcome()
+        if outcome is None:
+            return
+        self.job = None
+        if outcome.error is not None or not outcome.result:
+            self._tell(
+                outcome.error or "No such level turned up this time; generate again, or "
+                "try another size.",
+                theme.WARNING,
+            )
+            return
+        self.level = replace(outcome.result[0], title=self.title)
+        self._tell(f"Made: {self.level.title}. Play it, or keep it first.", theme.GOOD)
+        self.menu = Menu(
+            [
+                MenuItem("Play it", self._play),
+                MenuItem("Keep in My levels", self._keep),
+                MenuItem("Make another", self._another),
+                MenuItem("Back", self.engine.pop),
+            ],
+            width=560,
+        )
+
+    def _play(self) -> None:
+        if self.level is not None:
+            collection = Collection(title="Random levels", levels=[self.level])
+            navigation.open_collection(self.engine, collection, SOURCE)
+
+    def _keep(self) -> None:
+        if self.level is None:
+            return
+        problem = user_levels.save_level(user_levels.DEFAULT_COLLECTION, self.level)
+        if problem is not None:
+            self._tell(problem, theme.DANGER)
+        else:
+            self._tell(f"Kept in {user_levels.DEFAULT_COLLECTION}.", theme.GOOD)
+
+    def _another(self) -> None:
+        self.level = None
+        self.menu = Menu(self._choosing_items(), width=560)
+        self.menu.select(2)
+        self._generate()
+
+    # -- input -----------------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self.job is not None
+
+    def on_exit(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if is_back_key(event):
+            if self.job is not None:
+                self.job.cancel()
+                self.job = None
+                self._tell("Stopped. Change the choice or generate again.", theme.TEXT_DIM)
+            else:
+                self.engine.pop()
+            return
+        if self.job is None:
+            self.menu.handle_event(event, self.menu_area(self.engine.screen))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
+        area = self.content_area(surface)
+        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
+        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
+        return pygame.Rect(area.left, top, area.width, height)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_backdrop(surface)
+        draw_title(surface, "Random level", 40)
+        menu_area = self.menu_area(surface)
+        rects = self.menu.layout(menu_area)
+        draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
+        self.menu.draw(surface, menu_area)
+        lines = [self.message]
+        if self.job is not None:
+            lines.append(f"{self.job.progress or 'Starting'}. Esc cancels.")
+        y = rects[-1].bottom + 30
+        for line in lines:
+            text = fit_text(line, 19, surface.get_width() - 30)
+            centre = (surface.get_width() // 2, y)
+            draw_text(surface, text, 19, self.message_colour, centre, "midtop")
+            y += 26
