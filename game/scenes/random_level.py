@@ -6,8 +6,8 @@ The generator runs off the main loop with a progress line; Esc cancels it at onc
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 import pygame
