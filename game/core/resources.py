@@ -1,7 +1,7 @@
-"""The files shipped inside the package: the campaign and the assets.
+"""The files shipped inside the package, found through importlib.resources.
 
-They are found through importlib.resources, so a wheel or ``pip install .`` finds them as well
-as a checkout; levels/ and assets/ are packaged as ``game._levels`` and ``game._assets``.
+levels/ and assets/ are packaged as ``game._levels`` and ``game._assets`` (see setup.py), so a
+wheel or ``pip install .`` finds the campaign as surely as a checkout does.
 """
 
 from __future__ import annotations
@@ -10,24 +10,18 @@ from importlib.resources import files
 from pathlib import Path
 
 LEVELS_PACKAGE = "game._levels"
-ASSETS_PACKAGE = "game._assets"
 CAMPAIGN_FILE = "campaign.xsb"
 # The word that names the shipped campaign wherever a level FILE is asked for.
 CAMPAIGN_NAME = "campaign"
 
 
-def shipped_path(package: str, name: str) -> Path:
-    """The path of ``name`` inside a data package.
-
-    pip always unpacks a wheel into plain folders, so the resource is a real file; the path
-    is built from its text rather than assuming a particular Traversable type.
-    """
-    return Path(str(files(package).joinpath(name)))
-
-
 def campaign_path() -> Path:
-    """The campaign file shipped with the game."""
-    return shipped_path(LEVELS_PACKAGE, CAMPAIGN_FILE)
+    """The campaign file shipped with the game.
+
+    pip always unpacks a wheel into plain folders, so the resource is a real file; the path is
+    built from its text rather than assuming a particular Traversable type.
+    """
+    return Path(str(files(LEVELS_PACKAGE).joinpath(CAMPAIGN_FILE)))
 
 
 def level_file_path(argument: str) -> Path:
