@@ -60,7 +60,11 @@ class BitVectorPlanner(Z3Planner):
         self.boxes.append(boxes_after)
 
     def goal(self, steps: int) -> Any:
-        return self.vectors.solved_within(self.boxes, steps)
+        solved = self.vectors.solved_within(self.boxes, steps)
+        if steps == 0:
+            return solved
+        # A shortest plan ends with a push: a walk after the last push would be wasted.
+        return self.z3.And(solved, self.boxes[steps] != self.boxes[steps - 1])
 
     def plan(self, steps: int) -> list[Push]:
         return pushes_of_moves(self.problem, [self.value(m) for m in self.moves[:steps]])
