@@ -12,13 +12,19 @@ import sys
 import time
 from typing import Any
 
-from game.cli.common import EXIT_NO, EXIT_OK, CliError, add_file_argument, load_collection
+from game.cli.common import (
+    EXIT_NO,
+    EXIT_OK,
+    CliError,
+    add_file_argument,
+    load_collection,
+    replay_moves,
+)
 from game.cli.scripted import add_script_arguments, read_script, run_until_still, shut_down
 from game.cli.start import use_players_progress
 from game.core.collection import Collection
 from game.core.errors import LevelError
 from game.core.level import Level
-from game.core.notation import NotationError
 from game.core.xsb import parse_level
 
 BENCH_SIZE = (1280, 800)
@@ -78,10 +84,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     if args.replay and args.input:
         raise CliError("give --replay or --input, not both")
-    try:
-        actions = lurd_actions(args.replay) if args.replay else []
-    except NotationError as error:
-        raise CliError(f"--replay: {error}") from None
+    actions = lurd_actions(replay_moves(args.replay)) if args.replay else []
     if args.input:
         actions = read_script(args.input)
     script = InputScript(actions) if args.replay or args.input else None

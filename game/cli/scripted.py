@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
+from game.core.collection import read_regular_file
+from game.core.errors import LevelError
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
@@ -42,16 +44,10 @@ def read_script(path: str) -> list[Action]:
     """The actions of the script file at ``path``; CliError with the reason or the bad line."""
     from game.engine.input_script import ScriptError, parse_script
 
-    file = Path(path)
-    if not file.is_file():
-        raise CliError(f"{path!r}: no such input script")
     try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_SCRIPT_BYTES + 1)
-    except OSError as error:
-        raise CliError(f"cannot read {path!r}: {error.strerror}") from None
-    if len(data) > MAX_SCRIPT_BYTES:
-        raise CliError(f"{path!r} is over {MAX_SCRIPT_BYTES} bytes: not an input script")
+        data = read_regular_file(Path(path), MAX_SCRIPT_BYTES, "input script")
+    except LevelError as error:
+        raise CliError(str(error)) from None
     try:
         return parse_script(data.decode("utf-8"))
     except UnicodeDecodeError:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from game.core.collection import read_regular_file
+from game.core.errors import LevelError
 from game.core.level import Level
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
@@ -143,11 +145,10 @@ def read_progress_file(path: str | Path) -> Progress:
     """The checked contents of a progress file; TransferError saying what is wrong and where."""
     source = Path(path)
     try:
-        if source.stat().st_size > MAX_FILE_BYTES:
-            raise TransferError(f"{source.name} is too large to be a progress file")
-        raw = source.read_bytes()
-    except OSError as error:
-        raise TransferError(f"Cannot read {source}: {error.strerror or error}") from None
+        # Only a regular file, read to one byte past the cap: a FIFO or /dev/zero cannot hang it.
+        raw = read_regular_file(source, MAX_FILE_BYTES, "progress file")
+    except LevelError as error:
+        raise TransferError(str(error)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -5,6 +5,7 @@ The game keeps the player's progress in SOKOBAN_HOME, here a fresh folder for ea
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,27 @@ def test_play_takes_an_input_script(tmp_path: Path, capsys: pytest.CaptureFixtur
     path = script_file(tmp_path, lines)
     assert main(["play", str(levels), "--headless", "--input", path]) == 0
     assert capsys.readouterr().out.startswith("solved=true moves=33 pushes=8")
+
+
+def test_a_fifo_or_a_huge_file_is_no_input_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["--headless", "--input", str(fifo)]) == 2
+    huge = tmp_path / "huge.txt"
+    huge.write_text("wait 1\n" * 200_000, encoding="utf-8")
+    assert main(["--headless", "--input", str(huge)]) == 2
+    errors = capsys.readouterr().err.splitlines()
+    assert len(errors) == 2 and "input script" in errors[0]
+    assert "larger than" in errors[1]
+
+
+def test_a_replay_past_the_cap_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(LEVELS_TEXT, encoding="utf-8")
+    assert main(["play", str(levels), "--headless", "--replay", "999999r"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "--replay" in error

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -164,7 +165,7 @@ def test_bad_files_are_refused_with_a_clear_reason(
 
 def test_missing_files_and_unwritable_places_are_reported(tmp_path: Path) -> None:
     store = ProgressStore.in_memory()
-    with pytest.raises(TransferError, match="Cannot read"):
+    with pytest.raises(TransferError, match="annot read"):
         import_progress(store, tmp_path / "absent.json")
     with pytest.raises(TransferError, match="Cannot write"):
         export_progress(store, tmp_path / "no-such-folder" / "out.json")
@@ -178,3 +179,10 @@ def test_an_import_into_a_read_only_store_is_refused(tmp_path: Path, level: Leve
     target.read_only_reason = "read-only for the test"
     with pytest.raises(TransferError, match="read-only for the test"):
         import_progress(target, tmp_path / "p.json")
+
+
+def test_importing_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "progress.json"
+    os.mkfifo(fifo)
+    with pytest.raises(TransferError, match="progress"):
+        import_progress(ProgressStore.in_memory(), fifo)
