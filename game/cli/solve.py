@@ -26,6 +26,8 @@ from game.cli.common import (
     load_level,
     positive_seconds,
 )
+from game.core.digits import shortened
+from game.core.errors import printable
 from game.core.level import Level
 from game.core.notation import replay
 from game.solver import METHODS, SolveStatus, solve
@@ -62,13 +64,31 @@ def _add_search_arguments(parser: argparse.ArgumentParser, methods: str) -> None
     parser.add_argument(
         "--time-limit", type=positive_seconds, default=10.0, help="seconds per level (default 10)"
     )
+    parser.add_argument(
+        "--workers", type=positive_count, default=1,
+        help="processes that share one level's searches (default 1; only the fast method has "
+        "more than one search to share)",
+    )
+
+
+def positive_count(text: str) -> int:
+    """A whole number of at least 1, for argparse; a one-line refusal otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{printable(shortened(text))} is not a whole number"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def run_solve(args: argparse.Namespace) -> int:
     level = load_level(args)
     if args.time_limit <= 0:
         raise CliError("--time-limit must be positive")
-    result = solve(level, method=args.method, time_limit=args.time_limit)
+    result = solve(level, method=args.method, time_limit=args.time_limit, workers=args.workers)
     print(
         f"{result.status.value}: pushes={result.pushes} moves={result.moves} "
         f"nodes={result.nodes} seconds={result.seconds:.2f}"
@@ -120,8 +140,10 @@ def parse_levels(text: str, count: int) -> list[int]:
     return chosen
 
 
-def _worker(level: Level, method: str, time_limit: float, pipe: Connection) -> None:
-    result = solve(level, method=method, time_limit=time_limit)
+def _worker(
+    level: Level, method: str, time_limit: float, workers: int, pipe: Connection
+) -> None:
+    result = solve(level, method=method, time_limit=time_limit, workers=workers)
     pipe.send((result.status.value, result.lurd, result.nodes, result.seconds, result.found_by))
     pipe.close()
 
@@ -168,8 +190,9 @@ def run_bench(args: argparse.Namespace) -> int:
                 receiver, sender = context.Pipe(duplex=False)
                 process = context.Process(
                     target=_worker,
-                    args=(levels[index - 1], args.method, args.time_limit, sender),
-                    daemon=True,
+                    args=(levels[index - 1], args.method, args.time_limit, args.workers, sender),
+                    # Not daemonic: a level's worker may start processes of its own (--workers).
+                    daemon=False,
                 )
                 process.start()
                 sender.close()

@@ -5,24 +5,21 @@ Every SOLVED result has been replayed by the rules core, so a wrong solution can
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.paths import walk_path
 from game.solver import portfolio
-from game.solver.analysis import Analysis, mask_of
+from game.solver.parallel import search_in_parallel, worker_count
 from game.solver.portfolio import feature_space, greedy, take_turns
 from game.solver.push import Push
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem, a_star, breadth_first
+from game.solver.search import a_star, breadth_first
 from game.solver.smt import SMT_HELP, SMT_METHODS
+from game.solver.start import Method, search_level
 
 DEFAULT_MEMORY = 1536 * 1024 * 1024  # bytes; well below the 2 GiB a solve may use
 # Push-optimal A* weighs a push above any number of steps, so pushes come first, then moves.
 LEXICOGRAPHIC_PUSH = 1 << 32
-
-Method = Callable[[Problem, Limits], Outcome]
 
 METHODS: dict[str, Method] = {
     "fast": portfolio.fast,
@@ -52,15 +49,20 @@ def solve(
     cancel: Cancel | None = None,
     progress: Progress | None = None,
     memory_limit: int = DEFAULT_MEMORY,
+    workers: int = 1,
 ) -> SolveResult:
     """Solve ``level`` from its current position with ``method`` (see METHODS).
 
     ``cancel`` is an Event-like object with ``is_set()`` or a callable returning True to stop;
     it is honoured within about 20 ms of work, as are the time and memory limits (the cap is
     on the process's resident memory). ``progress(nodes, seconds)`` comes about every 0.2 s.
+    With ``workers`` above 1 a portfolio method runs its searches in that many processes at
+    once (see :mod:`game.solver.parallel`); nodes are then counted over all of them.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
     limits = Limits(time_limit, node_limit, memory_limit, cancel, progress)
 
     def finish(
@@ -78,7 +80,10 @@ def solve(
     if level.is_solved:
         return finish(SolveStatus.SOLVED, "already solved")
     try:
-        found = _search(level, METHODS[method], limits)
+        if worker_count(method, workers) > 1:
+            found = search_in_parallel(level, method, workers, limits)
+        else:
+            found = search_level(level, METHODS[method], limits)
     except StopSearch as stop:
         return finish(stop.status, stop.reason)
     except MemoryError:
@@ -91,40 +96,6 @@ def solve(
     if not check.solved:
         raise AssertionError(f"solver produced a wrong solution for {level.title!r}: {check}")
     return finish(SolveStatus.SOLVED, lurd=lurd, found_by=found.found_by or method)
-
-
-def _search(level: Level, method: Method, limits: Limits) -> Outcome | str:
-    """A solution's outcome, or why the level is unsolvable; every phase, from the
-    analysis of the board on, runs under ``limits``."""
-    analysis = Analysis(level.board, level.player, limits.poll)
-    stuck = _stuck_outside(level, analysis)
-    if stuck:
-        return stuck
-    boxes = mask_of(b for b in level.boxes if analysis.floor >> b & 1)
-    if boxes & analysis.dead:
-        return "a box stands on a dead square"
-    problem = Problem(analysis, boxes, level.player)
-    for box in level.boxes:
-        limits.poll()
-        if analysis.floor >> box & 1 and problem.freeze.is_deadlock(box, boxes):
-            return "a box is frozen off its goal"
-    if not problem.matching.matched(boxes):
-        return "the boxes cannot each reach a goal of their own"
-    outcome = method(problem, limits)
-    if outcome.pushes is None:
-        return "every position reachable was searched"
-    return outcome
-
-
-def _stuck_outside(level: Level, analysis: Analysis) -> str:
-    """Why boxes or goals out of the player's reach make the level unsolvable, or ''."""
-    for box in level.boxes:
-        if not analysis.floor >> box & 1 and not level.board.is_goal(box):
-            return "a box the player can never reach stands off a goal"
-    for goal in level.board.goals:
-        if not analysis.floor >> goal & 1 and goal not in level.boxes:
-            return "a goal the player can never reach is empty"
-    return ""
 
 
 def pushes_to_lurd(level: Level, pushes: list[Push]) -> str:

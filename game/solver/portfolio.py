@@ -65,9 +65,26 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
         length *= GROWTH
 
 
-def fast(problem: Problem, limits: Limits) -> Outcome:
-    """Feature space search and greedy best-first search in turns: the first is stronger on
-    large levels, the second quicker on small ones, so each gets more time on its own."""
+def fast_shares(problem: Problem) -> tuple[int, int]:
+    """The fast method's slice weights for feature space search and greedy search: the
+    first is stronger on large levels, the second quicker on small ones."""
     small = problem.start_boxes.bit_count() <= SMALL_LEVEL_BOXES
-    fess_share, greedy_share = (1, 2) if small else (2, 1)
-    return take_turns(problem, limits, ((feature_space, fess_share), (greedy, greedy_share)))
+    return (1, 2) if small else (2, 1)
+
+
+# The methods whose searches take turns, and may run at once on several cores: per method its
+# searches and the weights of their slices for a problem.
+PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[Problem], tuple[int, ...]]]] = {
+    "fast": ((feature_space, greedy), fast_shares),
+}
+
+
+def entries_of(method: str, problem: Problem) -> list[tuple[Factory, int]]:
+    """The searches of the portfolio ``method``, each with the weight of its slice."""
+    factories, shares = PORTFOLIOS[method]
+    return list(zip(factories, shares(problem), strict=True))
+
+
+def fast(problem: Problem, limits: Limits) -> Outcome:
+    """Feature space search and greedy best-first search in turns, each with its share."""
+    return take_turns(problem, limits, entries_of("fast", problem))

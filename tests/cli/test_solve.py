@@ -149,3 +149,34 @@ def test_bench_refuses_a_compare_file_that_is_not_a_bench_csv(
     code, _, err = run(capsys, "bench", str(level_file), "--levels", "1", "--compare", str(old))
     assert code == 2
     assert "not a bench row" in err and len(err.strip().splitlines()) == 1
+
+
+def test_solve_with_two_workers_prints_a_verified_solution(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "solve", str(level_file), "--level", "2", "--workers", "2")
+    assert code == 0
+    level = read_collection(level_file).levels[1]
+    assert replay(level, out.strip()).solved
+    assert err.startswith("solved")
+
+
+@pytest.mark.parametrize("count", ["0", "-3", "two"])
+def test_solve_and_bench_refuse_a_bad_worker_count(
+    level_file: Path, capsys: pytest.CaptureFixture[str], count: str
+) -> None:
+    for command in ("solve", "bench"):
+        code, out, err = run(capsys, command, str(level_file), f"--workers={count}")
+        assert code == 2
+        assert out == ""
+        assert len(err.strip().splitlines()) == 1
+        assert "--workers" in err
+
+
+def test_bench_with_two_workers_per_level(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("bench", str(level_file), "--levels", "1-3", "--time-limit", "5", "--workers", "2")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    assert out.strip().splitlines()[-1].startswith("solved 2/3")
