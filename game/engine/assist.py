@@ -13,7 +13,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.statistics import Statistics
-from game.engine.solver_service import Job, SolverUpdate
+from game.engine.solver_service import Job, SolverUpdate, player_workers
 from game.solver.plan import Hint, Push, PushPlan, pushes_of
 from game.solver.result import SolveStatus
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -42,6 +42,7 @@ class SolverPort(Protocol):
         method: str = ...,
         time_limit: float = ...,
         history: str = ...,
+        workers: int = ...,
     ) -> int: ...
 
     def cancel(self) -> None: ...
@@ -267,8 +268,12 @@ class SolverAssist:
         position = state.position()
         if job is Job.RESCUE:
             position = state.level
+        # A search the player waits for gets every core but one; thinking ahead keeps to one,
+        # so the game stays smooth.
+        asked = self.wants_hint or self.wants_solution
         self._request = self.solver.submit(
-            position, job=job, method=self.method, time_limit=time_limit, history=state.lurd()
+            position, job=job, method=self.method, time_limit=time_limit, history=state.lurd(),
+            workers=player_workers() if asked else 1,
         )
         self._request_job = job
         self._request_limit = time_limit

@@ -7,6 +7,7 @@ cancels the one before it, and a crash or a hang in the worker becomes a message
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import threading
 import time
@@ -41,6 +42,7 @@ class SolverRequest:
     history: str  # the LURD from the level's start, for RESCUE
     method: str
     time_limit: float
+    workers: int = 1  # processes that share the search (see game.solver.parallel)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,12 @@ class SolverUpdate:
         return self.result is not None or self.rescue is not None or bool(self.error)
 
 
+def player_workers() -> int:
+    """Processes for a search the player waits for: every core but the one the game keeps
+    (at least one)."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
 def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     """Worker process loop: one request at a time, cancelled through a shared counter.
 
@@ -71,6 +79,10 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     from game.solver.rescue import undos_to_solvable
 
     parent = multiprocessing.parent_process()
+    # A daemonic process may not start processes, and a search with several workers does. The
+    # game still sees this worker as daemonic and ends it at exit; its searches end at once
+    # when it goes, since their pipes close.
+    multiprocessing.current_process().daemon = False
 
     def orphaned() -> bool:
         return parent is not None and not parent.is_alive()
@@ -100,11 +112,13 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
                     time_limit=request.time_limit,
                     cancel=is_cancelled,
                     progress=progress,
+                    workers=request.workers,
                 )
                 updates.put(SolverUpdate(rid, request.job, result.nodes, result.seconds, result))
             else:
                 rescue = undos_to_solvable(
-                    request.level, request.history, request.time_limit, cancel=is_cancelled
+                    request.level, request.history, request.time_limit, is_cancelled,
+                    request.workers,
                 )
                 updates.put(SolverUpdate(rid, request.job, rescue=rescue))
         except Exception as error:  # the game must hear of any failure, never hang on it
@@ -138,12 +152,16 @@ class SolverService:
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
+        workers: int = 1,
     ) -> int:
-        """Start a search; the one running before is cancelled. Returns the request id."""
+        """Start a search with ``workers`` processes (see :func:`player_workers`); the one
+        running before is cancelled. Returns the request id."""
         self._ensure_thread()
         with self._lock:
             self._next_id += 1
-            request = SolverRequest(self._next_id, job, level, history, method, time_limit)
+            request = SolverRequest(
+                self._next_id, job, level, history, method, time_limit, workers
+            )
         self._commands.put(request)
         return request.request_id
 

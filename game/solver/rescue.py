@@ -35,9 +35,14 @@ def _position_after(level: Level, moves: str, count: int) -> Level:
 
 
 def undos_to_solvable(
-    level: Level, history: str, time_limit: float, cancel: Cancel | None = None
+    level: Level,
+    history: str,
+    time_limit: float,
+    cancel: Cancel | None = None,
+    workers: int = 1,
 ) -> RescueResult:
-    """Undos from the end of ``history`` (LURD from ``level``'s start) to a solvable position."""
+    """Undos from the end of ``history`` (LURD from ``level``'s start) to a solvable position;
+    each solve runs with ``workers`` processes."""
     started = time.monotonic()
     moves = parse_lurd(history)
     pushes = [index for index, letter in enumerate(moves) if letter.isupper()]
@@ -53,7 +58,9 @@ def undos_to_solvable(
             return RescueResult(None, False, solves, time.monotonic() - started)
         middle = (low + high) // 2
         position = _position_after(level, moves, pushes[middle] + 1)
-        result = solve(position, method="fast", time_limit=budget, cancel=cancel)
+        result = solve(
+            position, method="fast", time_limit=budget, cancel=cancel, workers=workers
+        )
         solves += 1
         if result.status is SolveStatus.SOLVED:
             low = middle + 1

@@ -39,6 +39,7 @@ class InstantSolver:
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
+        workers: int = 1,
     ) -> int:
         self.next_id += 1
         if job is Job.SOLVE:
@@ -169,6 +170,7 @@ class SlowSolver(InstantSolver):
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
+        workers: int = 1,
     ) -> int:
         self.next_id += 1
         self.limits.append(time_limit)

@@ -33,6 +33,7 @@ class FakeSolver:
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
+        workers: int = 1,
     ) -> int:
         self.requests.append(level)
         return len(self.requests)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.core import parse_level, replay
-from game.engine.solver_service import Job, SolverService, SolverUpdate
+from game.engine.solver_service import Job, SolverService, SolverUpdate, player_workers
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
 
@@ -190,3 +190,23 @@ def test_no_worker_outlives_a_killed_game(state: str) -> None:
         for pid in children:
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_search_with_two_workers_answers_and_leaves_no_process(service: SolverService) -> None:
+    level = parse_level(SMALL_LEVEL)
+    service.submit(level, time_limit=20, workers=2)
+    update = wait_done(service)
+    assert update.result is not None and update.result.status is SolveStatus.SOLVED
+    assert replay(level, update.result.lurd).solved
+    worker = service._process
+    assert worker is not None
+    assert not [pid for pid in _children_of(worker.pid or 0) if _alive(pid)]
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(8, 7), (2, 1), (1, 1), (None, 1)])
+def test_the_player_gets_every_core_but_one(
+    monkeypatch: pytest.MonkeyPatch, cores: int | None, workers: int
+) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    assert player_workers() == workers
