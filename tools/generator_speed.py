@@ -12,7 +12,7 @@ import time
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 
 # A size and box count that suits each difficulty, as the "Random level" menu might offer.
-SETTINGS = {1: (8, 8, 1), 2: (8, 8, 2), 3: (11, 8, 3), 4: (11, 11, 4), 5: (11, 11, 5)}
+SETTINGS = {1: (8, 8, 1), 2: (8, 8, 2), 3: (11, 8, 3), 4: (11, 11, 4), 5: (14, 11, 6)}
 
 
 def main(argv: list[str] | None = None) -> int:
