@@ -104,7 +104,3 @@ class Statistics:
                 self.solved_titles.append(title)
         return self.current_score
 
-    def reset(self) -> None:
-        """Back to a new game (used by tests and by starting a new campaign)."""
-        fresh = Statistics()
-        self.__dict__.update(fresh.__dict__)

@@ -31,5 +31,3 @@ class Clipboard:
             return self._local
         return text or self._local
 
-    def reset(self) -> None:
-        self._local = ""

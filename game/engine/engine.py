@@ -128,16 +128,6 @@ class GameEngine:
             GameEngine._instance = None
         return lost
 
-    def reset_services(self) -> None:
-        """Fresh statistics, settings, session, caches and clipboard (for tests and new games)."""
-        self.statistics.reset()
-        self.settings.reset()
-        self.session.reset()
-        self.services.reset()
-        self.clipboard.reset()
-        self.sound.volume = self.settings.volume
-        self.play_state = None
-
     # -- the progress store ----------------------------------------------------------------
     def use_progress(self, store: ProgressStore) -> None:
         """Keep progress in ``store`` from now on (closing the one before) and take its settings

@@ -5,15 +5,7 @@ The engine cannot import the ui layer, so the ui's own services (sprite sheets) 
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar, cast, runtime_checkable
-
-
-@runtime_checkable
-class Resettable(Protocol):
-    """A service that can forget what it holds (tests and new games reset every service)."""
-
-    def reset(self) -> None: ...
-
+from typing import TypeVar, cast
 
 ServiceT = TypeVar("ServiceT")
 
@@ -31,8 +23,3 @@ class ServiceRegistry:
             self._services[kind] = service
         # Only this method fills the table, always under the service's own type.
         return cast(ServiceT, service)
-
-    def reset(self) -> None:
-        for service in self._services.values():
-            if isinstance(service, Resettable):
-                service.reset()

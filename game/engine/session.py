@@ -5,7 +5,6 @@ The campaign is levels/campaign.xsb; the records of each level live in the progr
 
 from __future__ import annotations
 
-from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,19 +57,6 @@ class Session:
     def open_campaign(self, path: Path | None = None) -> None:
         """Load the campaign; LevelError if the file is missing or holds no level."""
         self.open(read_campaign(path), CAMPAIGN_SOURCE)
-
-    def first_unsolved_index(self, solved: Container[str]) -> int:
-        """The first level whose fingerprint is not in ``solved`` (0 when all are)."""
-        if self.collection is None:
-            return 0
-        for index, level in enumerate(self.collection.levels):
-            if level.fingerprint() not in solved:
-                return index
-        return 0
-
-    def reset(self) -> None:
-        fresh = Session()
-        self.__dict__.update(fresh.__dict__)
 
 
 def campaign_levels() -> list[Level]:

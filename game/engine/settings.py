@@ -61,10 +61,6 @@ class Settings:
         """Move the volume by whole tenths, kept within 0..1."""
         self.volume = round(min(1.0, max(0.0, self.volume + steps * VOLUME_STEP)), 2)
 
-    def reset(self) -> None:
-        fresh = Settings()
-        self.__dict__.update(fresh.__dict__)
-
     def load_from(self, store: ProgressStore) -> bool:
         """Take the speed and volume kept in ``store`` (a missing or unknown value keeps the
         current one); returns the fullscreen wish, which the window applies."""

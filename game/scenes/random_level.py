@@ -66,6 +66,8 @@ class RandomLevelScene(GameScene):
         self.job: BackgroundJob[list[Level]] | None = None
         self.level: Level | None = None
         self.title = ""
+        # A new seed each time from the clock, so every level made is a new one.
+        self.next_seed: Callable[[], int] = lambda: int(time.time() * 1000) % 1_000_000
         self.message = "Choose, then Generate: the solver checks every level it makes."
         self.message_colour = theme.TEXT_DIM
         self.menu = Menu(self._choosing_items(), width=560)
@@ -94,7 +96,7 @@ class RandomLevelScene(GameScene):
     # -- generating ------------------------------------------------------------------------
     def _generate(self) -> None:
         _, width, height = SIZES[self.size]
-        seed = int(time.time() * 1000) % 1_000_000
+        seed = self.next_seed()
         boxes = boxes_for(self.difficulty, self.size)
         request = Request(width, height, boxes, 1, self.difficulty, seed)
         # A title of its own, so levels kept in My levels never replace each other.

@@ -39,5 +39,3 @@ class Assets:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return theme.font(size, bold)
 
-    def reset(self) -> None:
-        self._sheets.clear()

@@ -12,7 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
-from game.ui.text import draw_text, fit_text, text_width
+from game.ui.text import draw_text, text_width
 
 KeyHelp = Sequence[tuple[str, str]]
 
@@ -244,21 +244,3 @@ def _hit(rects: Sequence[pygame.Rect], pos: tuple[int, int]) -> int | None:
         if rect.collidepoint(pos):
             return index
     return None
-
-
-# -- a one-line text field -------------------------------------------------------------------
-def draw_lines(
-    surface: pygame.Surface,
-    lines: Sequence[str],
-    size: int,
-    colour: theme.Color,
-    pos: tuple[int, int],
-    width: int,
-    anchor: str = "midtop",
-) -> int:
-    """Lines of text one under the other, each cut to ``width``; returns the y below them."""
-    x, y = pos
-    for line in lines:
-        draw_text(surface, fit_text(line, size, width), size, colour, (x, y), anchor)
-        y += int(size * 1.3)
-    return y

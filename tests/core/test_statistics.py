@@ -56,5 +56,3 @@ def test_finish_level_adds_to_totals_and_reset() -> None:
     assert stats.total_time == 1.5
     stats.start_level()
     assert stats.steps == stats.hints_used == 0
-    stats.reset()
-    assert stats == Statistics()

@@ -11,7 +11,6 @@ import pytest
 from game.core.play import PlayState
 from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
 from game.engine.scene import Scene
-from game.engine.settings import AnimationSpeed
 
 
 class Recorder(Scene):
@@ -166,16 +165,6 @@ def test_board_and_boxes_services_follow_the_play_state(engine: GameEngine) -> N
     engine.play_state = PlayState(level)
     assert engine.board is level.board
     assert engine.boxes is engine.play_state.boxes
-
-
-def test_reset_services_gives_fresh_ones(engine: GameEngine) -> None:
-    engine.statistics.finish_level("x")
-    engine.settings.animation_speed = AnimationSpeed.INSTANT
-    engine.clipboard.put("text")
-    engine.reset_services()
-    assert engine.statistics.levels_solved == 0
-    assert engine.settings.animation_speed is AnimationSpeed.NORMAL
-    assert engine.session.collection is None
 
 
 def test_shutdown_allows_a_new_engine() -> None:

@@ -23,16 +23,11 @@ from game.storage.store import ProgressStore
 from tests.engine.harness import LEVELS_TEXT, level_collection
 
 
-def test_session_names_its_collection_for_the_store_and_finds_the_first_unsolved() -> None:
+def test_session_names_its_collection_for_the_store() -> None:
     session = Session()
     collection = level_collection()
     session.open(collection, "tests")
     assert session.collection_id == "title:Test levels"
-    first = collection.levels[0]
-    assert session.first_unsolved_index(set()) == 0
-    assert session.first_unsolved_index({first.fingerprint()}) == 1
-    solved_all = {level.fingerprint() for level in collection.levels}
-    assert session.first_unsolved_index(solved_all) == 0
     collection.title = ""
     session.open(collection, "/somewhere/mine.xsb")
     assert session.collection_id == "file:mine.xsb"
@@ -57,8 +52,6 @@ def test_settings_volume_stays_in_range_and_speeds_cycle() -> None:
     assert settings.volume == 0.0
     assert AnimationSpeed.SLOW.cycled(1) is AnimationSpeed.INSTANT
     assert AnimationSpeed.INSTANT.ticks_per_step == 0
-    settings.reset()
-    assert settings == Settings()
 
 
 def test_clipboard_round_trip(engine: GameEngine) -> None:

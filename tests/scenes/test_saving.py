@@ -16,6 +16,7 @@ import game.engine.session as session_module
 from game.cli.start import start_game
 from game.engine import navigation, saving
 from game.engine.engine import GameEngine
+from game.engine.session import Session
 from game.engine.settings import AnimationSpeed
 from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
@@ -177,7 +178,7 @@ def test_a_saved_game_whose_file_is_gone_says_why(
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
-    engine.session.reset()
+    engine.session = Session()
     menu = engine.top
     assert isinstance(menu, MainMenuScene)
     levels_file.write_text("Title: Test levels\n\n#####\n#@$.#\n#####\n")
@@ -204,7 +205,7 @@ def test_a_game_on_pasted_levels_continues_while_they_are_open(engine: GameEngin
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
-    engine.session.reset()  # as after a restart of the game: the pasted text is gone
+    engine.session = Session()  # as after a restart of the game: the pasted text is gone
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, MessageScene) and "paste them again" in engine.top.text
 
@@ -213,7 +214,7 @@ def test_a_game_on_pasted_levels_continues_while_they_are_open(engine: GameEngin
 def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     engine: GameEngine, campaign: Path
 ) -> None:
-    engine.session.reset()
+    engine.session = Session()
     engine.push(MainMenuScene(engine))
     choose(engine, "Play campaign")
     play = engine.top

@@ -15,6 +15,7 @@ from game.engine import saving
 from game.engine.engine import GameEngine
 from game.engine.play_controller import LevelResult
 from game.engine.scene import Scene
+from game.engine.session import Session
 from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
@@ -102,7 +103,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     engine: GameEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(session_module, "CAMPAIGN_PATH", tmp_path / "campaign.xsb")
-    engine.session.reset()
+    engine.session = Session()
     menu = MainMenuScene(engine)
     engine.push(menu)
     menu.menu.select(1)
