@@ -60,24 +60,11 @@ def hungarian(rows: list[list[int]], poll: Poll = no_stop) -> int:
     return sum(rows[owner[j] - 1][j - 1] for j in range(1, size + 1))
 
 
-# A pair the greedy matching took: (cost, box's square, goal), in the order taken.
-Pair = tuple[int, int, int]
+def greedy(choices: list[list[tuple[int, int]]], poll: Poll = no_stop) -> int:
+    """The cost of matching boxes to goals greedily, cheapest pair first.
 
-
-def greedy(
-    choices: list[list[tuple[int, int]]],
-    poll: Poll = no_stop,
-    taken: int = 0,
-    squares: list[int] | None = None,
-    pairs: list[Pair] | None = None,
-) -> int:
-    """The cost of matching boxes to goals greedily, cheapest pair first (ties: the box on
-    the lower square, then the lower goal).
-
-    ``choices`` holds, for each box, its (cost, goal) pairs sorted by cost, finite costs only,
-    boxes in the order of their squares. A box left without a free goal adds its cheapest cost;
-    UNREACHABLE if a box has none. Goals in the mask ``taken`` are not free from the start.
-    With ``squares`` (the boxes' squares), the pairs taken are added to ``pairs``.
+    ``choices`` holds, for each box, its (cost, goal) pairs sorted by cost, finite costs only.
+    A box left without a free goal adds its cheapest cost; UNREACHABLE if a box has none.
     """
     heap: list[tuple[int, int, int]] = []
     for box, options in enumerate(choices):
@@ -85,6 +72,7 @@ def greedy(
             return UNREACHABLE
         heap.append((options[0][0], box, 0))
     heapq.heapify(heap)
+    taken = 0
     total = 0
     popped = 0
     while heap:
@@ -106,6 +94,4 @@ def greedy(
             continue
         taken |= 1 << goal
         total += cost
-        if pairs is not None and squares is not None:
-            pairs.append((cost, squares[box], goal))
     return min(total, UNREACHABLE)
