@@ -11,10 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+from game.core.chapters import CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection, read_collection, write_collection
 from game.core.errors import LevelError
-from game.levelgen.campaign import CHAPTER_KEY, build_campaign, fast_solver_veto, remake
-from game.levelgen.generate import SOLUTION_KEY, STARS_KEY, GeneratedLevel
+from game.levelgen.campaign import build_campaign, fast_solver_veto, remake
+from game.levelgen.generate import SOLUTION_KEY, GeneratedLevel
 from game.levelgen.symmetry import KnownLevels
 
 # The campaign promises `python -m game solve` (10 s) solves every level; keep a margin.

@@ -18,6 +18,7 @@ from game.cli.common import (
     load_collection,
     load_level,
 )
+from game.core.chapters import chapters_of, stars_of
 from game.core.collection import Collection, write_collection
 from game.core.errors import printable
 from game.core.notation import NotationError, replay
@@ -113,10 +114,17 @@ def _convert_target(text: str, source: Path, force: bool) -> Path:
 
 def run_list(args: argparse.Namespace) -> int:
     collection = load_collection(args)
-    print(f"{'#':>4}  {'size':>7}  {'boxes':>5}  title")
-    for number, level in enumerate(collection.levels, start=1):
+    # A collection with chapters (the campaign) lists each under its heading, with stars.
+    headings = {chapter.indices[0]: chapter for chapter in chapters_of(collection.levels)}
+    print(f"{'#':>4}  {'size':>7}  {'boxes':>5}  {'stars':>5}  title")
+    for index, level in enumerate(collection.levels):
+        chapter = headings.get(index)
+        if chapter is not None:
+            print(f"Chapter {chapter.number}: {chapter.name} ({len(chapter.indices)} levels)")
         size = f"{level.width}x{level.height}"
-        print(f"{number:>4}  {size:>7}  {len(level.boxes):>5}  {level.title}")
+        stars = stars_of(level)
+        shown = "*" * stars if stars else "-"
+        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {level.title}")
     _report_errors(collection)
     return EXIT_OK
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.core.chapters import STARS_KEY
 from game.core.level import Level
 from game.levelgen.generate import (
     RATING_KEY,
     SOLUTION_KEY,
     SPEC_KEY,
-    STARS_KEY,
     CancelCheck,
     Cancelled,
     LevelSpec,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.core.chapters import CAPTION_KEY, CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.notation import replay
@@ -17,7 +18,6 @@ from game.levelgen.generate import (
     RATING_KEY,
     SOLUTION_KEY,
     SPEC_KEY,
-    STARS_KEY,
     GeneratedLevel,
     LevelSpec,
     generate_level,
@@ -31,8 +31,6 @@ from game.solver import solve
 CAMPAIGN_TITLE = "Sokoban Arcade Campaign"
 CAMPAIGN_COMMENT = "Six chapters made by the game's own generator; every level carries a solution."
 TUTORIAL_AUTHOR = "Sokoban Arcade (drawn by hand)"
-CHAPTER_KEY = "Chapter"
-CAPTION_KEY = "Caption"
 # Seeds tried per level wanted before a chapter gives up.
 TRIES_PER_LEVEL = 20
 

@@ -28,7 +28,6 @@ AUTHOR = "Sokoban Arcade generator"
 SOLUTION_KEY = "Solution"
 SPEC_KEY = "Spec"
 RATING_KEY = "Rating"
-STARS_KEY = "Stars"
 # Unused floor areas up to this size stay: they shape the room without making it look empty.
 POCKET_KEPT = 2
 

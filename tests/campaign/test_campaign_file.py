@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from game.core.chapters import CAPTION_KEY, CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection, collection_to_text, read_collection
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.xsb import parse_level
-from game.levelgen.campaign import CAPTION_KEY, CHAPTER_KEY, CHAPTERS, remake
-from game.levelgen.generate import RATING_KEY, SOLUTION_KEY, SPEC_KEY, STARS_KEY, LevelSpec
+from game.levelgen.campaign import CHAPTERS, remake
+from game.levelgen.generate import RATING_KEY, SOLUTION_KEY, SPEC_KEY, LevelSpec
 from game.levelgen.rating import rating_value, stars_of
 from game.levelgen.score import solution_counts
 from game.levelgen.symmetry import layout_key, level_key

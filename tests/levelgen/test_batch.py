@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.core.chapters import STARS_KEY
 from game.core.collection import read_collection
 from game.core.notation import replay
 from game.levelgen.batch import BatchProgress, Cancelled, Request, generate_levels
 from game.levelgen.campaign import remake
-from game.levelgen.generate import SOLUTION_KEY, SPEC_KEY, STARS_KEY
+from game.levelgen.generate import SOLUTION_KEY, SPEC_KEY
 from game.levelgen.symmetry import layout_key
 
 SMALL = Request(width=8, height=8, boxes=2, count=3, difficulty=2, seed=4)
