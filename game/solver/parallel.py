@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import Connection, wait
@@ -52,7 +53,7 @@ def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) 
                 target=_work,
                 args=(
                     level, method, index, count, remaining, limits.node_limit,
-                    limits.memory_limit // count, theirs,
+                    limits.memory_limit // count, theirs, os.getpid(),
                 ),
                 name=f"solver-search-{index}",
                 daemon=True,
@@ -111,16 +112,22 @@ def _work(
     node_limit: int | None,
     memory_limit: int,
     pipe: Connection,
+    parent: int,
 ) -> None:
     """A worker: the searches ``index``, ``index + count``, ... of the portfolio in turns.
 
-    Anything from the parent, or the parent going away (the pipe then reads as closed),
-    stops it within the limits' check time."""
+    Anything from the parent, or the parent going away, stops it within the limits' check
+    time. The pipe reads as closed when the parent dies, except where forked workers hold
+    copies of its end; there the parent's process id changes instead (to whoever adopts the
+    worker), so both are watched."""
+
+    def stopped() -> bool:
+        return pipe.poll() or os.getppid() != parent
 
     def progress(nodes: int, _seconds: float) -> None:
         _send(pipe, ("progress", nodes))
 
-    limits = Limits(time_limit, node_limit, memory_limit, pipe.poll, progress)
+    limits = Limits(time_limit, node_limit, memory_limit, stopped, progress)
 
     def share(problem: Problem, limits: Limits) -> Outcome:
         return take_turns(problem, limits, entries_of(method, problem)[index::count])
