@@ -75,10 +75,17 @@ class SolverAssist:
     """Keeps a solution for the current position ready, and turns it into hints and steps."""
 
     def __init__(
-        self, solver: SolverPort, statistics: Statistics, level: Level, method: str = "fast"
+        self,
+        solver: SolverPort,
+        statistics: Statistics,
+        level: Level,
+        method: str = "fast",
+        solve_method: str = "fast",
     ) -> None:
         self.solver = solver
         self.method = method
+        # Shift+S may ask another method (the settings' choice, such as an SMT planner).
+        self.solve_method = solve_method
         self.statistics = statistics
         self.deadlocks = DeadlockWatch(level.board)
         self.phase = Phase.IDLE
@@ -104,6 +111,7 @@ class SolverAssist:
         self.undos_needed: int | None = None
         self.background_limit = BACKGROUND_TIME_LIMIT
         self.focused = True
+        self.request_method = method
 
     # -- what the play scene reports -------------------------------------------------------
     def after_change(self, state: PlayState, pushed: Push | None) -> None:
@@ -154,9 +162,14 @@ class SolverAssist:
         if self.phase is Phase.UNSOLVABLE:
             return self._answer_lost_position()
         self.wants_solution = True
-        if self.plan is not None:
+        # The plan thought ahead serves only when it came from the method the player chose.
+        if self.plan is not None and self.solve_method == self.method:
             self._offer_solution(state)
-        elif self._request is None or self._request_limit < SOLVE_TIME_LIMIT:
+        elif (
+            self._request is None
+            or self._request_limit < SOLVE_TIME_LIMIT
+            or self.request_method != self.solve_method
+        ):
             self._submit(state, Job.SOLVE, SOLVE_TIME_LIMIT)
         return None
 
@@ -271,10 +284,12 @@ class SolverAssist:
         # A search the player waits for gets every core but one; thinking ahead keeps to one,
         # so the game stays smooth.
         asked = self.wants_hint or self.wants_solution
+        method = self.solve_method if self.wants_solution and job is Job.SOLVE else self.method
         self._request = self.solver.submit(
-            position, job=job, method=self.method, time_limit=time_limit, history=state.lurd(),
+            position, job=job, method=method, time_limit=time_limit, history=state.lurd(),
             workers=player_workers() if asked else 1,
         )
+        self.request_method = method
         self._request_job = job
         self._request_limit = time_limit
         self._request_key = _position_key(state)

@@ -10,10 +10,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from game.solver import METHODS
+from game.solver.smt import missing_package
+
 if TYPE_CHECKING:
     from game.storage.store import ProgressStore
 
 SPEED_SETTING = "animation_speed"
+SOLVE_METHOD_SETTING = "solve_method"
+DEFAULT_SOLVE_METHOD = "fast"
 VOLUME_SETTING = "volume"
 FULLSCREEN_SETTING = "fullscreen"
 
@@ -56,6 +61,8 @@ class Settings:
     animation_speed: AnimationSpeed = AnimationSpeed.NORMAL
     volume: float = 0.6
     fullscreen: bool = False
+    # The solver method Shift+S asks for (hints always use the fast portfolio).
+    solve_method: str = DEFAULT_SOLVE_METHOD
 
     def change_volume(self, steps: int) -> None:
         """Move the volume by whole tenths, kept within 0..1."""
@@ -68,6 +75,9 @@ class Settings:
         with contextlib.suppress(ValueError):  # a speed from another version of the game
             self.animation_speed = AnimationSpeed(speed)
         self.volume = min(1.0, max(0.0, store.get_setting(VOLUME_SETTING, self.volume)))
+        method = store.get_setting(SOLVE_METHOD_SETTING, self.solve_method)
+        if method in solve_methods():  # a method of another version, or one not installed here
+            self.solve_method = method
         return store.get_setting(FULLSCREEN_SETTING, self.fullscreen)
 
     def save_to(self, store: ProgressStore) -> str | None:
@@ -76,6 +86,13 @@ class Settings:
             SPEED_SETTING: self.animation_speed.value,
             VOLUME_SETTING: self.volume,
             FULLSCREEN_SETTING: self.fullscreen,
+            SOLVE_METHOD_SETTING: self.solve_method,
         }
         problems = [store.set_setting(key, value) for key, value in values.items()]
         return next((problem for problem in problems if problem is not None), None)
+
+
+def solve_methods() -> list[str]:
+    """The methods the player may choose for Shift+S: every method that can run here (the SMT
+    planners only when their optional package is installed)."""
+    return [method for method in METHODS if not missing_package(method)]

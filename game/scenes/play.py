@@ -50,7 +50,12 @@ class PlayScene(GameScene):
         self.level = collection.levels[level_index]
         self.state = state if state is not None else PlayState(self.level)
         self.best = saving.best_text(saving.level_record(engine, self.level))
-        self.assist = SolverAssist(engine.solver, engine.statistics, self.level)
+        self.assist = SolverAssist(
+            engine.solver,
+            engine.statistics,
+            self.level,
+            solve_method=engine.settings.solve_method,
+        )
         self.controller = PlayController(
             level_index,
             self.state,

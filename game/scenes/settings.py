@@ -14,6 +14,7 @@ from game.core.wording import counted
 from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.session import campaign_levels
+from game.engine.settings import solve_methods
 from game.scenes.base import GameScene, is_back_key
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
@@ -35,6 +36,7 @@ _ROW_NOTES = {
     "Animation speed": "Instant moves without animation; every step still counts.",
     "Sound volume": "Left and right change the volume of the effects by a tenth.",
     "Fullscreen": "Fullscreen fills the screen; off gives a window you can resize.",
+    "Solver for Solve": "Shift+S asks this method; smt-* plan with Z3 (fewest steps).",
     "Key help": "Every key of a level, as F1 shows it there.",
     "Export progress": "Writes records, solutions, statistics, settings and saves to a file.",
     "Import progress": "Reads an exported file; the best results of both are kept.",
@@ -77,6 +79,11 @@ class SettingsScene(GameScene):
                     adjust=lambda _: self._toggle_fullscreen(),
                     value=lambda: "On" if settings.fullscreen else "Off",
                 ),
+                MenuItem(
+                    "Solver for Solve",
+                    adjust=self._change_solve_method,
+                    value=lambda: settings.solve_method,
+                ),
                 MenuItem("Key help", self._key_help),
                 MenuItem("Export progress", self._ask_export),
                 MenuItem("Import progress", self._ask_import),
@@ -88,6 +95,13 @@ class SettingsScene(GameScene):
     def _change_speed(self, offset: int) -> None:
         settings = self.engine.settings
         settings.animation_speed = settings.animation_speed.cycled(offset)
+        self._save()
+
+    def _change_solve_method(self, offset: int) -> None:
+        settings = self.engine.settings
+        methods = solve_methods()
+        position = methods.index(settings.solve_method) if settings.solve_method in methods else 0
+        settings.solve_method = methods[(position + offset) % len(methods)]
         self._save()
 
     def _change_volume(self, steps: int) -> None:

@@ -62,6 +62,9 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
     if assist.phase is Phase.THINKING and waiting:
         progress = assist.progress
         done = f": {progress.nodes:,} positions, {progress.seconds:.1f} s" if progress else ""
+        if progress and assist.request_method.startswith("smt"):
+            # An SMT planner's progress is the plan length it tries, longer until one fits.
+            done = f": trying plans of {progress.nodes} steps, {progress.seconds:.1f} s"
         return f"Thinking{done}. Esc cancels", theme.ACCENT_ALT
     if assist.phase is Phase.UNSOLVABLE and assist.undos_needed is not None:
         return assist.message, theme.DANGER  # the rescue count says more than the warning

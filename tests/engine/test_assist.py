@@ -12,12 +12,14 @@ from game.engine.assist import (
     MIN_BACKGROUND_TIME_LIMIT,
     SETTLE_TICKS,
     Phase,
+    Progress,
     SolverAssist,
 )
 from game.engine.solver_service import Job, SolverUpdate
 from game.solver import SolveResult, SolveStatus, solve
 from game.solver.plan import Push
 from game.solver.rescue import undos_to_solvable
+from game.ui.assist_overlay import status_text
 from tests.conftest import SMALL_LEVEL
 
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
@@ -162,6 +164,7 @@ class SlowSolver(InstantSolver):
     def __init__(self) -> None:
         super().__init__()
         self.limits: list[float] = []
+        self.methods: list[str] = []
 
     def submit(
         self,
@@ -174,6 +177,7 @@ class SlowSolver(InstantSolver):
     ) -> int:
         self.next_id += 1
         self.limits.append(time_limit)
+        self.methods.append(method)
         timeout = SolveResult(SolveStatus.TIMEOUT, "", nodes=10, seconds=time_limit)
         self.pending = [SolverUpdate(self.next_id, job, result=timeout)]
         return self.next_id
@@ -227,3 +231,15 @@ def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
     assist.set_focus(True, state)
     settle(state, assist)
     assert solver.limits == [BACKGROUND_TIME_LIMIT]
+
+
+def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length() -> None:
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = SlowSolver()
+    assist = SolverAssist(solver, Statistics(), state.level, solve_method="smt-push")
+    assist.after_change(state, None)
+    settle(state, assist)
+    assist.ask_solution(state)
+    assert solver.methods == ["fast", "smt-push"]
+    assist.progress = Progress(7, 1.5)
+    assert "trying plans of 7 steps" in (status_text(assist) or ("", None))[0]

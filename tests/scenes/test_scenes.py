@@ -191,6 +191,12 @@ def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
     press(engine, pygame.K_RETURN)  # fullscreen: allowed or refused, never a crash
     press(engine, pygame.K_RETURN)
     press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RIGHT)  # the solver for Solve: the next method, kept in the store
+    assert engine.settings.solve_method != "fast"
+    assert engine.progress.get_setting("solve_method", "") == engine.settings.solve_method
+    press(engine, pygame.K_LEFT)
+    assert engine.settings.solve_method == "fast"
+    press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, MessageScene) and "Undo" in engine.top.text
     press(engine, pygame.K_ESCAPE)
