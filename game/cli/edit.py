@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import Any
 
 from game.cli.common import EXIT_OK, CliError, load_level
-from game.cli.scripted import add_script_arguments, read_script, run_until_still, shut_down
-from game.cli.start import use_players_progress
+from game.cli.scripted import (
+    add_script_arguments,
+    open_engine,
+    read_script,
+    run_until_still,
+    shut_down,
+)
 from game.core.edit_grid import parse_size
 from game.core.xsb import Dialect
 
@@ -45,23 +49,13 @@ def run_edit(args: argparse.Namespace) -> int:
         from game.engine.engine import use_headless_drivers
 
         use_headless_drivers()
-    import pygame
 
     from game.core.edit_grid import Grid
-    from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript
-    from game.scenes.catalog import register_scenes
 
     script = InputScript(read_script(args.input)) if args.input else None
+    engine = open_engine(args.headless, players_progress=not args.headless)
     try:
-        engine = register_scenes(GameEngine(sound_enabled=not args.headless))
-    except pygame.error as error:
-        raise CliError(f"cannot open the game window: {error}") from None
-    try:
-        if not args.headless:
-            message = use_players_progress(engine)
-            if message is not None:
-                print(message, file=sys.stderr)
         source = level if level is not None else Grid.empty(width, height)
         engine.reset_stack([engine.make_scene("main_menu"), engine.make_scene("editor", source)])
         if script is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from typing import Any
 
@@ -20,8 +19,13 @@ from game.cli.common import (
     load_collection,
     replay_moves,
 )
-from game.cli.scripted import add_script_arguments, read_script, run_until_still, shut_down
-from game.cli.start import use_players_progress
+from game.cli.scripted import (
+    add_script_arguments,
+    open_engine,
+    read_script,
+    run_until_still,
+    shut_down,
+)
 from game.core.collection import Collection
 from game.core.errors import LevelError
 from game.core.level import Level
@@ -77,9 +81,7 @@ def run_play(args: argparse.Namespace) -> int:
         use_headless_drivers()
     import pygame
 
-    from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript, lurd_actions
-    from game.scenes.catalog import register_scenes
     from game.scenes.play import PlayScene
 
     if args.replay and args.input:
@@ -88,19 +90,12 @@ def run_play(args: argparse.Namespace) -> int:
     if args.input:
         actions = read_script(args.input)
     script = InputScript(actions) if args.replay or args.input else None
+    # A game in the window keeps the player's records, like the game started from the menu;
+    # headless runs are checks and leave them alone.
+    engine = open_engine(args.headless, players_progress=not args.headless)
+    # A headless replay needs no hints: keep the solver's worker process from starting.
+    engine.solver.think_ahead = not args.headless
     try:
-        engine = register_scenes(GameEngine(sound_enabled=not args.headless))
-        # A headless replay needs no hints: keep the solver's worker process from starting.
-        engine.solver.think_ahead = not args.headless
-    except pygame.error as error:
-        raise CliError(f"cannot open the game window: {error}") from None
-    try:
-        # A game in the window keeps the player's records, like the game started from the
-        # menu; headless runs are checks and leave them alone.
-        if not args.headless:
-            message = use_players_progress(engine)
-            if message is not None:
-                print(message, file=sys.stderr)
         engine.session.open(collection, args.file, index)
         play = PlayScene(engine, index)
         engine.reset_stack([engine.make_scene("main_menu"), play])

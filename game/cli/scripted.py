@@ -56,6 +56,37 @@ def read_script(path: str) -> list[Action]:
         raise CliError(f"{path!r} {error}") from None
 
 
+def use_players_progress(engine: GameEngine) -> str | None:
+    """Keep progress in the player's store from now on (``SOKOBAN_HOME`` overrides its folder);
+    call it before any scene reads records. Returns the one-line message about a damaged store
+    (moved aside) or a newer one (read-only), if there is one."""
+    from game.storage.store import ProgressStore
+
+    store, message = ProgressStore.open()
+    engine.use_progress(store)
+    return message
+
+
+def open_engine(headless: bool, players_progress: bool) -> GameEngine:
+    """The engine with every screen registered, its window open (or the dummy one headless);
+    with ``players_progress`` it keeps the player's records, saying on stderr when the store
+    was damaged or is newer. CliError if no window can be opened."""
+    import pygame
+
+    from game.engine.engine import GameEngine
+    from game.scenes.catalog import register_scenes
+
+    try:
+        engine = register_scenes(GameEngine(sound_enabled=not headless))
+    except pygame.error as error:
+        raise CliError(f"cannot open the game window: {error}") from None
+    if players_progress:
+        message = use_players_progress(engine)
+        if message is not None:
+            print(message, file=sys.stderr)
+    return engine
+
+
 def shut_down(engine: GameEngine) -> bool:
     """Close the engine and its store; False (after saying so on stderr) if results that could
     not be written are lost."""

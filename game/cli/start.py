@@ -15,7 +15,7 @@ from game.cli.common import CliError
 from game.storage.paths import data_dir
 
 if TYPE_CHECKING:
-    from game.engine.engine import GameEngine
+    pass
 
 CRASH_LOG_NAME = "crash.log"
 
@@ -29,7 +29,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         use_headless_drivers()
     import pygame
 
-    from game.cli.scripted import read_script, run_until_still, shut_down
+    from game.cli.scripted import read_script, run_until_still, shut_down, use_players_progress
     from game.engine import navigation
     from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript
@@ -70,17 +70,6 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         if not shut_down(engine):
             code = 1
     return code
-
-
-def use_players_progress(engine: GameEngine) -> str | None:
-    """Keep progress in the player's store from now on (``SOKOBAN_HOME`` overrides its folder);
-    call it before any scene reads records. Returns the one-line message about a damaged store
-    (moved aside) or a newer one (read-only), if there is one."""
-    from game.storage.store import ProgressStore
-
-    store, message = ProgressStore.open()
-    engine.use_progress(store)
-    return message
 
 
 def write_crash_log(details: str) -> Path | None:
