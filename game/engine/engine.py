@@ -96,7 +96,6 @@ class GameEngine:
         self.drawn_frames = 0
         self.tick_count = 0
         self.dropped_ticks = 0
-        self.window_focused = True
         self._accumulator = 0.0
         # Draw only when something changed: input, a new screen, a busy scene, a new picture.
         self._dirty = True
@@ -234,8 +233,6 @@ class GameEngine:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
-                self.window_focused = event.type == pygame.WINDOWFOCUSGAINED
             if event.type == pygame.VIDEORESIZE:
                 self._resized(event.w, event.h)
             scene = self.top

@@ -88,9 +88,6 @@ class SceneRegistry:
             raise ValueError(f"a scene named {name!r} is registered already")
         self._factories[name] = factory
 
-    def __contains__(self, name: str) -> bool:
-        return name in self._factories
-
     def make(self, engine: GameEngine, name: str, *args: object, **kwargs: object) -> Scene:
         """A new scene of the kind registered as ``name``; KeyError names an unknown one."""
         factory = self._factories.get(name)
