@@ -9,11 +9,14 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from game.core.digits import count_of, is_count
 from game.core.level import Level
 
 CHAPTER_KEY = "Chapter"
 STARS_KEY = "Stars"
 CAPTION_KEY = "Caption"
+# More chapters than a collection could sensibly have; a longer number is read as this + 1.
+MAX_CHAPTERS = 999
 # The share of a chapter the player must solve (not be shown by the solver) to open the next.
 OPEN_SHARE = 0.7
 
@@ -43,9 +46,9 @@ def level_field(level: Level, key: str) -> str:
 def stars_of(level: Level) -> int | None:
     """The level's difficulty, 1 to 5 stars, if its entry rates it."""
     text = level_field(level, STARS_KEY)
-    if not (text.isascii() and text.isdigit()):
+    if not is_count(text):
         return None
-    return min(5, max(1, int(text)))
+    return min(5, max(1, count_of(text, 5)))
 
 
 def chapters_of(levels: Sequence[Level]) -> list[Chapter]:
@@ -60,7 +63,7 @@ def chapters_of(levels: Sequence[Level]) -> list[Chapter]:
         label = level_field(level, CHAPTER_KEY)
         if label and (not chapters or label != f"{chapters[-1][0]} {chapters[-1][1]}"):
             number_text, _, name = label.partition(" ")
-            number = int(number_text) if number_text.isascii() and number_text.isdigit() else 0
+            number = count_of(number_text, MAX_CHAPTERS) if is_count(number_text) else 0
             chapters.append((number or len(chapters) + 1, name.strip() or label, []))
         elif not chapters:
             chapters.append((1, "Levels", []))

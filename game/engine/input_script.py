@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.digits import is_count
 from game.core.direction import Direction
 from game.core.notation import parse_lurd
 
@@ -65,9 +66,9 @@ class Shot:
 Action = KeyPress | TypeText | Click | Wait | Shot
 
 
-def key_events(key: int, mod: int = 0, unicode: str = "") -> list[pygame.event.Event]:
+def key_events(key: int, mod: int = 0) -> list[pygame.event.Event]:
     """A key press and release as SDL would deliver them."""
-    fields = {"key": key, "mod": mod, "unicode": unicode, "scancode": 0}
+    fields = {"key": key, "mod": mod, "unicode": "", "scancode": 0}
     return [pygame.event.Event(pygame.KEYDOWN, fields), pygame.event.Event(pygame.KEYUP, fields)]
 
 
@@ -93,7 +94,7 @@ def parse_key(chord: str) -> KeyPress:
 
 
 def _number(word: str, what: str) -> int:
-    if not (word.isascii() and word.isdigit()) or len(word) > 7:
+    if not is_count(word) or len(word) > 7:
         raise ValueError(f"{what} must be a whole number, not {word!r}")
     return int(word)
 

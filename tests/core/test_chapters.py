@@ -48,3 +48,9 @@ def test_stars_are_one_to_five() -> None:
     assert stars_of(entry(stars="9")) == 5
     assert stars_of(entry(stars="x")) is None
     assert stars_of(entry()) is None
+    assert stars_of(entry(stars="9" * 5000)) == 5  # never converted whole
+
+
+def test_a_chapter_number_of_thousands_of_digits_is_read_without_a_traceback() -> None:
+    chapters = chapters_of([entry("9" * 5000 + " Huge")])
+    assert chapters[0].name == "Huge" and chapters[0].number == 1000
