@@ -10,7 +10,6 @@ import random
 from dataclasses import dataclass, fields
 
 from game.core.board import Board
-from game.core.direction import Direction
 from game.core.level import Level, board_rows
 from game.core.notation import replay
 from game.core.paths import walk_path
@@ -30,6 +29,7 @@ SPEC_KEY = "Spec"
 RATING_KEY = "Rating"
 # Unused floor areas up to this size stay: they shape the room without making it look empty.
 POCKET_KEPT = 2
+
 
 @dataclass(frozen=True)
 class LevelSpec:
@@ -180,8 +180,8 @@ def _staged_start(
         later = further[0]
         steps = _forwards(board, later)
         state = PlayState(Level(board, later.boxes, later.player))  # squares as in the search
-        for letter in steps:
-            state.step(Direction.from_letter(letter))
+        for _ in state.play_letters(steps):
+            pass
         walk = walk_path(board, start.boxes, state.player, start.player)
         if walk is None:
             raise ValueError("a stage cannot be joined to the last: the search and rules disagree")
@@ -214,8 +214,7 @@ def _touched(level: Level, lurd: str) -> set[int]:
     """Every square the player or a box stands on while ``lurd`` is played."""
     state = PlayState(level)
     touched = {state.player, *state.boxes}
-    for letter in lurd:
-        state.step(Direction.from_letter(letter))
+    for _ in state.play_letters(lurd):
         touched.add(state.player)
         touched.update(state.boxes)
     return touched

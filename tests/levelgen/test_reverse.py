@@ -5,7 +5,6 @@ Levels are small and inline; the solver cross-checks the breadth-first push coun
 
 from __future__ import annotations
 
-from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.play import PlayState
@@ -71,6 +70,6 @@ def test_a_search_from_a_given_position_pulls_on_from_there() -> None:
     for found in further:
         lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(level.board, found))
         state = PlayState(level.with_position(found.boxes, found.player))
-        for letter in lurd:
-            state.step(Direction.from_letter(letter))
+        for _ in state.play_letters(lurd):
+            pass
         assert state.boxes.frozen() == level.boxes
