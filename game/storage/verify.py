@@ -58,9 +58,7 @@ def known_levels(infos: Iterable[CollectionInfo], campaign: Sequence[Level] = ()
 
 
 def _read_levels(path: Path) -> list[Level]:
-    try:
-        if not path.is_file():  # a folder, a FIFO or a device is never opened
-            return []
+    try:  # read_collection refuses a folder, a FIFO or a device before opening it
         return read_collection(path).levels
     except (LevelError, OSError, ValueError):
         return []
