@@ -111,14 +111,11 @@ def campaign_start(engine: GameEngine) -> int:
     the end was reached (or that level's chapter is still locked), the first open level
     still unsolved."""
     position = engine.progress.campaign().position
-    if position < engine.session.level_count and level_is_open(engine, position):
+    is_open = open_levels(engine)
+    if position < len(is_open) and is_open[position]:
         return position
     solved = solved_indices(engine)
-    open_unsolved = [
-        index
-        for index in range(engine.session.level_count)
-        if index not in solved and level_is_open(engine, index)
-    ]
+    open_unsolved = [i for i, playable in enumerate(is_open) if playable and i not in solved]
     return open_unsolved[0] if open_unsolved else 0
 
 
@@ -131,12 +128,20 @@ def solved_indices(engine: GameEngine) -> set[int]:
     return {i for i, level in enumerate(collection.levels) if level.fingerprint() in solved}
 
 
-def level_is_open(engine: GameEngine, index: int) -> bool:
-    """Whether level ``index`` of the open collection may be played (its chapter is open)."""
+def open_levels(engine: GameEngine) -> list[bool]:
+    """For each level of the open collection, whether it may be played (its chapter is open);
+    the records are read once for all of them."""
     collection = engine.session.collection
     if collection is None:
-        return False
-    return is_level_open(chapters_of(collection.levels), solved_indices(engine), index)
+        return []
+    chapters, solved = chapters_of(collection.levels), solved_indices(engine)
+    return [is_level_open(chapters, solved, index) for index in range(len(collection.levels))]
+
+
+def level_is_open(engine: GameEngine, index: int) -> bool:
+    """Whether level ``index`` of the open collection may be played (its chapter is open)."""
+    is_open = open_levels(engine)
+    return 0 <= index < len(is_open) and is_open[index]
 
 
 def resume_game(engine: GameEngine, game: SavedGame) -> bool:
