@@ -13,6 +13,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.statistics import Statistics
+from game.core.wording import counted
 from game.engine.solver_service import Job, SolverUpdate, player_workers
 from game.solver.plan import Hint, Push, PushPlan, pushes_of
 from game.solver.result import SolveStatus
@@ -177,8 +178,7 @@ class SolverAssist:
         self.wants_hint = self.wants_solution = False
         if self.undos_needed is None:
             return "No way on from here: undo first"
-        moves = "move" if self.undos_needed == 1 else "moves"
-        return f"No way on from here: undo {self.undos_needed} {moves} first"
+        return f"No way on from here: undo {counted(self.undos_needed, 'move')} first"
 
     def set_focus(self, focused: bool, state: PlayState) -> None:
         """The window lost or got the focus: thinking ahead waits while nobody looks."""
@@ -345,8 +345,8 @@ class SolverAssist:
     def _unsolvable_message(self) -> str:
         if self.undos_needed is None:
             return "This position cannot be solved any more"
-        moves = "move" if self.undos_needed == 1 else "moves"
-        return f"This position cannot be solved: undo {self.undos_needed} {moves} to recover"
+        undos = counted(self.undos_needed, "move")
+        return f"This position cannot be solved: undo {undos} to recover"
 
     def _offer_hint(self, state: PlayState) -> None:
         if not self.wants_hint or self.plan is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Board
+from game.core.wording import counted
 from game.engine.assist import Phase, SolverAssist
 from game.ui import theme
 from game.ui.camera import Camera
@@ -80,7 +81,7 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
         return f"Solver's solution, move {where}: {mode}", theme.ACCENT
     if assist.hint is not None:
         left = assist.hint.pushes_left
-        return f"Hint: push the marked box ({left} push{'es' if left != 1 else ''} to go)", (
+        return f"Hint: push the marked box ({counted(left, 'push', 'pushes')} to go)", (
             theme.ACCENT
         )
     if assist.message and assist.phase is not Phase.IDLE:
