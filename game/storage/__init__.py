@@ -13,14 +13,13 @@ from game.storage.records import (
     CampaignProgress,
     CollectionInfo,
     LevelRecord,
-    SavedGame,
-    SlotInfo,
     Solution,
     SolutionOutcome,
     SolvedEvent,
     Totals,
     collection_id_for,
 )
+from game.storage.saved import SavedGame, SlotInfo
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
 from game.storage.transfer import ImportSummary, TransferError, export_progress, import_progress

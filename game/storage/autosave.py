@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.storage.records import SavedGame
+from game.storage.saved import SavedGame
 from game.storage.store import ProgressStore
 
 AUTOSAVE_SECONDS = 30.0

@@ -10,11 +10,9 @@ import sqlite3
 
 from game.storage.codec import encode
 from game.storage.jsondata import encode_json
-from game.storage.records import SavedGame, SlotInfo
 from game.storage.rows import put_slot
+from game.storage.saved import SavedGame, SlotInfo
 from game.storage.store import ProgressStore
-
-__all__ = ["MAX_NAME_LENGTH", "SaveSlots", "put_slot", "slot_name_problem"]
 
 MAX_NAME_LENGTH = 40
 

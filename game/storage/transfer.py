@@ -18,13 +18,7 @@ from game.core.errors import LevelError
 from game.core.level import Level
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
-from game.storage.records import (
-    CampaignProgress,
-    CollectionInfo,
-    LevelRecord,
-    SavedGame,
-    SolvedEvent,
-)
+from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
 from game.storage.rows import (
     add_event,
     fetch_record,
@@ -34,6 +28,7 @@ from game.storage.rows import (
     put_setting,
     put_slot,
 )
+from game.storage.saved import SavedGame
 from game.storage.slots import SaveSlots, slot_name_problem
 from game.storage.store import ProgressStore
 from game.storage.verify import Checked, check, keep_unverified, known_levels
