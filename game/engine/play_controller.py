@@ -192,13 +192,17 @@ class PlayController:
         action = PlayAction.UNDO if notches > 0 else PlayAction.REDO
         self.commands.extend([action] * abs(notches))
 
-    def solution_command(self, action: PlayAction) -> bool:
-        """Step through the solver's solution; False (with a notice) if there is none."""
+    def has_solution(self) -> bool:
+        """Whether the solver's solution is there to step through; if not, a notice says how
+        to get one."""
         if not self.assist.in_solution:
             self.notify("No solution to play: Shift+S asks the solver for one", Tone.WARNING)
-            return False
-        self.commands.append(action)
-        return True
+        return self.assist.in_solution
+
+    def solution_command(self, action: PlayAction) -> None:
+        """Step forward or back through the solver's solution, if there is one."""
+        if self.has_solution():
+            self.commands.append(action)
 
     def replay_moves(self, moves: str) -> None:
         """Walk pasted LURD moves from the start of the level, if they fit it."""

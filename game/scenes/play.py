@@ -211,10 +211,9 @@ class PlayScene(GameScene):
             self._screen_command(command)
 
     def _autoplay(self, command: PlayCommand) -> None:
-        if not self.assist.in_solution:
-            # With no solution to play this only says how to get one.
-            self.controller.solution_command(PlayAction.SOLUTION_STEP)
-        elif command is PlayCommand.AUTOPLAY:
+        if not self.controller.has_solution():
+            return
+        if command is PlayCommand.AUTOPLAY:
             self.assist.toggle_autoplay()
         else:
             self.assist.change_speed(faster=command is PlayCommand.FASTER)
