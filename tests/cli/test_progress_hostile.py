@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,67 +27,49 @@ def progress_file(tmp_path: Path) -> Path:
     return path
 
 
-def _import_refused(
-    home: Path,
-    progress_file: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> str:
-    monkeypatch.setenv("SOKOBAN_HOME", str(home))
-    assert main(["progress", "import", str(progress_file)]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.count("\n") == 1
-    assert "Nothing was imported" in captured.err
-    return captured.err
+@pytest.fixture
+def import_refused(
+    progress_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[[Path], str]:
+    """Import the progress file with ``home`` as the data folder, expect the one-line refusal,
+    and give it back."""
+
+    def refused(home: Path) -> str:
+        monkeypatch.setenv("SOKOBAN_HOME", str(home))
+        assert main(["progress", "import", str(progress_file)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1
+        assert "Nothing was imported" in captured.err
+        return captured.err
+
+    return refused
 
 
 def test_a_data_folder_that_is_a_file(
-    tmp_path: Path,
-    progress_file: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, import_refused: Callable[[Path], str]
 ) -> None:
     (tmp_path / "home").write_text("a file", encoding="utf-8")
-    assert "cannot be created" in _import_refused(
-        tmp_path / "home", progress_file, monkeypatch, capsys
-    )
+    assert "cannot be created" in import_refused(tmp_path / "home")
 
 
-def test_a_data_folder_below_a_file(
-    tmp_path: Path,
-    progress_file: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_a_data_folder_below_a_file(tmp_path: Path, import_refused: Callable[[Path], str]) -> None:
     (tmp_path / "home").write_text("a file", encoding="utf-8")
-    _import_refused(tmp_path / "home" / "below", progress_file, monkeypatch, capsys)
+    import_refused(tmp_path / "home" / "below")
 
 
-def test_a_store_that_is_a_folder(
-    tmp_path: Path,
-    progress_file: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_a_store_that_is_a_folder(tmp_path: Path, import_refused: Callable[[Path], str]) -> None:
     (tmp_path / "home" / STORE_FILE_NAME).mkdir(parents=True)
-    assert "cannot be opened" in _import_refused(
-        tmp_path / "home", progress_file, monkeypatch, capsys
-    )
+    assert "cannot be opened" in import_refused(tmp_path / "home")
 
 
 @pytest.mark.skipif(AS_ROOT or os.name != "posix", reason="root reads and writes everything")
-def test_an_unreadable_store(
-    tmp_path: Path,
-    progress_file: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_an_unreadable_store(tmp_path: Path, import_refused: Callable[[Path], str]) -> None:
     home = tmp_path / "home"
     store, _ = ProgressStore.open(home / STORE_FILE_NAME)
     store.close()
     (home / STORE_FILE_NAME).chmod(0)
     try:
-        _import_refused(home, progress_file, monkeypatch, capsys)
+        import_refused(home)
     finally:
         (home / STORE_FILE_NAME).chmod(0o600)
 
