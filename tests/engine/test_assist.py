@@ -5,7 +5,7 @@ Hints lead to the solved state, whole solutions step and autoplay, dead position
 
 from __future__ import annotations
 
-from game.core import Direction, Level, PlayState, Statistics, parse_level
+from game.core import Direction, PlayState, Statistics, parse_level
 from game.engine.assist import (
     BACKGROUND_TIME_LIMIT,
     HINT_TIME_LIMIT,
@@ -15,53 +15,12 @@ from game.engine.assist import (
     Progress,
     SolverAssist,
 )
-from game.engine.solver_service import Job, SolverUpdate
-from game.solver import SolveResult, SolveStatus, solve
 from game.solver.plan import Push
-from game.solver.rescue import undos_to_solvable
 from game.ui.assist_overlay import status_text
 from tests.conftest import SMALL_LEVEL
+from tests.engine.fake_solver import InstantSolver, SlowSolver
 
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
-
-
-class InstantSolver:
-    """Answers every request at once, in this process, on the next poll."""
-
-    def __init__(self) -> None:
-        self.think_ahead = True
-        self.next_id = 0
-        self.pending: list[SolverUpdate] = []
-        self.cancels = 0
-
-    def submit(
-        self,
-        level: Level,
-        job: Job = Job.SOLVE,
-        method: str = "fast",
-        time_limit: float = 30.0,
-        history: str = "",
-        workers: int = 1,
-    ) -> int:
-        self.next_id += 1
-        if job is Job.SOLVE:
-            result = solve(level, method=method, time_limit=time_limit)
-            self.pending = [
-                SolverUpdate(self.next_id, job, 5, 0.1),
-                SolverUpdate(self.next_id, job, result=result),
-            ]
-        else:
-            rescue = undos_to_solvable(level, history, time_limit)
-            self.pending = [SolverUpdate(self.next_id, job, rescue=rescue)]
-        return self.next_id
-
-    def cancel(self) -> None:
-        self.cancels += 1
-        self.pending = []
-
-    def poll(self) -> list[SolverUpdate]:
-        done, self.pending = self.pending, []
-        return done
 
 
 def make(level_text: str) -> tuple[PlayState, SolverAssist, Statistics]:
@@ -156,31 +115,6 @@ def test_cancel_stops_thinking() -> None:
     assert isinstance(assist.solver, InstantSolver) and assist.solver.cancels == 1
     settle(state, assist)
     assert assist.hint is None
-
-
-class SlowSolver(InstantSolver):
-    """Never finds anything: every search runs out of its time."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.limits: list[float] = []
-        self.methods: list[str] = []
-
-    def submit(
-        self,
-        level: Level,
-        job: Job = Job.SOLVE,
-        method: str = "fast",
-        time_limit: float = 30.0,
-        history: str = "",
-        workers: int = 1,
-    ) -> int:
-        self.next_id += 1
-        self.limits.append(time_limit)
-        self.methods.append(method)
-        timeout = SolveResult(SolveStatus.TIMEOUT, "", nodes=10, seconds=time_limit)
-        self.pending = [SolverUpdate(self.next_id, job, result=timeout)]
-        return self.next_id
 
 
 def test_a_hint_on_a_lost_position_answers_at_once_and_costs_nothing() -> None:

@@ -7,46 +7,13 @@ from __future__ import annotations
 
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Mirror, Piece
-from game.core.level import Level
 from game.engine.editor_check import SETTLE_TICKS, Verdict
 from game.engine.editor_controller import EditorController, Metadata, Tool
 from game.engine.play_controller import Tone
-from game.engine.solver_service import Job, SolverUpdate
 from game.solver.result import SolveResult, SolveStatus
+from tests.engine.fake_solver import FakeSolver
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
-
-
-class FakeSolver:
-    """Records requests and answers only when told to."""
-
-    def __init__(self) -> None:
-        self.think_ahead = True
-        self.requests: list[Level] = []
-        self.cancels = 0
-        self.pending: list[SolverUpdate] = []
-
-    def submit(
-        self,
-        level: Level,
-        job: Job = Job.SOLVE,
-        method: str = "fast",
-        time_limit: float = 30.0,
-        history: str = "",
-        workers: int = 1,
-    ) -> int:
-        self.requests.append(level)
-        return len(self.requests)
-
-    def cancel(self) -> None:
-        self.cancels += 1
-
-    def poll(self) -> list[SolverUpdate]:
-        fresh, self.pending = self.pending, []
-        return fresh
-
-    def answer(self, result: SolveResult) -> None:
-        self.pending.append(SolverUpdate(len(self.requests), Job.SOLVE, result=result))
 
 
 def settle(editor: EditorController) -> None:

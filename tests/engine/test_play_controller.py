@@ -15,7 +15,7 @@ from game.engine.play_controller import (
 )
 from game.storage.records import SolutionOutcome
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
-from tests.engine.test_assist import InstantSolver
+from tests.engine.fake_solver import InstantSolver
 
 KEY_Z, KEY_RIGHT = 122, 1073741903
 ROOM = "################\n#   @        $.#\n################"
