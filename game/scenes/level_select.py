@@ -268,7 +268,6 @@ class LevelSelectScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_backdrop(surface)
         session = self.engine.session
-        solved = sum(self.is_solved(index) for index in range(len(self.levels)))
         draw_text(
             surface,
             fit_text(session.title, 40, surface.get_width() - 40, bold=True),
@@ -279,7 +278,8 @@ class LevelSelectScene(GameScene):
             bold=True,
         )
         summary = (
-            f"{counted(len(self.levels), 'level')}, {solved} solved, score {self.total_score:,}"
+            f"{counted(len(self.levels), 'level')}, {len(self.solved)} solved, "
+            f"score {self.total_score:,}"
         )
         if session.source not in ("", CAMPAIGN_SOURCE):
             summary += f"  -  {session.source}"
