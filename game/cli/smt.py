@@ -70,8 +70,6 @@ def cell(result: SolveResult) -> str:
 
 def run_compare(args: argparse.Namespace) -> int:
     collection = load_collection(args)
-    if args.time_limit <= 0:
-        raise CliError("--time-limit must be positive")
     methods = chosen_methods(args.methods)
     chosen = parse_levels(args.levels, len(collection.levels))
     print(f"moves/pushes and seconds per method, {args.time_limit:g} s per level and method")
