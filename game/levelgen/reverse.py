@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.direction import Direction
-from game.core.paths import DIRECTIONS, reachable, walk_path
+from game.core.paths import DIRECTIONS, walk_path
 from game.levelgen.score import SolutionCounts, difficulty
 
 # Returns True when the caller wants the work stopped.
@@ -36,28 +36,6 @@ class Pull:
 
 def _offset(board: Board, direction: Direction) -> int:
     return direction.dx + direction.dy * board.width
-
-
-def legal_pulls(board: Board, boxes: Collection[int], player: int) -> list[Pull]:
-    """Every pull the player can make after walking, in square then direction order.
-
-    A pull needs the player's square next to the box and the square behind him both free
-    and reachable.
-    """
-    region = reachable(board, boxes, player)
-    pulls = []
-    for box in sorted(boxes):
-        for direction in DIRECTIONS:
-            offset = _offset(board, direction)
-            if box + offset in region and box + 2 * offset in region:
-                pulls.append(Pull(box, direction))
-    return pulls
-
-
-def apply_pull(board: Board, boxes: frozenset[int], pull: Pull) -> tuple[frozenset[int], int]:
-    """The boxes and player square after ``pull``; the pull must be legal."""
-    offset = _offset(board, pull.direction)
-    return boxes - {pull.box} | {pull.box + offset}, pull.box + 2 * offset
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.core.play import PlayState
 from game.core.xsb import parse_level
-from game.levelgen.reverse import apply_pull, forward_solution, legal_pulls, search_starts
+from game.levelgen.reverse import forward_solution, search_starts
 from game.solver import solve
 
 ROOM = """\
@@ -20,24 +20,6 @@ ROOM = """\
 #  #  #
 #######
 """
-
-
-def test_every_pull_is_undone_by_the_push_back() -> None:
-    level = parse_level(ROOM)
-    pulls = legal_pulls(level.board, level.boxes, level.player)
-    assert pulls
-    for pull in pulls:
-        boxes, player = apply_pull(level.board, level.boxes, pull)
-        state = PlayState(level.with_position(boxes, player))
-        result = state.step(pull.direction.opposite)
-        assert result.move is not None and result.move.pushed
-        assert state.boxes.frozen() == level.boxes
-        assert state.player == pull.box + (player - pull.box) // 2
-
-
-def test_a_pull_needs_two_free_squares_behind_the_player() -> None:
-    level = parse_level("#####\n#@$.#\n#####\n")
-    assert legal_pulls(level.board, level.boxes, level.player) == []
 
 
 def test_breadth_first_starts_replay_and_match_the_solver_par() -> None:
