@@ -13,20 +13,14 @@ from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
 from game.solver.smt.backend import deepen
 from game.solver.smt.moves import pushes_of_moves
-from game.solver.smt.z3planner import SquareVectors, Z3Planner
+from game.solver.smt.z3planner import VectorPlanner
 
 
-class BitVectorPlanner(Z3Planner):
+class BitVectorPlanner(VectorPlanner):
     def __init__(self, problem: Problem) -> None:
-        super().__init__(problem, "QF_BV")
-        self.vectors = vectors = SquareVectors(self)
-        analysis = problem.analysis
-        self.floor = vectors.constant(analysis.floor)
-        self.live = vectors.constant(analysis.live)
-        self.players = [vectors.constant(1 << problem.start_player)]
-        self.boxes = [vectors.constant(problem.start_boxes)]
+        super().__init__(problem)
         self.moves: list[Any] = []
-        self.bits_per_step = vectors.size * 2
+        self.bits_per_step = self.vectors.size * 2
 
     def extend(self) -> None:
         z3, vectors = self.z3, self.vectors

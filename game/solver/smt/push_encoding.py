@@ -14,7 +14,7 @@ from game.solver.push import Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
 from game.solver.smt.backend import deepen
-from game.solver.smt.z3planner import SquareVectors, Z3Planner
+from game.solver.smt.z3planner import VectorPlanner
 
 
 def walk_layers(problem: Problem) -> int:
@@ -24,17 +24,11 @@ def walk_layers(problem: Problem) -> int:
     return max(1, free - 1)
 
 
-class PushPlanner(Z3Planner):
+class PushPlanner(VectorPlanner):
     def __init__(self, problem: Problem) -> None:
-        super().__init__(problem, "QF_BV")
-        self.vectors = vectors = SquareVectors(self)
-        analysis = problem.analysis
-        self.floor = vectors.constant(analysis.floor)
-        self.live = vectors.constant(analysis.live)
+        super().__init__(problem)
         self.layers = walk_layers(problem)
-        self.bits_per_step = vectors.size * (self.layers + 7)
-        self.players = [vectors.constant(1 << problem.start_player)]
-        self.boxes = [vectors.constant(problem.start_boxes)]
+        self.bits_per_step = self.vectors.size * (self.layers + 7)
         self.pushes: list[list[Any]] = []
 
     def reach(self, step: int, player: Any, boxes: Any) -> Any:

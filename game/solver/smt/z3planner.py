@@ -73,10 +73,6 @@ class SquareVectors:
             return vector << offset
         return self.z3.LShR(vector, -offset)
 
-    def meets(self, first: Any, second: Any) -> Any:
-        """Whether the two sets share a square."""
-        return first & second != 0
-
     def none_in(self, vector: Any, mask: int) -> Any:
         """Whether no square of ``vector`` lies in ``mask``."""
         return vector & self.constant(mask) == 0
@@ -93,3 +89,16 @@ class SquareVectors:
         solved = self.none_in(boxes[steps], problem.floor & ~problem.goals)
         near = [self.none_in(boxes[k], self.bounds.too_far(steps - k)) for k in range(steps)]
         return self.z3.And(solved, *near)
+
+
+class VectorPlanner(Z3Planner):
+    """A planner on bit-vectors: the floor and the live squares as constants, and the start's
+    player and boxes as step 0 of ``players`` and ``boxes``."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem, "QF_BV")
+        self.vectors = vectors = SquareVectors(self)
+        self.floor = vectors.constant(problem.analysis.floor)
+        self.live = vectors.constant(problem.analysis.live)
+        self.players = [vectors.constant(1 << problem.start_player)]
+        self.boxes = [vectors.constant(problem.start_boxes)]
