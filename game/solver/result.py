@@ -88,7 +88,6 @@ class Limits:
         self.phase_deadline: float | None = None
         self.node_limit = node_limit
         self.memory_limit = memory_limit
-        self.peak_memory = resident_bytes()  # the most seen at a check, for reports
         self.cancelled: Callable[[], bool] | None = None
         if cancel is not None:
             is_set = getattr(cancel, "is_set", None)
@@ -135,7 +134,6 @@ class Limits:
         if self.deadline is not None and now >= self.deadline:
             raise StopSearch(SolveStatus.TIMEOUT, "time limit reached")
         memory = resident_bytes()
-        self.peak_memory = max(self.peak_memory, memory)
         if memory > self.memory_limit:
             raise StopSearch(
                 SolveStatus.MEMORY, f"memory cap reached ({memory // 2**20} MiB resident)"
