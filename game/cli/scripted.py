@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
 from game.core.collection import read_regular_file
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
@@ -51,9 +51,9 @@ def read_script(path: str) -> list[Action]:
     try:
         return parse_script(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise CliError(f"{path!r} is not UTF-8 text") from None
+        raise CliError(f"{printable(path)} is not UTF-8 text") from None
     except ScriptError as error:
-        raise CliError(f"{path!r} {error}") from None
+        raise CliError(f"{printable(path)} {error}") from None
 
 
 def use_players_progress(engine: GameEngine) -> str | None:

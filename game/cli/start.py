@@ -27,19 +27,22 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         from game.engine.engine import use_headless_drivers
 
         use_headless_drivers()
-    import pygame
-
-    from game.cli.scripted import read_script, run_until_still, shut_down, use_players_progress
+    from game.cli.scripted import (
+        open_engine,
+        read_script,
+        run_until_still,
+        shut_down,
+        use_players_progress,
+    )
     from game.engine import navigation
-    from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript
-    from game.scenes.catalog import register_scenes
 
     script = InputScript(read_script(script_path)) if script_path else None
     try:
-        engine = register_scenes(GameEngine(sound_enabled=not headless))
-    except pygame.error as error:
-        print(f"cannot open the game window: {error}", file=sys.stderr)
+        # The store is attached below, so that its message goes on the first screen.
+        engine = open_engine(headless, players_progress=False)
+    except CliError as error:
+        print(error, file=sys.stderr)
         return 1
     code = 0
     try:
