@@ -40,19 +40,17 @@ def decode_json(text: str, where: str = "") -> object:
     def reject_constant(name: str) -> object:
         raise DataError(f"{prefix}{name} is not allowed")
 
-    def whole(digits: str) -> int:
+    def short(digits: str) -> str:
         if len(digits) > MAX_NUMBER_DIGITS:
             raise DataError(f"{prefix}a number has more than {MAX_NUMBER_DIGITS} digits")
-        return int(digits)
-
-    def decimal(digits: str) -> float:
-        if len(digits) > MAX_NUMBER_DIGITS:
-            raise DataError(f"{prefix}a number has more than {MAX_NUMBER_DIGITS} digits")
-        return float(digits)
+        return digits
 
     try:
         value = json.loads(
-            text, parse_constant=reject_constant, parse_int=whole, parse_float=decimal
+            text,
+            parse_constant=reject_constant,
+            parse_int=lambda digits: int(short(digits)),
+            parse_float=lambda digits: float(short(digits)),
         )
     except json.JSONDecodeError as error:
         raise DataError(
