@@ -58,15 +58,11 @@ class BackgroundJob(Generic[ResultT]):
         with self._lock:
             return None if self._cancel.is_set() else self._outcome
 
-    @property
-    def running(self) -> bool:
-        return self._thread.is_alive() and not self._cancel.is_set()
-
     def cancel(self) -> None:
         """Ask the job to stop; it does at its next cancel check, and its outcome is dropped."""
         self._cancel.set()
 
     def wait(self, seconds: float) -> bool:
-        """Wait up to ``seconds`` for the thread to end (tests, and leaving the game)."""
+        """Wait up to ``seconds`` for the thread to end; True if it has."""
         self._thread.join(seconds)
         return not self._thread.is_alive()
