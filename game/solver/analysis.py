@@ -37,6 +37,11 @@ def mask_of(squares: Iterable[int]) -> int:
     return mask
 
 
+def shift(mask: int, offset: int) -> int:
+    """Move every square of ``mask`` by ``offset`` (negative offsets move backwards)."""
+    return mask << offset if offset > 0 else mask >> -offset
+
+
 def flood(start: int, free: int, width: int) -> int:
     """Every square of ``free`` connected to the squares of ``start`` (a bitboard fill)."""
     region = start & free

@@ -6,12 +6,7 @@ A corral is free floor the player cannot reach; its barrier is the boxes next to
 
 from __future__ import annotations
 
-from game.solver.analysis import Poll, flood, no_stop
-
-
-def _shift(mask: int, offset: int) -> int:
-    """Move every square of ``mask`` by ``offset`` (negative offsets move backwards)."""
-    return mask << offset if offset > 0 else mask >> -offset
+from game.solver.analysis import Poll, flood, no_stop, shift
 
 
 class CorralPruner:
@@ -83,14 +78,14 @@ class CorralPruner:
         # cannot come before some push of the barrier from outside, so they do not count.
         stands = self.floor & ~corral & ~barrier
         for index, offset in enumerate(self.offsets):
-            relevant = barrier & _shift(stands, offset) & _shift(self.live, -offset)
+            relevant = barrier & shift(stands, offset) & shift(self.live, -offset)
             if not relevant:
                 continue
-            into = relevant & _shift(corral, -offset)
-            if into & ~_shift(region, offset):
+            into = relevant & shift(corral, -offset)
+            if into & ~shift(region, offset):
                 return None
             outward = relevant & ~into
-            if outward & ~_shift(barrier, -offset):
+            if outward & ~shift(barrier, -offset):
                 return None
             pushes[index] = into
         return pushes

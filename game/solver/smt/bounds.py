@@ -6,7 +6,7 @@ other boxes); backward, at most N - k pushes from its nearest goal (the solver's
 
 from __future__ import annotations
 
-from game.solver.analysis import bits_of
+from game.solver.analysis import bits_of, shift
 from game.solver.search import Problem
 
 
@@ -31,15 +31,11 @@ class BoxBounds:
             boxes = self.forward[-1]
             grown = boxes
             for offset in problem.offsets:
-                behind = _shift(problem.floor, offset)  # squares with floor behind them
-                grown |= _shift(boxes & behind, offset) & problem.live
+                behind = shift(problem.floor, offset)  # squares with floor behind them
+                grown |= shift(boxes & behind, offset) & problem.live
             self.forward.append(grown)
         return self.forward[steps]
 
     def too_far(self, remaining: int) -> int:
         """Squares a box cannot leave for a goal within ``remaining`` pushes."""
         return self._beyond[remaining] if remaining <= self.farthest else 0
-
-
-def _shift(mask: int, offset: int) -> int:
-    return mask << offset if offset > 0 else mask >> -offset
