@@ -71,6 +71,7 @@ class EditorController:
         self._last_square: tuple[int, int] | None = None
         self._stroke_piece = Piece.WALL
         self._level: Level | str = ""
+        self._problems: list[str] = []  # what the grid lacks to be a level, all of it
         self._marked: frozenset[tuple[int, int]] = frozenset()
         self._dead: frozenset[tuple[int, int]] | None = None
         self._after_change()
@@ -113,9 +114,8 @@ class EditorController:
     def status(self) -> list[StatusLine]:
         """The status line: what the level lacks, or the solver's verdict and the solution."""
         lines: list[StatusLine] = []
-        found = problems(self.grid)
-        if found:
-            lines.append(StatusLine("Not a level yet: " + ", ".join(found), Tone.WARNING))
+        if self._problems:
+            lines.append(StatusLine("Not a level yet: " + ", ".join(self._problems), Tone.WARNING))
         elif self.problem:
             lines.append(StatusLine(f"Not a level yet: {self.problem}", Tone.WARNING))
         else:
@@ -157,6 +157,7 @@ class EditorController:
         ):
             self.selection = None
         meta = self.metadata
+        self._problems = problems(grid)
         self._level = level_or_problem(
             grid,
             title=meta.title,
