@@ -117,7 +117,7 @@ class EditorDialogs:
         problem = user_levels.name_problem(name, "level name")
         if problem is not None:
             return problem
-        meta = replace(self.editor.metadata, title=name)
+        meta = self.editor.metadata
         level = level_or_problem(
             self.editor.grid,
             title=name,
