@@ -50,7 +50,9 @@ def register(subparsers: Any) -> None:
     add_file_argument(bench, with_level=False)
     bench.add_argument("--levels", default="", help="level numbers such as 1-50 or 1,4,7-9")
     _add_search_arguments(bench, methods)
-    bench.add_argument("--jobs", type=int, default=1, help="levels solved at once (default 1)")
+    bench.add_argument(
+        "--jobs", type=positive_count, default=1, help="levels solved at once (default 1)"
+    )
     bench.add_argument("--csv", default="", help="also write the rows to this CSV file")
     bench.add_argument(
         "--compare", default="", metavar="OLD.csv",
@@ -156,8 +158,6 @@ class _Running:
 
 def run_bench(args: argparse.Namespace) -> int:
     collection = load_collection(args)
-    if args.jobs < 1:
-        raise CliError("--jobs must be at least 1")
     chosen = parse_levels(args.levels, len(collection.levels))
     before = read_rows(args.compare) if args.compare else None
     levels = collection.levels
