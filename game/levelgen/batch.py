@@ -133,9 +133,9 @@ def generate_levels(
         tried += 1
         if found is None or not found.solver_solved:
             continue
-        if found.rating.stars != request.difficulty or layout_key(found.level) in seen:
+        if found.rating.stars != request.difficulty or (layout := layout_key(found.level)) in seen:
             continue
-        seen.add(layout_key(found.level))
+        seen.add(layout)
         extra = (
             (RATING_KEY, str(found.rating.value)),
             (STARS_KEY, str(found.rating.stars)),

@@ -130,13 +130,13 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
                 break
             spec = chapter.spec(seed * 100_000 + chapter.number * 1000 + index, index)
             made = generate_level(spec)
-            if made is None or layout_key(made.level) in seen:
+            if made is None or (layout := layout_key(made.level)) in seen:
                 continue
             refused = veto(made) if veto else None
             if refused:
                 report(f"chapter {chapter.number}: seed {spec.seed} refused: {refused}")
                 continue
-            seen.add(layout_key(made.level))
+            seen.add(layout)
             pool.append(made)
             report(
                 f"chapter {chapter.number}: {len(pool)}/{wanted} ({spec.boxes} boxes, "
