@@ -89,8 +89,8 @@ class LevelCompleteScene(GameScene):
             ("Moves", str(result.moves)),
             ("Pushes", str(result.pushes)),
             ("Time", format_time(result.seconds)),
-            ("Score", f"+{result.score}"),
-            ("Total score", str(result.total_score)),
+            ("Score", f"+{result.score:,}"),
+            ("Total score", f"{result.total_score:,}"),
         ]
 
     def _layout(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, pygame.Rect]:

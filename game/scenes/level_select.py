@@ -332,7 +332,7 @@ class LevelSelectScene(GameScene):
             solved=solved,
             shown_by_solver=record is not None and record.solver_used and not solved,
             locked=not self.chapter_open(),
-            best=f"{best_text(record)} moves/pushes" if solved else "",
+            best=best_text(record) if solved else "",
             stars=stars_of(self.levels[index]),
         )
         rect = self.card_rect(surface, position)

@@ -303,6 +303,8 @@ class PlayScene(GameScene):
         result = self.controller.result
         if result is not None and not self._result_shown:
             self._result_shown = True
+            # The HUD under the complete screen shows the new total, as that screen does.
+            self.total_score = result.total_score
             self.engine.push_scene("level_complete", result)
             return
         self.camera.follow(self.view.focus(0.0))

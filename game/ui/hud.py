@@ -56,7 +56,7 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
         ("PUSHES", str(info.pushes)),
         ("BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
-        ("SCORE", f"{info.score} (+{info.level_score})"),
+        ("SCORE", f"{info.score:,} (+{info.level_score:,})"),
         ("BEST", info.best),
     ]
     # On narrow windows the right-hand cells go first, so the counters always show.

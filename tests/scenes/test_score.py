@@ -36,6 +36,8 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     first = paste_solution(engine)
     total = engine.progress.total_score()
     assert total == first.result.score == first.result.total_score > 0
+    under = engine.scenes[-2]  # the solved level, dimmed under the complete screen
+    assert isinstance(under, PlayScene) and under.hud_info().score == total
     for _ in range(2):  # the farming steps: the same level again, the same solution pasted
         navigation.leave_level(engine)
         navigation.play_level(engine, 0)
