@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
 from game.core.collection import read_collection
+from tests.cli.command import run
 
 SOURCE = ";#####\n; by me\n; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@$ .#\n######\n"
 
@@ -22,12 +22,6 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "in.xsb").write_text(SOURCE, encoding="utf-8")
     return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_convert_keeps_every_level_and_comment(

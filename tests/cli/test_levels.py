@@ -13,6 +13,7 @@ import pytest
 
 from game.cli import main
 from game.cli.common import MAX_SECONDS, CliError, positive_seconds, replay_moves
+from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 COLLECTION = (
@@ -26,12 +27,6 @@ def level_file(tmp_path: Path) -> Path:
     path = tmp_path / "set.xsb"
     path.write_text(COLLECTION, encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_verify_accepts_a_solution(level_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
 from game.cli import solve as solve_cli
 from game.core.collection import read_collection
 from game.core.notation import replay
+from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL
 
 UNSOLVABLE = "########\n#     ##\n# #$ $ #\n# # .###\n#@    .#\n#      #\n########"
@@ -27,12 +27,6 @@ def level_file(tmp_path: Path) -> Path:
     text = f"; Tiny\n#####\n#@$.#\n#####\n\n; Micro One\n{SMALL_LEVEL}\n; Stuck\n{UNSOLVABLE}\n"
     path.write_text(text + f"\n; Big\n{BIG}\n", encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_solve_prints_a_verified_solution(
