@@ -11,9 +11,8 @@ from collections.abc import Callable, Collection
 
 from game.core.board import Board
 from game.core.direction import Direction
-from game.core.paths import walk_path
 from game.solver.analysis import Analysis, flood, mask_of
-from game.solver.push import DIRECTIONS, Push
+from game.solver.push import DIRECTIONS, Push, walks_before
 
 # A search state: the box's square and the lowest square of the player's region.
 Key = tuple[int, int]
@@ -83,18 +82,13 @@ def push_steps(
     pushes = push_path(analysis, others, box, player, target, analysis.floor)
     if pushes is None:
         return None
+    walks = walks_before(board, boxes, player, pushes)
+    if walks is None:  # cannot happen: the search kept only pushes he can walk to
+        return None
     steps: list[Direction] = []
-    standing = set(boxes)
-    for push in pushes:
-        offset = push.direction.dx + push.direction.dy * board.width
-        walk = walk_path(board, standing, player, push.box - offset)
-        if walk is None:  # cannot happen: the search kept only pushes he can walk to
-            return None
+    for walk, push in zip(walks, pushes, strict=True):
         steps.extend(walk)
         steps.append(push.direction)
-        standing.remove(push.box)
-        standing.add(push.box + offset)
-        player = push.box
     return steps
 
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from game.core.level import Level
 from game.core.notation import replay
-from game.core.paths import walk_path
 from game.solver import portfolio
 from game.solver.parallel import search_in_parallel, worker_count
 from game.solver.portfolio import feature_space, greedy, take_turns
-from game.solver.push import Push
+from game.solver.push import Push, walks_before
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import a_star, breadth_first
 from game.solver.smt import SMT_HELP, SMT_METHODS
@@ -100,18 +99,11 @@ def solve(
 
 def pushes_to_lurd(level: Level, pushes: list[Push]) -> str:
     """Player steps for a push sequence: the shortest walk to each push, then the push."""
-    board = level.board
-    boxes = set(level.boxes)
-    player = level.player
+    walks = walks_before(level.board, level.boxes, level.player, pushes)
+    if walks is None:
+        raise AssertionError("a push in the solution cannot be reached")
     letters: list[str] = []
-    for box, direction, count in pushes:
-        offset = direction.dx + direction.dy * board.width
-        walk = walk_path(board, boxes, player, box - offset)
-        if walk is None:
-            raise AssertionError("a push in the solution cannot be reached")
+    for walk, push in zip(walks, pushes, strict=True):
         letters.extend(step.value for step in walk)
-        letters.append(direction.value.upper() * count)
-        boxes.remove(box)
-        boxes.add(box + count * offset)
-        player = box + (count - 1) * offset
+        letters.append(push.direction.value.upper() * push.squares)
     return "".join(letters)
