@@ -15,22 +15,13 @@ from game.core.errors import LevelError
 from game.levelgen.symmetry import KnownLevels
 
 
-def read_known(paths: list[Path]) -> KnownLevels:
-    """Every level of the reference files; LevelError if one cannot be read."""
-    known = KnownLevels()
-    for path in paths:
-        for number, level in enumerate(read_collection(path).levels, start=1):
-            known.add(level, f"{path.name} #{number} {level.title}".rstrip())
-    return known
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("levels", type=Path, help="the collection to check")
     parser.add_argument("references", type=Path, nargs="+", help="published collections")
     args = parser.parse_args(argv)
     try:
-        known = read_known(args.references)
+        known = KnownLevels.read(args.references)
         checked = read_collection(args.levels).levels
     except LevelError as error:
         print(error, file=sys.stderr)

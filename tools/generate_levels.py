@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from game.core.chapters import CHAPTER_KEY, STARS_KEY
-from game.core.collection import Collection, read_collection, write_collection
+from game.core.collection import Collection, write_collection
 from game.core.errors import LevelError
 from game.levelgen.campaign import build_campaign, fast_solver_veto, remake
 from game.levelgen.generate import SOLUTION_KEY, GeneratedLevel
@@ -39,11 +39,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bad spec: {error}", file=sys.stderr)
             return 2
         return 0
-    known = KnownLevels()
     try:
-        for path in args.references:
-            for number, level in enumerate(read_collection(path).levels, start=1):
-                known.add(level, f"{path.name} #{number}")
+        known = KnownLevels.read(args.references)
     except LevelError as error:
         print(error, file=sys.stderr)
         return 2

@@ -5,9 +5,11 @@ Used to drop near-duplicates when generating and to prove the campaign copies no
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from game.core.board import Tile
+from game.core.collection import read_collection
 from game.core.level import Level
 from game.core.paths import reachable
 
@@ -108,6 +110,16 @@ class KnownLevels:
         self.levels: dict[str, str] = {}
         self.layouts: dict[str, str] = {}
         self.count = 0  # levels added, the same ones counted again
+
+    @classmethod
+    def read(cls, paths: Iterable[Path]) -> KnownLevels:
+        """Every level of the collection files ``paths``, each known by its file, number and
+        title; LevelError if a file cannot be read."""
+        known = cls()
+        for path in paths:
+            for number, level in enumerate(read_collection(path).levels, start=1):
+                known.add(level, f"{path.name} #{number} {level.title}".rstrip())
+        return known
 
     def add(self, level: Level, where: str) -> None:
         self.count += 1
