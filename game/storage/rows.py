@@ -42,6 +42,10 @@ COLLECTION_COLUMNS = ("collection_id", "title", "path", "levels", "opened_at")
 SELECT_COLLECTIONS = f"SELECT {', '.join(COLLECTION_COLUMNS)} FROM collections"
 EVENT_COLUMNS = ("solved_at", "collection_id", "fingerprint", "title", "moves", "pushes", "score")
 SELECT_EVENTS = f"SELECT {', '.join(EVENT_COLUMNS)} FROM solved_events"
+_ADD_EVENT = (
+    f"INSERT INTO solved_events ({', '.join(EVENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in EVENT_COLUMNS)})"
+)
 
 
 def record_from_row(row: Sequence[object]) -> LevelRecord:
@@ -107,18 +111,8 @@ def event_from_row(row: Sequence[object]) -> SolvedEvent:
 
 
 def add_event(connection: sqlite3.Connection, event: SolvedEvent) -> None:
-    connection.execute(
-        f"INSERT INTO solved_events ({', '.join(EVENT_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            event.solved_at,
-            event.collection_id,
-            event.fingerprint,
-            event.title,
-            event.moves,
-            event.pushes,
-            event.score,
-        ),
-    )
+    # The columns are named like the event's fields (its running total is never stored).
+    connection.execute(_ADD_EVENT, tuple(getattr(event, column) for column in EVENT_COLUMNS))
 
 
 def collection_from_row(row: Sequence[object]) -> CollectionInfo:
