@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.core.direction import Direction
-from game.core.edit_checks import level_or_problem, level_origin, problems
+from game.core.edit_checks import level_or_problem, level_origin, problems, solution_of
 from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect
 from game.core.edit_history import EditHistory
 from game.core.level import Level
@@ -44,6 +44,11 @@ class Metadata:
     author: str = ""
     comment: str = ""
     solution: str = ""
+
+    @classmethod
+    def of(cls, level: Level) -> Metadata:
+        """The title, author, comment and kept solution of ``level``."""
+        return cls(level.title, level.author, level.comment, solution_of(level))
 
 
 class EditorController:

@@ -9,7 +9,7 @@ from typing import ClassVar
 import pygame
 
 from game.core.collection import read_collection_text
-from game.core.edit_checks import grid_of, level_or_problem, one_line_rle, solution_of
+from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.edit_grid import Grid
 from game.core.level import Level
 from game.core.notation import replay
@@ -50,7 +50,7 @@ class EditorScene(GameScene):
         super().__init__(engine)
         if isinstance(source, Level):
             grid = grid_of(source)
-            metadata = Metadata(source.title, source.author, source.comment, solution_of(source))
+            metadata = Metadata.of(source)
         else:
             grid, metadata = source, Metadata()
         self.editor = EditorController(grid, metadata, engine.solver)
@@ -247,7 +247,7 @@ class EditorScene(GameScene):
             except ValueError as error:
                 self.editor.notify(f"Not pasted: {error}", Tone.DANGER)
                 return
-            metadata = Metadata(level.title, level.author, level.comment, solution_of(level))
+            metadata = Metadata.of(level)
             self.editor.replace_level(grid, metadata)
             self.editor.notify("Level pasted (undo brings the old one back)", Tone.GOOD)
             return
