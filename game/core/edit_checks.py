@@ -5,7 +5,7 @@ The status line and the save rules read the same problems, in the order a player
 
 from __future__ import annotations
 
-from game.core.edit_grid import WALL, Grid, has_box, has_player, is_goal
+from game.core.edit_grid import Grid, has_box, has_player, is_goal
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.xsb import parse_level
@@ -40,21 +40,8 @@ def _count(number: int, one: str, many: str) -> str:
 
 def walks_off(grid: Grid) -> bool:
     """Whether the player can reach the edge of the board (boxes do not stop him)."""
-    start = grid.player()
-    if start is None:
-        return False
     w, h = grid.width, grid.height
-    seen = {start}
-    stack = [start]
-    while stack:
-        x, y = stack.pop()
-        if x in (0, w - 1) or y in (0, h - 1):
-            return True
-        for near in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            if near not in seen and grid.at(*near) != WALL:
-                seen.add(near)
-                stack.append(near)
-    return False
+    return any(i % w in (0, w - 1) or i // w in (0, h - 1) for i in grid.player_region())
 
 
 def to_level(

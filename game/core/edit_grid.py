@@ -272,9 +272,14 @@ class Grid:
     def _touchable(self) -> set[int]:
         """Squares with something on them, and the floor the player can walk to."""
         squares = {i for i, cell in enumerate(self.cells) if cell not in (WALL, FLOOR)}
+        return squares | self.player_region()
+
+    def player_region(self) -> set[int]:
+        """The squares (as indices) the player can walk to, boxes not stopping him; none
+        without a player."""
         start = self.player()
         if start is None:
-            return squares
+            return set()
         w, h = self.width, self.height
         stack = [start[1] * w + start[0]]
         seen = set(stack)
@@ -286,7 +291,7 @@ class Grid:
                 if 0 <= nx < w and 0 <= ny < h and near not in seen and self.cells[near] != WALL:
                     seen.add(near)
                     stack.append(near)
-        return squares | seen
+        return seen
 
     # -- rectangles ------------------------------------------------------------------------
     def block(self, rect: Rect) -> Grid:
