@@ -205,10 +205,9 @@ class FrozenGoalsChecker:
             poll()
             groups[sq] = sides_connected(sq, floor, offsets, width)
         reach = [0] * size
-        squares = list(bits_of(floor))
         for goal in bits_of(analysis.goals & ~frozen):
             distance = pull_distances(goal, floor, groups, offsets, size, poll)
-            for square in squares:
+            for square in groups:  # every square of the floor
                 if distance[square] < UNREACHABLE:
                     reach[square] |= 1 << goal
         return MatchingChecker(reach, poll)
