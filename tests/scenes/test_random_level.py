@@ -30,7 +30,8 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
     scene.next_seed = lambda: 7  # a seed known to give a one-star level
     scene.menu.select(2)
     press(engine, pygame.K_RETURN)  # Generate
-    assert scene.job is not None and scene.is_busy()
+    # A small level may already be made within that one frame: its job is then gone.
+    assert scene.job is not None or scene.level is not None
     wait_for(engine, scene)
     assert scene.level is not None, scene.message
     assert dict(scene.level.extra)["Stars"] == "1"
