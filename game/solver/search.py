@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
+from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
+from game.solver.learned import DeadlockTable, LocalDeadlocks
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
@@ -61,6 +63,7 @@ class Problem:
                 if distance[sq] < UNREACHABLE:
                     reach[sq] |= bit
         self.matching = MatchingChecker(reach, poll)
+        self.learned = DeadlockTable()  # shared by every search of the level in this process
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).
         self.costs: list[list[int] | None] = [None] * size
@@ -259,18 +262,8 @@ def a_star(problem: Problem, limits: Limits, walk_cost: int, push_cost: int) -> 
             best[child] = new_cost
             counter += 1
             estimate = new_cost + h * push_cost
-            heapq.heappush(
-                heap,
-                (
-                    estimate,
-                    -new_cost,
-                    new_cost,
-                    after,
-                    box,
-                    counter,
-                    (node, (Push(box, DIRECTIONS[direction]),)),
-                ),
-            )
+            reached: Record = (node, (Push(box, DIRECTIONS[direction]),))
+            heapq.heappush(heap, (estimate, -new_cost, new_cost, after, box, counter, reached))
     return Outcome(None)
 
 
@@ -318,6 +311,8 @@ class BestFirst:
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
         )
         self.rooms = GoalRooms(problem.analysis, problem.start_boxes)
+        self.corral_deadlocks = CorralDeadlocks(problem)
+        self.local_deadlocks = LocalDeadlocks(problem)
         self.entrances = self.rooms.entrances if macros else 0
         self.used_macros = False
         self.tree = Tree()
@@ -331,12 +326,13 @@ class BestFirst:
     def run(self) -> Outcome:
         problem, limits, heap = self.problem, self.limits, self.heap
         while heap:
-            limits.tick()
             _, _, depth, boxes, player, record = heapq.heappop(heap)
             region = problem.region(boxes, player)
             key = (boxes, (region & -region).bit_length())
             if key in self.seen:
+                problem.poll()  # a node is a new position: only those tick
                 continue
+            limits.tick()
             self.seen.add(key)
             node = self.tree.add(record)
             found = self._expand(node, depth, boxes, region)
@@ -348,6 +344,11 @@ class BestFirst:
         """Queue the node's children; the pushes of a solution if one of them is solved."""
         problem = self.problem
         offsets = problem.offsets
+        came = self.tree.records[node][1]  # the pushes that led here: () at the start
+        if self.corral_deadlocks.is_deadlock(boxes, region) or (
+            came and self.local_deadlocks.after(boxes, region, came[-1])
+        ):
+            return None
         only = self.corrals.restrict(boxes, region)
         for box, direction, after in problem.pushes(boxes, region, only):
             offset = offsets[direction]
@@ -359,8 +360,9 @@ class BestFirst:
                 if not problem.allowed(box, target, after):
                     continue
             push = Push(box, DIRECTIONS[direction], count)
-            children: list[tuple[tuple[Push, ...], int, int]] = [
-                ((push,), after, target - offset)
+            # Each child: its pushes, boxes, the player's square and the moved box's square.
+            children: list[tuple[tuple[Push, ...], int, int, int]] = [
+                ((push,), after, target - offset, target)
             ]
             if self.entrances >> target & 1:
                 macro = self.rooms.macro(after, target, target - offset)
@@ -373,10 +375,12 @@ class BestFirst:
                     # search without macros runs after this one.
                     children = []
                     if problem.allowed(target, last, moved):
-                        children.append(((push, *more), moved, stand))
-            for pushes, child, stand in children:
+                        children.append(((push, *more), moved, stand, last))
+            for pushes, child, stand, square in children:
                 if child == problem.goals:
                     return self.tree.pushes_to(node, pushes)
+                if problem.learned.dead_after(child, square, stand):
+                    continue
                 value = self.estimates.get(child)
                 if value is None:
                     value = problem.greedy_estimate(child)

@@ -1,0 +1,90 @@
+"""Learned deadlocks: patterns proven dead by small searches, found again in larger positions
+only where the player's side condition holds, and solutions that stay valid."""
+
+from __future__ import annotations
+
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.corral_deadlock import CorralDeadlocks
+from game.solver.learned import LocalDeadlocks
+from game.solver.push import DIRECTIONS, Push
+from game.solver.result import Limits
+from game.solver.search import BestFirst
+from tests.solver.helpers import problem_of
+
+# Two boxes stand in the two doors of a one-row room: each door could be opened from inside
+# through the other, but with both shut the player can only push them into the room, where
+# they die. No square is dead, nothing is frozen and the matching holds.
+DOORS = "\n".join(
+    [
+        "#########",
+        "#@  ..  #",
+        "#       #",
+        "###$#$###",
+        "  #   #",
+        "  #####",
+    ]
+)
+WIDTH = 9
+LEFT_DOOR, RIGHT_DOOR = 3 + 3 * WIDTH, 5 + 3 * WIDTH
+ABOVE, IN_ROOM, SPARE = 1 + 1 * WIDTH, 4 + 4 * WIDTH, 2 + 2 * WIDTH
+
+# A small solvable level on which greedy search learns patterns and uses them.
+SMALL = "\n".join(
+    [
+        "########",
+        "# $ .  #",
+        "# $#   #",
+        "#    .##",
+        "#.  $  #",
+        "#@# ## #",
+        "########",
+    ]
+)
+
+
+def test_a_local_proof_learns_the_smallest_dead_pattern() -> None:
+    problem = problem_of(DOORS)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    down = DIRECTIONS[3]
+    assert LocalDeadlocks(problem).after(problem.start_boxes, region, Push(LEFT_DOOR - WIDTH, down))
+    # Both boxes are needed (one door alone can be opened through the other) and the proof
+    # holds with the player above the doors, not in the room.
+    assert problem.learned.areas == {problem.start_boxes: region}
+    assert not region >> IN_ROOM & 1
+
+
+def test_a_pattern_is_found_in_a_position_holding_more_boxes() -> None:
+    problem = problem_of(DOORS)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    table = problem.learned
+    more = problem.start_boxes | 1 << SPARE
+    assert table.dead(more, ABOVE)
+    assert table.dead_after(more, RIGHT_DOOR, ABOVE)
+    # A fresh checker on the same problem finds it in the table without a search.
+    again = CorralDeadlocks(problem)
+    assert again.is_deadlock(more, problem.region(more, ABOVE))
+    assert again.proofs == 0
+
+
+def test_a_pattern_is_not_found_where_its_side_condition_fails() -> None:
+    problem = problem_of(DOORS)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    table = problem.learned
+    more = problem.start_boxes | 1 << SPARE
+    assert not table.dead(more, IN_ROOM)  # the player inside can push the boxes out
+    assert not table.dead(more & ~(1 << LEFT_DOOR), ABOVE)  # one box is missing
+    assert not table.dead_after(more, SPARE + 1, ABOVE)  # no pattern holds that square
+
+
+def test_greedy_search_learns_patterns_and_its_solutions_stay_valid() -> None:
+    level = parse_level(SMALL)
+    problem = problem_of(SMALL)
+    search = BestFirst(problem, Limits(None, 10_000, 1 << 31, None, None))
+    assert search.run().pushes is not None
+    assert len(problem.learned) > 0 and problem.learned.matches > 0
+    for method in ("greedy", "fess", "fast"):
+        result = solve(level, method=method)
+        assert result.status is SolveStatus.SOLVED  # solve replays every solution it returns
