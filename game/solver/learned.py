@@ -117,7 +117,7 @@ def proven_dead(
         current, reach = queue.popleft()
         if reach & corral or not current & ~goals:
             return False
-        for box, _, after in problem.pushes(current, reach):
+        for box, _, after in problem.pushes(current, reach, patterns=False):
             after &= window
             moved = problem.region(after, box)
             key = (after, (moved & -moved).bit_length())

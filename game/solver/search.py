@@ -86,14 +86,15 @@ class Problem:
         return flood(1 << player, self.floor & ~boxes, self.width)
 
     def pushes(
-        self, boxes: int, region: int, only: list[int] | None = None
+        self, boxes: int, region: int, only: list[int] | None = None, patterns: bool = True
     ) -> Iterator[tuple[int, int, int]]:
         """Every single push from the position: (box square, direction index, new boxes).
 
-        Pushes onto dead squares, pushes that freeze a box off its goal and pushes after
-        which the boxes cannot each reach a goal of their own are left out;
-        ``only`` limits them, per direction, to a mask of boxes.
+        Pushes onto dead squares, that freeze a box off its goal, after which the boxes cannot
+        each reach a goal of their own or (with ``patterns``) that complete a learned dead
+        pattern are left out; ``only`` limits them, per direction, to a mask of boxes.
         """
+        learned = self.learned.holding if patterns else {}
         open_target = self.live & ~boxes
         poll = self.poll
         for index, offset in enumerate(self.offsets):
@@ -110,6 +111,8 @@ class Problem:
                 box = low.bit_length() - 1
                 target = box + offset
                 after = boxes ^ low ^ (1 << target)
+                if target in learned and self.learned.dead_after(after, target, box):
+                    continue  # the player stands on ``box`` after the push
                 if self.allowed(box, target, after):
                     yield box, index, after
 

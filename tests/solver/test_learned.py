@@ -88,3 +88,14 @@ def test_greedy_search_learns_patterns_and_its_solutions_stay_valid() -> None:
     for method in ("greedy", "fess", "fast"):
         result = solve(level, method=method)
         assert result.status is SolveStatus.SOLVED  # solve replays every solution it returns
+
+
+def test_the_move_generator_leaves_out_pushes_that_complete_a_pattern() -> None:
+    problem = problem_of(DOORS)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    lifted = problem.start_boxes & ~(1 << LEFT_DOOR) | 1 << (LEFT_DOOR - WIDTH)
+    around = problem.region(lifted, problem.start_player)
+    into_door = (LEFT_DOOR - WIDTH, 3, problem.start_boxes)
+    assert into_door not in problem.pushes(lifted, around)
+    assert into_door in problem.pushes(lifted, around, patterns=False)  # as proofs see it
