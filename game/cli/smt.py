@@ -1,7 +1,7 @@
 """Subcommand ``smt-compare``: the SMT encodings side by side with the search methods.
 
 Per level each method's plan length (moves/pushes) and time; then a summary line per method and
-the optimality checks (smt-bv moves against astar-moves, smt-push pushes against bfs).
+the optimality checks (smt-bv moves against astar-moves, smt-push and sat-push pushes against bfs).
 """
 
 from __future__ import annotations
@@ -23,7 +23,11 @@ from game.solver.smt import SMT_METHODS, missing_package
 
 REFERENCES = ("astar-moves", "bfs")
 # (method, its reference, the count that must agree): both find optimal plans by that count.
-CHECKS = (("smt-bv", "astar-moves", "moves"), ("smt-push", "bfs", "pushes"))
+CHECKS = (
+    ("smt-bv", "astar-moves", "moves"),
+    ("smt-push", "bfs", "pushes"),
+    ("sat-push", "bfs", "pushes"),
+)
 CELL = 16
 
 

@@ -12,12 +12,18 @@ import time
 from types import ModuleType
 from typing import Protocol
 
-from game.solver.analysis import bits_of
+from game.solver.analysis import UNREACHABLE, bits_of
+from game.solver.matching import hungarian
 from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem
 
-INSTALL_HINT = {"z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"'}
+INSTALL_HINT = {
+    "z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"',
+    "pysat": 'the SAT method needs python-sat: pip install "sokoban-arcade[sat]"',
+}
+# The module a method imports from each package (python-sat's solvers live in a submodule).
+MODULE = {"z3": "z3", "pysat": "pysat.solvers"}
 WATCH_EVERY = 0.05  # seconds between the watcher's looks at the clock and the cancel flag
 # The most state bits a formula may have. Past it Z3 cannot even bit-blast the formula within
 # a minute, answers an interrupt only seconds late and takes seconds to free it: the push
@@ -32,7 +38,7 @@ class MissingSolver(ImportError):
 def load(package: str) -> ModuleType:
     """Import ``package`` (a key of INSTALL_HINT) only when a method needs it."""
     try:
-        return importlib.import_module(package)
+        return importlib.import_module(MODULE[package])
     except ImportError:
         raise MissingSolver(INSTALL_HINT[package]) from None
 
@@ -63,14 +69,19 @@ class Planner(Protocol):
         """Stop a call of solve_at from another thread."""
 
 
-def lower_bound(problem: Problem) -> int:
-    """Pushes every plan needs at least: each box's distance to its nearest goal."""
-    nearest = problem.analysis.nearest
-    return sum(nearest[box] for box in bits_of(problem.start_boxes))
+def push_lower_bound(problem: Problem) -> int:
+    """Pushes every plan needs at least: the cheapest matching of boxes to goals over push
+    distances (0 when there is none: the horizons then prove nothing before the limit)."""
+    boxes = problem.start_boxes
+    if boxes.bit_count() != problem.goals.bit_count():
+        return sum(problem.analysis.nearest[box] for box in bits_of(boxes))
+    cost = hungarian(problem.matrix(boxes), problem.poll)
+    return cost if cost < UNREACHABLE else 0
 
 
-def deepen(planner: Planner, problem: Problem, limits: Limits) -> Outcome:
-    """Try horizons from the lower bound up until a plan is found or a limit is reached.
+def deepen(planner: Planner, limits: Limits, lowest: int) -> Outcome:
+    """Try horizons from ``lowest`` (a lower bound on the plan's length) up until a plan is
+    found or a limit is reached.
 
     ``limits.nodes`` is the horizon being tried, so progress reports and results show it.
     """
@@ -79,7 +90,7 @@ def deepen(planner: Planner, problem: Problem, limits: Limits) -> Outcome:
     watcher.start()
     try:
         built = 0
-        steps = lower_bound(problem)
+        steps = lowest
         while True:
             limits.check()
             if steps * planner.bits_per_step > FORMULA_BITS:

@@ -11,7 +11,7 @@ from typing import Any
 from game.solver.push import Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
-from game.solver.smt.backend import deepen
+from game.solver.smt.backend import deepen, push_lower_bound
 from game.solver.smt.moves import pushes_of_moves
 from game.solver.smt.z3planner import VectorPlanner
 
@@ -65,4 +65,4 @@ class BitVectorPlanner(VectorPlanner):
 
 
 def solve_bit_vectors(problem: Problem, limits: Limits) -> Outcome:
-    return deepen(BitVectorPlanner(problem), problem, limits)
+    return deepen(BitVectorPlanner(problem), limits, push_lower_bound(problem))

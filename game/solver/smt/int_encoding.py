@@ -13,7 +13,7 @@ from game.solver.analysis import bits_of
 from game.solver.push import Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
-from game.solver.smt.backend import deepen
+from game.solver.smt.backend import deepen, push_lower_bound
 from game.solver.smt.moves import pushes_of_moves
 from game.solver.smt.z3planner import Z3Planner
 
@@ -98,4 +98,4 @@ class IntegerPlanner(Z3Planner):
 
 
 def solve_integers(problem: Problem, limits: Limits) -> Outcome:
-    return deepen(IntegerPlanner(problem), problem, limits)
+    return deepen(IntegerPlanner(problem), limits, push_lower_bound(problem))

@@ -13,7 +13,7 @@ from game.solver.analysis import bits_of
 from game.solver.push import Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
-from game.solver.smt.backend import deepen
+from game.solver.smt.backend import deepen, push_lower_bound
 from game.solver.smt.z3planner import VectorPlanner
 
 
@@ -89,4 +89,4 @@ class PushPlanner(VectorPlanner):
 
 
 def solve_pushes(problem: Problem, limits: Limits) -> Outcome:
-    return deepen(PushPlanner(problem), problem, limits)
+    return deepen(PushPlanner(problem), limits, push_lower_bound(problem))
