@@ -13,7 +13,8 @@ goals walled off by frozen boxes) would reject the real position too: none of th
 kept pushes, which bring P's boxes onto goals. A proof that searched every push sequence of P
 from A and found none therefore shows S dead. The player's area in S lies inside one area of
 P's board, so one square of it decides the side condition. A proof may also drop a box once it
-leaves a window around the pattern: that keeps fewer boxes still, so the argument stands.
+leaves a window around the pattern: that keeps fewer boxes still, so the argument stands. Such
+a pattern says nothing about a box another proof drops, so proofs search without the table.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class DeadlockTable:
         self.areas: dict[int, int] = {}
         self.lowest: dict[int, list[int]] = {}  # square -> patterns whose lowest box is there
         self.holding: dict[int, list[int]] = {}  # square -> patterns with a box there
-        # Searches that proved nothing, by (boxes searched, player's square, window).
+        # Searches that proved nothing, by (boxes searched, player's area among them, window).
         self.open: set[tuple[int, int, int]] = set()
         self.matches = 0  # positions found dead by a pattern, for the statistics
 
