@@ -16,6 +16,7 @@ from game.solver.search import Problem
 from game.solver.smt.bv_encoding import BitVectorPlanner
 from game.solver.smt.int_encoding import IntegerPlanner
 from game.solver.smt.push_encoding import PushPlanner
+from game.solver.smt.walks import move_lower_bound
 from game.solver.smt.z3planner import Z3Planner
 
 z3 = pytest.importorskip("z3")
@@ -97,6 +98,18 @@ def test_no_box_ever_stands_on_a_dead_square(
     top, right = _square(CORNER, 2, 1), _square(CORNER, 3, 2)
     assert planner.solver.check(_box_at(planner, 3, top)) == z3.unsat
     assert planner.solver.check(_box_at(planner, 3, right)) == z3.sat
+
+
+def test_the_move_horizon_starts_at_a_lower_bound() -> None:
+    # ONE_BOX: three pushes at least, and the player starts behind the box.
+    problem = _problem(ONE_BOX)
+    assert move_lower_bound(problem) == 3
+    planner = BitVectorPlanner(problem)
+    answers = []
+    for steps in range(1, 6):
+        planner.extend()
+        answers.append(planner.solve_at(steps))
+    assert answers == [False, False, False, False, True]
 
 
 def test_progress_reports_each_plan_length_tried() -> None:
