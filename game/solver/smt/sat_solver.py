@@ -26,7 +26,6 @@ class SatSolver:
         solvers = load("pysat")
         self._solver: Any = solvers.Solver(name=SOLVER_NAME)
         self.variables = 0
-        self.clauses = 0
         self.true = self.new_variable()
         self.add([self.true])
         self._model: set[int] = set()
@@ -38,7 +37,6 @@ class SatSolver:
 
     def add(self, clause: Iterable[int]) -> None:
         self._solver.add_clause([int(literal) for literal in clause])
-        self.clauses += 1
 
     def at_most_one(self, literals: list[int]) -> None:
         """At most one of ``literals`` true (the sequential encoding: 3n clauses)."""
