@@ -40,9 +40,10 @@ class CorralDeadlocks:
         while unreached:
             problem.poll()
             corral = flood(unreached & -unreached, free, width)
-            unreached &= ~corral
             # The corral's boxes: every box joined to it without crossing the player's area.
+            # The corrals joined to it share them (and the proof), so they are passed over.
             area = flood(corral, problem.floor & ~region, width)
+            unreached &= ~area
             inside = boxes & area
             if not inside & ~problem.goals or inside.bit_count() > MOST_BOXES:
                 continue

@@ -47,7 +47,8 @@ class DeadlockTable:
         self.areas: dict[int, int] = {}
         self.lowest: dict[int, list[int]] = {}  # square -> patterns whose lowest box is there
         self.holding: dict[int, list[int]] = {}  # square -> patterns with a box there
-        # Searches that proved nothing, by (boxes searched, player's area among them, window).
+        # Searches that proved nothing, by (boxes searched, a square of the player's area
+        # among them, window).
         self.open: set[tuple[int, int, int]] = set()
         self.matches = 0  # positions found dead by a pattern, for the statistics
 
@@ -138,11 +139,14 @@ def learn(
     remembering the answer. A dead set goes into the problem's table, made smaller first:
     each box is dropped in turn when the rest stay dead, as smaller patterns match more."""
     table = problem.learned
-    area = problem.region(boxes, player)
-    key = (boxes, (area & -area).bit_length(), window)
-    if key in table.open:
+    # Known by the player's square, no flood is needed; else by his area among the boxes.
+    first = (boxes, player, window)
+    if first in table.open:
         return False
-    if not proven_dead(problem, boxes, area, limit, corral, window):
+    area = problem.region(boxes, player)
+    key = (boxes, (area & -area).bit_length() - 1, window)
+    if key in table.open or not proven_dead(problem, boxes, area, limit, corral, window):
+        table.remember_open(first)
         table.remember_open(key)
         return False
     for square in bits_of(boxes):
