@@ -12,9 +12,8 @@ proof prunes with (dead squares; a box frozen off a goal; boxes that cannot each
 goals walled off by frozen boxes) would reject the real position too: none of them can cut the
 kept pushes, which bring P's boxes onto goals. A proof that searched every push sequence of P
 from A and found none therefore shows S dead. The player's area in S lies inside one area of
-P's board, so one square of it decides the side condition. A proof may also drop a box once it
-leaves a window around the pattern: that keeps fewer boxes still, so the argument stands. Such
-a pattern says nothing about a box another proof drops, so proofs search without the table.
+P's board, so one square of it decides the side condition. For the same reason a proof may
+itself prune positions holding a pattern learned before: none of them leads to the goals.
 """
 
 from __future__ import annotations
@@ -25,14 +24,10 @@ from typing import TYPE_CHECKING
 from game.solver.analysis import bits_of
 
 if TYPE_CHECKING:
-    from game.solver.push import Push
     from game.solver.search import Problem
 
 MOST_PATTERNS = 50_000  # patterns kept per level; beyond it new ones are not learned
 MOST_OPEN = 200_000  # searches remembered as not proving anything
-NEAR = 2  # a local proof's window: the squares this many rows and columns around a push
-LOCAL_LIMIT = 16  # positions a local proof may search
-LOCAL_MOST_BOXES = 5  # local proofs with more boxes in the window are not tried
 
 
 class DeadlockTable:
@@ -47,9 +42,8 @@ class DeadlockTable:
         self.areas: dict[int, int] = {}
         self.lowest: dict[int, list[int]] = {}  # square -> patterns whose lowest box is there
         self.holding: dict[int, list[int]] = {}  # square -> patterns with a box there
-        # Searches that proved nothing, by (boxes searched, a square of the player's area
-        # among them, window).
-        self.open: set[tuple[int, int, int]] = set()
+        # Searches that proved nothing, by (boxes searched, a square of the player's area).
+        self.open: set[tuple[int, int]] = set()
         self.matches = 0  # positions found dead by a pattern, for the statistics
 
     def __len__(self) -> int:
@@ -98,19 +92,16 @@ class DeadlockTable:
                 return True
         return False
 
-    def remember_open(self, key: tuple[int, int, int]) -> None:
+    def remember_open(self, key: tuple[int, int]) -> None:
         if len(self.open) >= MOST_OPEN:
             self.open.clear()
         self.open.add(key)
 
 
-def proven_dead(
-    problem: Problem, boxes: int, start: int, limit: int, corral: int = 0, window: int = -1
-) -> bool:
+def proven_dead(problem: Problem, boxes: int, start: int, limit: int, corral: int) -> bool:
     """True when no pushes of ``boxes`` alone, the player starting in ``start`` (his area
-    among them), bring them all onto goals; a box pushed off ``window`` is dropped. False as
-    soon as they are all on goals (or dropped), when the player gets into ``corral`` (the
-    proof gives up: the corral is open), or after ``limit`` positions."""
+    among them), bring them all onto goals. False as soon as they are, when the player gets
+    into ``corral`` (the proof gives up: the corral is open), or after ``limit`` positions."""
     goals = problem.goals
     seen = {(boxes, (start & -start).bit_length())}
     queue = deque([(boxes, start)])
@@ -119,8 +110,7 @@ def proven_dead(
         current, reach = queue.popleft()
         if reach & corral or not current & ~goals:
             return False
-        for box, _, after in problem.pushes(current, reach, patterns=False):
-            after &= window
+        for box, _, after in problem.pushes(current, reach):
             moved = problem.region(after, box)
             key = (after, (moved & -moved).bit_length())
             if key in seen:
@@ -132,20 +122,18 @@ def proven_dead(
     return True
 
 
-def learn(
-    problem: Problem, boxes: int, player: int, limit: int, corral: int = 0, window: int = -1
-) -> bool:
+def learn(problem: Problem, boxes: int, player: int, limit: int, corral: int) -> bool:
     """Search whether ``boxes`` are dead with the player on ``player`` (see ``proven_dead``),
     remembering the answer. A dead set goes into the problem's table, made smaller first:
     each box is dropped in turn when the rest stay dead, as smaller patterns match more."""
     table = problem.learned
     # Known by the player's square, no flood is needed; else by his area among the boxes.
-    first = (boxes, player, window)
+    first = (boxes, player)
     if first in table.open:
         return False
     area = problem.region(boxes, player)
-    key = (boxes, (area & -area).bit_length() - 1, window)
-    if key in table.open or not proven_dead(problem, boxes, area, limit, corral, window):
+    key = (boxes, (area & -area).bit_length() - 1)
+    if key in table.open or not proven_dead(problem, boxes, area, limit, corral):
         table.remember_open(first)
         table.remember_open(key)
         return False
@@ -153,44 +141,7 @@ def learn(
         fewer = boxes & ~(1 << square)
         if fewer & ~problem.goals:
             fewer_area = problem.region(fewer, player)
-            if proven_dead(problem, fewer, fewer_area, limit, corral, window):
+            if proven_dead(problem, fewer, fewer_area, limit, corral):
                 boxes, area = fewer, fewer_area
     table.add(boxes, area)
     return True
-
-
-class LocalDeadlocks:
-    """Proofs about the boxes near a box just pushed: those within ``NEAR`` rows and columns
-    of it, searched alone, a box that leaves that window dropped."""
-
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        self.windows: dict[int, int] = {}
-        self.proofs = 0
-
-    def after(self, boxes: int, region: int, push: Push) -> bool:
-        """Whether the boxes near the box ``push`` moved are dead (the player being in
-        ``region``)."""
-        problem = self.problem
-        step = push.direction.dx + push.direction.dy * problem.width
-        square = push.box + step * push.squares
-        window = self.windows.get(square)
-        if window is None:
-            window = self.windows[square] = self._window(square)
-        near = boxes & window
-        if not 1 < near.bit_count() <= LOCAL_MOST_BOXES or not near & ~problem.goals:
-            return False
-        if learn(problem, near, (region & -region).bit_length() - 1, LOCAL_LIMIT, 0, window):
-            self.proofs += 1
-            return True
-        return False
-
-    def _window(self, square: int) -> int:
-        width = self.problem.width
-        height = self.problem.analysis.board.height
-        x, y = square % width, square // width
-        window = 0
-        for row in range(max(0, y - NEAR), min(height, y + NEAR + 1)):
-            for column in range(max(0, x - NEAR), min(width, x + NEAR + 1)):
-                window |= 1 << (row * width + column)
-        return window & self.problem.floor

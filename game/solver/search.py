@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
-from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
-from game.solver.learned import DeadlockTable, LocalDeadlocks
+from game.solver.learned import DeadlockTable
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
@@ -86,15 +85,15 @@ class Problem:
         return flood(1 << player, self.floor & ~boxes, self.width)
 
     def pushes(
-        self, boxes: int, region: int, only: list[int] | None = None, patterns: bool = True
+        self, boxes: int, region: int, only: list[int] | None = None
     ) -> Iterator[tuple[int, int, int]]:
         """Every single push from the position: (box square, direction index, new boxes).
 
         Pushes onto dead squares, that freeze a box off its goal, after which the boxes cannot
-        each reach a goal of their own or (with ``patterns``) that complete a learned dead
-        pattern are left out; ``only`` limits them, per direction, to a mask of boxes.
+        each reach a goal of their own or that complete a learned dead pattern are left out;
+        ``only`` limits them, per direction, to a mask of boxes.
         """
-        learned = self.learned.holding if patterns else {}
+        learned = self.learned.holding
         open_target = self.live & ~boxes
         poll = self.poll
         for index, offset in enumerate(self.offsets):
@@ -314,8 +313,6 @@ class BestFirst:
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
         )
         self.rooms = GoalRooms(problem.analysis, problem.start_boxes)
-        self.corral_deadlocks = CorralDeadlocks(problem)
-        self.local_deadlocks = LocalDeadlocks(problem)
         self.entrances = self.rooms.entrances if macros else 0
         self.used_macros = False
         self.tree = Tree()
@@ -347,11 +344,6 @@ class BestFirst:
         """Queue the node's children; the pushes of a solution if one of them is solved."""
         problem = self.problem
         offsets = problem.offsets
-        came = self.tree.records[node][1]  # the pushes that led here: () at the start
-        if self.corral_deadlocks.is_deadlock(boxes, region) or (
-            came and self.local_deadlocks.after(boxes, region, came[-1])
-        ):
-            return None
         only = self.corrals.restrict(boxes, region)
         for box, direction, after in problem.pushes(boxes, region, only):
             offset = offsets[direction]

@@ -6,8 +6,7 @@ from __future__ import annotations
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.corral_deadlock import CorralDeadlocks
-from game.solver.learned import LocalDeadlocks
-from game.solver.push import DIRECTIONS, Push
+from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import BestFirst
 from tests.solver.helpers import problem_of
@@ -29,27 +28,28 @@ WIDTH = 9
 LEFT_DOOR, RIGHT_DOOR = 3 + 3 * WIDTH, 5 + 3 * WIDTH
 ABOVE, IN_ROOM, SPARE = 1 + 1 * WIDTH, 4 + 4 * WIDTH, 2 + 2 * WIDTH
 
-# A small solvable level on which greedy search learns patterns and uses them.
+# A small solvable level on which feature space search proves corrals dead and greedy search
+# then meets the patterns.
 SMALL = "\n".join(
     [
         "########",
-        "# $ .  #",
-        "# $#   #",
-        "#    .##",
-        "#.  $  #",
-        "#@# ## #",
+        "##  .$ #",
+        "#.$  . #",
+        "#  #$  #",
+        "## #@  #",
+        "##  # ##",
         "########",
     ]
 )
 
 
-def test_a_local_proof_learns_the_smallest_dead_pattern() -> None:
+def test_a_corral_proof_learns_the_smallest_dead_pattern() -> None:
     problem = problem_of(DOORS)
     region = problem.region(problem.start_boxes, problem.start_player)
-    down = DIRECTIONS[3]
-    assert LocalDeadlocks(problem).after(problem.start_boxes, region, Push(LEFT_DOOR - WIDTH, down))
-    # Both boxes are needed (one door alone can be opened through the other) and the proof
-    # holds with the player above the doors, not in the room.
+    more = problem.start_boxes | 1 << SPARE
+    assert CorralDeadlocks(problem).is_deadlock(more, problem.region(more, ABOVE))
+    # The spare box is dropped; both door boxes are needed (one door alone can be opened
+    # through the other), and the proof holds with the player above the doors.
     assert problem.learned.areas == {problem.start_boxes: region}
     assert not region >> IN_ROOM & 1
 
@@ -79,14 +79,17 @@ def test_a_pattern_is_not_found_where_its_side_condition_fails() -> None:
     assert not table.dead_after(more, SPARE + 1, ABOVE)  # no pattern holds that square
 
 
-def test_greedy_search_learns_patterns_and_its_solutions_stay_valid() -> None:
-    level = parse_level(SMALL)
+def test_greedy_search_meets_the_patterns_and_solutions_stay_valid() -> None:
     problem = problem_of(SMALL)
-    search = BestFirst(problem, Limits(None, 10_000, 1 << 31, None, None))
-    assert search.run().pushes is not None
-    assert len(problem.learned) > 0 and problem.learned.matches > 0
+    limits = Limits(None, 10_000, 1 << 31, None, None)
+    # Feature space search proves corrals dead; greedy search on the same problem uses them.
+    assert FeatureSearch(problem, limits).run().pushes is not None
+    assert len(problem.learned) > 0
+    matches = problem.learned.matches
+    assert BestFirst(problem, limits).run().pushes is not None
+    assert problem.learned.matches > matches
     for method in ("greedy", "fess", "fast"):
-        result = solve(level, method=method)
+        result = solve(parse_level(SMALL), method=method)
         assert result.status is SolveStatus.SOLVED  # solve replays every solution it returns
 
 
@@ -98,4 +101,4 @@ def test_the_move_generator_leaves_out_pushes_that_complete_a_pattern() -> None:
     around = problem.region(lifted, problem.start_player)
     into_door = (LEFT_DOOR - WIDTH, 3, problem.start_boxes)
     assert into_door not in problem.pushes(lifted, around)
-    assert into_door in problem.pushes(lifted, around, patterns=False)  # as proofs see it
+    assert into_door in problem_of(DOORS).pushes(lifted, around)  # nothing learned there
