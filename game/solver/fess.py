@@ -1,9 +1,12 @@
 """Feature space search (FESS, after Shoham and Schaeffer's Festival): positions are grouped
 into cells by features that measure progress, and the search takes turns among the cells.
 
-Features: boxes packed by the packing plan, and how many areas the boxes cut the floor into.
-In each cell the search follows the position whose path holds the fewest moves that no
-advisor proposed; the advisors propose the moves that pack the next goal or open the floor.
+Features: boxes packed by the packing plan, how many areas the boxes cut the floor into, and
+boxes out of plan (on goals filled before their turn). Visits alternate between the next cell
+of the cycle and the best cell; a position worse in the features than its parent waits in the
+parent's cell. In each cell the search follows the position whose path holds the fewest moves
+that no advisor proposed; the advisors propose the moves that pack the next goal or open the
+floor.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from game.solver.search import Outcome, Problem, Tree
 
 # A move of a node: (weight, progress, pushes, boxes after, player's square after).
 Move = tuple[int, int, tuple[Push, ...], int, int]
+# A cell: feature values, each the smaller the better (packed boxes are counted negative).
+Cell = tuple[int, ...]
 ADVISED = 0  # the weight of a move an advisor proposes
 PLAIN = 1  # the weight of any other move
 
@@ -46,11 +51,16 @@ class FeatureSearch:
         self.region: list[int] = []
         self.weight: list[int] = []
         self.moves: list[list[Move] | None] = []
+        self.cell: list[Cell] = []  # the cell each node was put in
         self.cursor: list[int] = []
         self.seen: set[tuple[int, int]] = set()
-        self.cells: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        self.cycle: list[tuple[int, int]] = []
+        self.cells: dict[Cell, list[tuple[int, int, int]]] = {}
+        self.cycle: list[Cell] = []
         self.turn = 0  # the next cell of the cycle to visit
+        # The cells with positions left, best first: every other visit goes to the best one,
+        # so the search digs on where it has come furthest while the cycle keeps it broad.
+        self.ranked: list[Cell] = []
+        self.best_next = False
 
     def start(self) -> None:
         """Put the start position in the tree."""
@@ -71,12 +81,26 @@ class FeatureSearch:
                 self.cycle = [cell for cell in self.cycle if cell in self.cells]
                 continue
             self.limits.tick()
-            cell = self.cycle[self.turn]
-            self.turn += 1
-            found = self._visit(self.cells[cell])
+            self.best_next = not self.best_next
+            best = self._best_cell() if self.best_next else None
+            if best is None:
+                best = self.cycle[self.turn]
+                self.turn += 1
+            found = self._visit(self.cells[best])
             if found is not None:
                 return Outcome(found, self.used_macros)
         return Outcome(None, self.used_macros)
+
+    def _best_cell(self) -> Cell | None:
+        """The best cell that still holds positions (dropping the emptied ones from the
+        ranking); None when there is none."""
+        ranked = self.ranked
+        while ranked:
+            heap = self.cells.get(ranked[0])
+            if heap:
+                return ranked[0]
+            heapq.heappop(ranked)
+        return None
 
     def _visit(self, heap: list[tuple[int, int, int]]) -> list[Push] | None:
         """Make the cheapest move not yet made from the cell's positions, adding one new
@@ -130,15 +154,25 @@ class FeatureSearch:
         self.moves.append(None)
         self.cursor.append(0)
         cell = self.cell_of(boxes, region)
+        if parent >= 0 and _worse(cell, self.cell[parent]):
+            # A step back in the features does not open a cell of its own: the position
+            # waits in its parent's, the best its path has reached.
+            cell = self.cell[parent]
+        self.cell.append(cell)
         heap = self.cells.get(cell)
         if heap is None:
             heap = self.cells[cell] = []
             self.cycle.append(cell)
+        if not heap:
+            heapq.heappush(self.ranked, cell)
         heapq.heappush(heap, (weight, estimate, node))
 
-    def cell_of(self, boxes: int, region: int) -> tuple[int, int]:
-        """The position's cell: boxes packed (negated, so that more comes first) and areas."""
-        return -self.plan.packed_mask(boxes).bit_count(), self._areas(boxes, region)
+    def cell_of(self, boxes: int, region: int) -> Cell:
+        """The position's cell: boxes packed (negated, so that more comes first), areas and
+        boxes out of plan (on goals filled too early: they must leave again)."""
+        packed = self.plan.packed_mask(boxes)
+        early = boxes & self.problem.goals & ~packed
+        return -packed.bit_count(), self._areas(boxes, region), early.bit_count()
 
     def _areas(self, boxes: int, region: int) -> int:
         """Into how many areas the boxes cut the floor (the player's counts as one)."""
@@ -218,6 +252,11 @@ class FeatureSearch:
                     continue
                 return (ADVISED, -len(path), tuple(path), after, path[-1].box)
         return None
+
+
+def _worse(cell: Cell, than: Cell) -> bool:
+    """Whether ``cell`` is worse than ``than`` in some feature and better in none."""
+    return cell != than and all(a >= b for a, b in zip(cell, than, strict=True))
 
 
 def _move_order(move: Move) -> tuple[int, int]:

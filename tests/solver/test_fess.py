@@ -74,10 +74,10 @@ def test_the_opening_advice_pushes_the_box_out_of_the_doorway() -> None:
 def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:
     search, problem = search_of(DOORWAY)
     search.start()
-    assert list(search.cells) == [(0, 2)]
+    assert list(search.cells) == [(0, 2, 0)]
     solved = problem.goals
     region = problem.region(solved, problem.start_player)
-    assert search.cell_of(solved, region) == (-1, 1)
+    assert search.cell_of(solved, region) == (-1, 1, 0)
 
 
 def test_fess_honours_the_node_limit_and_cancel() -> None:
@@ -91,3 +91,39 @@ def test_fess_and_the_portfolio_stop_at_the_memory_cap() -> None:
     for method in ("fess", "fast"):
         capped = solve(level, method=method, memory_limit=20_000)
         assert capped.status is SolveStatus.MEMORY, method
+
+
+# The dead end again, with a box on its outer goal while the inner two are empty.
+FILLED_TOO_EARLY = "\n".join(
+    [
+        "##########",
+        "#..*     #",
+        "###  $   #",
+        "  #  $  @#",
+        "  #      #",
+        "  ########",
+    ]
+)
+
+
+def test_a_box_on_a_goal_before_its_turn_counts_as_out_of_plan() -> None:
+    search, problem = search_of(FILLED_TOO_EARLY)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    packed, _, out_of_plan = search.cell_of(problem.start_boxes, region)
+    assert (packed, out_of_plan) == (0, 1)
+
+
+def test_a_step_back_in_the_features_waits_in_the_best_cell_of_its_path() -> None:
+    search, problem = search_of(DEAD_END)
+    search.start()
+    board = parse_level(DEAD_END).board
+    player = problem.start_player
+    # One box taken to the deepest goal (packed), then back where it was (a step back).
+    packed_one = problem.start_boxes & ~(1 << board.index(5, 2)) | 1 << board.index(1, 1)
+    search._add(packed_one, problem.region(packed_one, player), 0, (), 0)
+    back = problem.start_boxes
+    search._add(back, problem.region(back, player), 1, (), 1)
+    assert search.cell[1][0] == -1
+    assert search.cell_of(back, problem.region(back, player))[0] == 0
+    assert search.cell[2] == search.cell[1]
+
