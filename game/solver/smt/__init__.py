@@ -25,7 +25,7 @@ SMT_HELP = {
     "smt-int": "Z3, integers and arrays (the SMT paper's encoding): fewest moves",
     "smt-bv": "Z3, bit-vectors (the SMT paper's faster encoding): fewest moves",
     "smt-push": "Z3, one step = a walk and a push: fewest pushes",
-    "sat-push": "CaDiCaL (python-sat), the push encoding as clauses: fewest pushes",
+    "sat-push": "CaDiCaL (python-sat), the push encoding as clauses: fewest pushes, quickest",
 }
 
 
