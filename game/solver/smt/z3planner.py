@@ -40,7 +40,12 @@ class Z3Planner:
         if answer == z3.sat:
             self.model = self.solver.model()
             return True
-        return False if answer == z3.unsat else None
+        if answer == z3.unsat:
+            # This horizon is done with: fixing its literal false retires its goal clauses and
+            # what was learned from them, instead of leaving them for the solver to branch on.
+            self.solver.add(z3.Not(flag))
+            return False
+        return None
 
     def interrupt(self) -> None:
         self.ctx.interrupt()
