@@ -5,16 +5,15 @@ Features: boxes packed by the packing plan, how many areas the boxes cut the flo
 boxes out of plan (on goals filled before their turn). Visits alternate between the next cell
 of the cycle and the best cell; a position worse in the features than its parent waits in the
 parent's cell. In each cell the search follows the position whose path holds the fewest moves
-that no advisor proposed; the advisors propose the moves that pack the next goal or open the
-floor.
+that no advisor proposed (:mod:`game.solver.advisors`: packing and opening).
 """
 
 from __future__ import annotations
 
 import heapq
 
+from game.solver.advisors import ADVISED, PLAIN, Advisors, Move
 from game.solver.analysis import bits_of, flood
-from game.solver.boxpath import nearest_box_path
 from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
@@ -22,12 +21,8 @@ from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem, Tree
 
-# A move of a node: (weight, progress, pushes, boxes after, player's square after).
-Move = tuple[int, int, tuple[Push, ...], int, int]
 # A cell: feature values, each the smaller the better (packed boxes are counted negative).
 Cell = tuple[int, ...]
-ADVISED = 0  # the weight of a move an advisor proposes
-PLAIN = 1  # the weight of any other move
 
 
 class FeatureSearch:
@@ -43,6 +38,7 @@ class FeatureSearch:
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
         )
         self.corral_deadlocks = CorralDeadlocks(problem)
+        self.advisors = Advisors(problem, self.plan)
         self.live_for_tunnels = problem.live if macros else 0
         self.used_macros = False
         self.tree = Tree()
@@ -206,52 +202,15 @@ class FeatureSearch:
             stand = target - problem.offsets[direction]
             push = Push(box, DIRECTIONS[direction], count)
             moves.append((PLAIN, progress, (push,), after, stand))
-        opening = self._opening_advice(moves, region)
+        opening = self.advisors.opening(moves, region)
         if opening is not None:
-            move = moves[opening]
-            moves[opening] = (ADVISED, *move[1:])
+            moves[opening] = (ADVISED, *moves[opening][1:])
         if only is None or any(only):
-            advice = self._packing_advice(boxes, region)
+            advice = self.advisors.packing(boxes, region)
             if advice is not None:
                 moves.append(advice)
         moves.sort(key=_move_order)
         return moves
-
-    def _opening_advice(self, moves: list[Move], region: int) -> int | None:
-        """The move after which the player can walk to the most squares he could not reach
-        before (the connectivity advisor); None if no move opens anything."""
-        problem = self.problem
-        floor, width = problem.floor, problem.width
-        best: int | None = None
-        best_gain = 0
-        for index, (_, _, pushes, after, stand) in enumerate(moves):
-            box = pushes[0].box
-            around = 1 << (box - 1) | 1 << (box + 1) | 1 << (box - width) | 1 << (box + width)
-            free = floor & ~after
-            if not around & free & ~region:
-                continue  # the square the box left touches nothing new
-            problem.poll()
-            gain = (flood(1 << stand, free, width) & ~region).bit_count() - 1
-            if gain > best_gain:
-                best, best_gain = index, gain
-        return best
-
-    def _packing_advice(self, boxes: int, region: int) -> Move | None:
-        """The fewest pushes that bring a box not yet packed onto the next goal to fill."""
-        plan = self.plan
-        targets = plan.targets(boxes)
-        if not targets:
-            return None
-        packed = plan.packed_mask(boxes)
-        for target in targets[:2]:
-            path = nearest_box_path(self.problem.analysis, boxes, region, target, boxes & ~packed)
-            if path is not None:
-                first = path[0].box
-                after = boxes & ~(1 << first) | 1 << target
-                if not self.problem.allowed(first, target, after):
-                    continue
-                return (ADVISED, -len(path), tuple(path), after, path[-1].box)
-        return None
 
 
 def _worse(cell: Cell, than: Cell) -> bool:

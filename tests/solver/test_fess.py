@@ -6,7 +6,8 @@ from game.core.direction import Direction
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.fess import ADVISED, FeatureSearch
+from game.solver.advisors import ADVISED
+from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
 from tests.solver.helpers import problem_of
