@@ -36,7 +36,7 @@ _ROW_NOTES = {
     "Animation speed": "Instant moves without animation; every step still counts.",
     "Sound volume": "Left and right change the volume of the effects by a tenth.",
     "Fullscreen": "Fullscreen fills the screen; off gives a window you can resize.",
-    "Solver for Solve": "Shift+S asks this method; smt-* plan with Z3 (fewest steps).",
+    "Solver for Solve": "Shift+S asks this method; smt-*, sat-push: fewest steps.",
     "Key help": "Every key of a level, as F1 shows it there.",
     "Export progress": "Writes records, solutions, statistics, settings and saves to a file.",
     "Import progress": "Reads an exported file; the best results of both are kept.",

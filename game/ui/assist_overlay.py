@@ -10,6 +10,7 @@ import pygame
 from game.core.board import Board
 from game.core.wording import counted
 from game.engine.assist import Phase, SolverAssist
+from game.solver.smt import SMT_METHODS
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.hud import draw_notice
@@ -63,8 +64,8 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
     if assist.phase is Phase.THINKING and waiting:
         progress = assist.progress
         done = f": {progress.nodes:,} positions, {progress.seconds:.1f} s" if progress else ""
-        if progress and assist.request_method.startswith("smt"):
-            # An SMT planner's progress is the plan length it tries, longer until one fits.
+        if progress and assist.request_method in SMT_METHODS:
+            # An SMT or SAT planner's progress is the plan length it tries, longer until one fits.
             done = f": trying plans of {progress.nodes} steps, {progress.seconds:.1f} s"
         return f"Thinking{done}. Esc cancels", theme.ACCENT_ALT
     if assist.phase is Phase.UNSOLVABLE and assist.undos_needed is not None:

@@ -5,6 +5,8 @@ Hints lead to the solved state, whole solutions step and autoplay, dead position
 
 from __future__ import annotations
 
+import pytest
+
 from game.core import Direction, PlayState, Statistics, parse_level
 from game.engine.assist import (
     BACKGROUND_TIME_LIMIT,
@@ -167,13 +169,14 @@ def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
     assert solver.limits == [BACKGROUND_TIME_LIMIT]
 
 
-def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length() -> None:
+@pytest.mark.parametrize("method", ["smt-push", "sat-push"])
+def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length(method: str) -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
-    assist = SolverAssist(solver, Statistics(), state.level, solve_method="smt-push")
+    assist = SolverAssist(solver, Statistics(), state.level, solve_method=method)
     assist.after_change(state, None)
     settle(state, assist)
     assist.ask_solution(state)
-    assert solver.methods == ["fast", "smt-push"]
+    assert solver.methods == ["fast", method]
     assist.progress = Progress(7, 1.5)
     assert "trying plans of 7 steps" in (status_text(assist) or ("", None))[0]
