@@ -8,7 +8,7 @@ from game.solver import SolveStatus, solve
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
-from game.solver.search import BestFirst
+from game.solver.search import BestFirst, Problem
 from tests.solver.helpers import problem_of
 
 # Two boxes stand in the two doors of a one-row room: each door could be opened from inside
@@ -54,12 +54,17 @@ def test_a_corral_proof_learns_the_smallest_dead_pattern() -> None:
     assert not region >> IN_ROOM & 1
 
 
-def test_a_pattern_is_found_in_a_position_holding_more_boxes() -> None:
+def learned_doors() -> tuple[Problem, int]:
+    """The doors level after its corral was proved dead, and its boxes plus the spare one."""
     problem = problem_of(DOORS)
     region = problem.region(problem.start_boxes, problem.start_player)
     assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    return problem, problem.start_boxes | 1 << SPARE
+
+
+def test_a_pattern_is_found_in_a_position_holding_more_boxes() -> None:
+    problem, more = learned_doors()
     table = problem.learned
-    more = problem.start_boxes | 1 << SPARE
     assert table.dead(more, ABOVE)
     assert table.dead_after(more, RIGHT_DOOR, ABOVE)
     # A fresh checker on the same problem finds it in the table without a search.
@@ -69,11 +74,8 @@ def test_a_pattern_is_found_in_a_position_holding_more_boxes() -> None:
 
 
 def test_a_pattern_is_not_found_where_its_side_condition_fails() -> None:
-    problem = problem_of(DOORS)
-    region = problem.region(problem.start_boxes, problem.start_player)
-    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    problem, more = learned_doors()
     table = problem.learned
-    more = problem.start_boxes | 1 << SPARE
     assert not table.dead(more, IN_ROOM)  # the player inside can push the boxes out
     assert not table.dead(more & ~(1 << LEFT_DOOR), ABOVE)  # one box is missing
     assert not table.dead_after(more, SPARE + 1, ABOVE)  # no pattern holds that square
