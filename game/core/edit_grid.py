@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.core.direction import Direction
+from game.core.paths import grid_region
 
 MIN_SIDE = 3
 MAX_SIDE = 64
@@ -280,18 +281,9 @@ class Grid:
         start = self.player()
         if start is None:
             return set()
-        w, h = self.width, self.height
-        stack = [start[1] * w + start[0]]
-        seen = set(stack)
-        while stack:
-            square = stack.pop()
-            x, y = square % w, square // w
-            for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                near = ny * w + nx
-                if 0 <= nx < w and 0 <= ny < h and near not in seen and self.cells[near] != WALL:
-                    seen.add(near)
-                    stack.append(near)
-        return seen
+        cells = self.cells
+        first = start[1] * self.width + start[0]
+        return grid_region(self.width, self.height, [first], lambda near: cells[near] != WALL)
 
     # -- rectangles ------------------------------------------------------------------------
     def block(self, rect: Rect) -> Grid:

@@ -6,7 +6,7 @@ Used by click-to-walk in play and to turn solver pushes into player steps.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Iterable
 
 from game.core.board import Board
 from game.core.direction import Direction
@@ -31,6 +31,24 @@ def reachable(board: Board, boxes: Collection[int], start: int) -> set[int]:
             if nxt not in seen and tiles_ok(nxt) and nxt not in boxes:
                 seen.add(nxt)
                 frontier.append(nxt)
+    return seen
+
+
+def grid_region(
+    width: int, height: int, starts: Iterable[int], can_enter: Callable[[int], bool]
+) -> set[int]:
+    """The squares (``y * width + x``) joined to ``starts`` by steps left, right, up and down
+    inside the grid onto squares ``can_enter`` accepts; the starts themselves included."""
+    seen = set(starts)
+    stack = list(seen)
+    while stack:
+        square = stack.pop()
+        x, y = square % width, square // width
+        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            near = ny * width + nx
+            if 0 <= nx < width and 0 <= ny < height and near not in seen and can_enter(near):
+                seen.add(near)
+                stack.append(near)
     return seen
 
 

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.core.board import Board, Tile
+from game.core.paths import grid_region
 
 BLOCK = 3
 # Each template is one 3x3 block: '#' wall, '.' floor. Every turn and mirror image is used too.
@@ -128,18 +129,9 @@ class Room:
             for x in range(width)
             if x in (0, width - 1) or y in (0, height - 1)
         ]
-        seen = {square for square in edge if square not in self.floor}
-        stack = list(seen)
-        while stack:
-            square = stack.pop()
-            x, y = square % width, square // width
-            for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-                nxt = ny * width + nx
-                inside = 0 <= nx < width and 0 <= ny < height
-                if inside and nxt not in self.floor and nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        return seen
+        floor = self.floor
+        rock = [square for square in edge if square not in floor]
+        return grid_region(width, height, rock, lambda square: square not in floor)
 
     def _touches_floor(self, square: int) -> bool:
         x, y = square % self.width, square // self.width
