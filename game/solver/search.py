@@ -351,14 +351,14 @@ class BestFirst:
                 box, direction, after, self.live_for_tunnels
             )
             if count > 1:
+                # A plain push met the deadlock rules and the learned patterns in pushes();
+                # the tunnel's last push is checked here.
                 self.used_macros = True
-                if not problem.allowed(box, target, after):
+                dead = problem.learned.dead_after(after, target, target - offset)
+                if dead or not problem.allowed(box, target, after):
                     continue
             push = Push(box, DIRECTIONS[direction], count)
-            # Each child: its pushes, boxes, the player's square and the moved box's square.
-            children: list[tuple[tuple[Push, ...], int, int, int]] = [
-                ((push,), after, target - offset, target)
-            ]
+            children: list[tuple[tuple[Push, ...], int, int]] = [((push,), after, target - offset)]
             if self.entrances >> target & 1:
                 macro = self.rooms.macro(after, target, target - offset)
                 if macro is not None:
@@ -369,13 +369,12 @@ class BestFirst:
                     # The macro replaces the plain push; if that loses every solution the
                     # search without macros runs after this one.
                     children = []
-                    if problem.allowed(target, last, moved):
-                        children.append(((push, *more), moved, stand, last))
-            for pushes, child, stand, square in children:
+                    dead = problem.learned.dead_after(moved, last, stand)
+                    if not dead and problem.allowed(target, last, moved):
+                        children.append(((push, *more), moved, stand))
+            for pushes, child, stand in children:
                 if child == problem.goals:
                     return self.tree.pushes_to(node, pushes)
-                if problem.learned.dead_after(child, square, stand):
-                    continue
                 value = self.estimates.get(child)
                 if value is None:
                     value = problem.greedy_estimate(child)
