@@ -68,23 +68,21 @@ class DeadlockTable:
         lowest = self.lowest
         if not lowest:
             return False
-        areas = self.areas
         for square in bits_of(boxes):
             patterns = lowest.get(square)
-            if patterns is None:
-                continue
-            for pattern in patterns:
-                if not pattern & ~boxes and areas[pattern] >> player & 1:
-                    self.matches += 1
-                    return True
+            if patterns is not None and self._any_in(patterns, boxes, player):
+                return True
         return False
 
     def dead_after(self, boxes: int, target: int, player: int) -> bool:
         """Like ``dead``, looking only at the patterns with a box on ``target``: those that
         a push onto ``target`` can complete (the player stays in the area he was in)."""
         patterns = self.holding.get(target)
-        if patterns is None:
-            return False
+        return patterns is not None and self._any_in(patterns, boxes, player)
+
+    def _any_in(self, patterns: list[int], boxes: int, player: int) -> bool:
+        """Whether one of ``patterns`` has all its boxes in ``boxes`` and ``player`` in its
+        area; counts the match."""
         areas = self.areas
         for pattern in patterns:
             if not pattern & ~boxes and areas[pattern] >> player & 1:
