@@ -6,7 +6,7 @@ Both ignore what the boxes do later, so they only ever rule out what no plan can
 
 from __future__ import annotations
 
-from game.solver.analysis import bits_of
+from game.solver.analysis import bits_of, shift
 from game.solver.search import Problem
 from game.solver.smt.backend import push_lower_bound
 
@@ -15,7 +15,7 @@ def grow(region: int, problem: Problem, free: int) -> int:
     """``region`` and the squares of ``free`` one step from it."""
     grown = region
     for offset in problem.offsets:
-        grown |= region << offset if offset > 0 else region >> -offset
+        grown |= shift(region, offset)
     return grown & free
 
 
@@ -37,7 +37,7 @@ def last_push_squares(problem: Problem) -> int:
     """Where the player can stand after the last push: next to a goal, where its box stood."""
     goals, squares = problem.goals, 0
     for offset in problem.offsets:
-        squares |= goals >> offset if offset > 0 else goals << -offset
+        squares |= shift(goals, -offset)
     return squares & problem.floor
 
 
