@@ -28,7 +28,7 @@ class SatPushPlanner:
         self.problem = problem
         self.sat = sat = SatSolver()
         self.bounds = BoxBounds(problem)
-        floor, width = problem.floor, problem.width
+        floor = problem.floor
         self.squares = list(bits_of(floor))
         self.live = list(bits_of(problem.live))
         self.neighbours = {
@@ -40,7 +40,7 @@ class SatPushPlanner:
         self.boxes: list[Squares] = [
             {sq: true if problem.start_boxes >> sq & 1 else -true for sq in self.live}
         ]
-        start_reach = flood(1 << problem.start_player, floor & ~problem.start_boxes, width)
+        start_reach = problem.region(problem.start_boxes, problem.start_player)
         self.reach: list[Squares] = [
             {sq: true if start_reach >> sq & 1 else -true for sq in self.squares}
         ]
@@ -155,8 +155,7 @@ class SatPushPlanner:
             player = next(
                 sq for (sq, _), lit in self.pushes[state - 1].items() if sat.holds(lit)
             )
-            free = problem.floor & ~boxes
-            walked = flood(1 << player, free, problem.width)
+            walked = problem.region(boxes, player)
             reached = mask_of(sq for sq, lit in self.reach[state].items() if sat.holds(lit))
             stray = reached & ~walked
             while stray:
