@@ -14,6 +14,7 @@ import heapq
 
 from game.solver.advisors import ADVISED, PLAIN, Advisors, Move
 from game.solver.analysis import bits_of, flood
+from game.solver.box_moves import box_moves
 from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
@@ -30,8 +31,14 @@ class FeatureSearch:
 
     name = "fess"
 
-    def __init__(self, problem: Problem, limits: Limits, macros: bool = True) -> None:
+    def __init__(
+        self, problem: Problem, limits: Limits, macros: bool = True, box_moves: bool = False
+    ) -> None:
         self.problem = problem
+        # Moves: one box to any square it can reach (Festival's), or single pushes.
+        self.box_moves = box_moves
+        if box_moves:
+            self.name = "fess-boxes"
         self.limits = limits
         self.plan = PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
         self.corrals = CorralPruner(
@@ -184,11 +191,27 @@ class FeatureSearch:
 
     def expand(self, node: int) -> list[Move]:
         """Every move from the node, the advised ones first (weight 0)."""
-        problem = self.problem
         boxes, region = self.boxes[node], self.region[node]
         if self.corral_deadlocks.is_deadlock(boxes, region):
             return []
         only = self.corrals.restrict(boxes, region)
+        if self.box_moves:
+            moves = box_moves(self.problem, boxes, region, only)
+        else:
+            moves = self._pushes(boxes, region, only)
+        opening = self.advisors.opening(moves, region)
+        if opening is not None:
+            moves[opening] = (ADVISED, *moves[opening][1:])
+        if only is None or any(only):
+            advice = self.advisors.packing(boxes, region)
+            if advice is not None:
+                moves.append(advice)
+        moves.sort(key=_move_order)
+        return moves
+
+    def _pushes(self, boxes: int, region: int, only: list[int] | None) -> list[Move]:
+        """Every single push as a move, a push into a tunnel taken on to its end."""
+        problem = self.problem
         nearest = problem.analysis.nearest
         live = self.live_for_tunnels
         moves: list[Move] = []
@@ -202,14 +225,6 @@ class FeatureSearch:
             stand = target - problem.offsets[direction]
             push = Push(box, DIRECTIONS[direction], count)
             moves.append((PLAIN, progress, (push,), after, stand))
-        opening = self.advisors.opening(moves, region)
-        if opening is not None:
-            moves[opening] = (ADVISED, *moves[opening][1:])
-        if only is None or any(only):
-            advice = self.advisors.packing(boxes, region)
-            if advice is not None:
-                moves.append(advice)
-        moves.sort(key=_move_order)
         return moves
 
 

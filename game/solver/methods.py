@@ -9,7 +9,7 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.solver import portfolio
 from game.solver.parallel import search_in_parallel, worker_count
-from game.solver.portfolio import feature_space, greedy, take_turns
+from game.solver.portfolio import feature_space, feature_space_boxes, greedy, take_turns
 from game.solver.push import Push, walks_before
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import a_star, breadth_first
@@ -23,6 +23,9 @@ LEXICOGRAPHIC_PUSH = 1 << 32
 METHODS: dict[str, Method] = {
     "fast": portfolio.fast,
     "fess": lambda problem, limits: take_turns(problem, limits, ((feature_space, 1),)),
+    "fess-boxes": lambda problem, limits: take_turns(
+        problem, limits, ((feature_space_boxes, 1),)
+    ),
     "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
@@ -32,6 +35,7 @@ METHODS: dict[str, Method] = {
 METHOD_HELP = {
     "fast": "feature space search and greedy search in turns: quickest to a solution",
     "fess": "feature space search guided by a packing plan and advisors, after Festival",
+    "fess-boxes": "feature space search whose moves take one box to any square it reaches",
     "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",
@@ -79,7 +83,7 @@ def solve(
     if level.is_solved:
         return finish(SolveStatus.SOLVED, "already solved")
     try:
-        if worker_count(method, workers) > 1:
+        if worker_count(method, workers, len(level.boxes)) > 1:
             found = search_in_parallel(level, method, workers, limits)
         else:
             found = search_level(level, METHODS[method], limits)

@@ -30,19 +30,19 @@ START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
 Message = tuple[Any, ...]
 
 
-def worker_count(method: str, workers: int) -> int:
-    """How many processes a solve with ``method`` uses when ``workers`` are allowed: never
-    more than the method has searches (a method that is one search runs on one)."""
-    portfolio = PORTFOLIOS.get(method)
-    if portfolio is None:
+def worker_count(method: str, workers: int, boxes: int) -> int:
+    """How many processes a solve with ``method`` on a level of ``boxes`` boxes uses when
+    ``workers`` are allowed: never more than the method runs searches there (a method that is
+    one search runs on one)."""
+    if method not in PORTFOLIOS:
         return 1
-    return max(1, min(workers, len(portfolio[0])))
+    return max(1, min(workers, len(entries_of(method, boxes))))
 
 
 def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) -> Outcome | str:
     """Like :func:`search_level` for the portfolio ``method``, its searches dealt out to
     ``workers`` processes (see :func:`worker_count`); ``limits.nodes`` ends as their sum."""
-    count = worker_count(method, workers)
+    count = worker_count(method, workers, len(level.boxes))
     context = multiprocessing.get_context(START_METHOD)
     remaining = None if limits.deadline is None else max(0.0, limits.deadline - time.monotonic())
     jobs: list[tuple[BaseProcess, Connection]] = []
@@ -130,7 +130,8 @@ def _work(
     limits = Limits(time_limit, node_limit, memory_limit, stopped, progress)
 
     def share(problem: Problem, limits: Limits) -> Outcome:
-        return take_turns(problem, limits, entries_of(method, problem)[index::count])
+        entries = entries_of(method, problem.start_boxes.bit_count())
+        return take_turns(problem, limits, entries[index::count])
 
     try:
         found = search_level(level, share, limits)

@@ -16,8 +16,9 @@ from game.solver.search import BestFirst, Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
 GROWTH = 1.5  # how much longer each round's slices are than the last's
-# Up to this many boxes the fast method gives greedy search two thirds of its time, beyond it
-# feature space search (measured on Microban and XSokoban).
+# Up to this many boxes the fast method gives greedy search two thirds of its time and feature
+# space search over pushes the rest; beyond it, feature space search over pushes half, over box
+# moves a third and greedy search a sixth (measured on Microban and XSokoban).
 SMALL_LEVEL_BOXES = 8
 
 
@@ -36,6 +37,10 @@ Factory = Callable[[Problem, Limits, bool], Resumable]
 
 def feature_space(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return FeatureSearch(problem, limits, macros)
+
+
+def feature_space_boxes(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros, box_moves=True)
 
 
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -65,26 +70,28 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
         length *= GROWTH
 
 
-def fast_shares(problem: Problem) -> tuple[int, int]:
-    """The fast method's slice weights for feature space search and greedy search: the
-    first is stronger on large levels, the second quicker on small ones."""
-    small = problem.start_boxes.bit_count() <= SMALL_LEVEL_BOXES
-    return (1, 2) if small else (2, 1)
+def fast_shares(boxes: int) -> tuple[int, int, int]:
+    """The fast method's slice weights, on a level of ``boxes`` boxes, for feature space search
+    over pushes and over box moves, and greedy search (0: not run): the first two are stronger
+    on large levels, the last quicker on small ones."""
+    return (1, 0, 2) if boxes <= SMALL_LEVEL_BOXES else (3, 2, 1)
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
-# searches and the weights of their slices for a problem.
-PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[Problem], tuple[int, ...]]]] = {
-    "fast": ((feature_space, greedy), fast_shares),
+# searches and the weights of their slices for a level of so many boxes.
+PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int], tuple[int, ...]]]] = {
+    "fast": ((feature_space, feature_space_boxes, greedy), fast_shares),
 }
 
 
-def entries_of(method: str, problem: Problem) -> list[tuple[Factory, int]]:
-    """The searches of the portfolio ``method``, each with the weight of its slice."""
+def entries_of(method: str, boxes: int) -> list[tuple[Factory, int]]:
+    """The searches of the portfolio ``method`` that run on a level of ``boxes`` boxes, each
+    with the weight of its slice."""
     factories, shares = PORTFOLIOS[method]
-    return list(zip(factories, shares(problem), strict=True))
+    pairs = zip(factories, shares(boxes), strict=True)
+    return [(factory, weight) for factory, weight in pairs if weight]
 
 
 def fast(problem: Problem, limits: Limits) -> Outcome:
-    """Feature space search and greedy best-first search in turns, each with its share."""
-    return take_turns(problem, limits, entries_of("fast", problem))
+    """Feature space searches and greedy best-first search in turns, each with its share."""
+    return take_turns(problem, limits, entries_of("fast", problem.start_boxes.bit_count()))

@@ -1,0 +1,70 @@
+"""Feature space search's moves: one box taken from its square to any square it can reach
+while the other boxes stand still, as one move (Festival's macro moves).
+
+A single push is such a move too, so the moves of a position include all its pushes: a search
+over them misses nothing a search over pushes would find.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.solver.analysis import bits_of, flood
+from game.solver.push import DIRECTIONS, Push
+from game.solver.search import Problem
+
+# A move: (weight, progress, pushes, boxes after, player's square after).
+Move = tuple[int, int, tuple[Push, ...], int, int]
+PLAIN = 1  # the weight of a move no advisor proposed
+
+
+def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Move]:
+    """Every move of one box to a square it can reach, for each box the player can push;
+    ``only`` limits the first push, per direction, to a mask of boxes (as in
+    :meth:`Problem.pushes`)."""
+    moves: list[Move] = []
+    for box in bits_of(boxes):
+        moves.extend(_moves_of(problem, boxes, region, box, only))
+    return moves
+
+
+def _moves_of(
+    problem: Problem, boxes: int, region: int, box: int, only: list[int] | None
+) -> list[Move]:
+    """The moves of the box on ``box``: per square and side it can end on, the fewest
+    pushes that bring it there, kept when the position after passes the deadlock rules."""
+    width, offsets, poll = problem.width, problem.offsets, problem.poll
+    others = boxes & ~(1 << box)
+    free = problem.floor & ~others
+    live = problem.live & ~others
+    nearest = problem.analysis.nearest
+    learned = problem.learned
+    seen = {(box, region & -region)}
+    queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
+    moves: list[Move] = []
+    while queue:
+        poll()
+        at, area, path = queue.popleft()
+        for index, offset in enumerate(offsets):
+            ahead = at + offset
+            if not area >> (at - offset) & 1 or not live >> ahead & 1:
+                continue
+            if not path and only is not None and not only[index] >> box & 1:
+                continue
+            # The player's area stays his when the box leaves it untouched: the fill then
+            # starts from all of it and ends at once.
+            seed = 1 << at if area >> ahead & 1 else area | 1 << at
+            moved = flood(seed, free & ~(1 << ahead), width)
+            key = (ahead, moved & -moved)
+            if key in seen:
+                continue
+            seen.add(key)
+            after = others | 1 << ahead
+            if not problem.allowed(box, ahead, after):
+                continue  # frozen or unmatched here; it could not be pushed on either
+            pushes = (*path, Push(at, DIRECTIONS[index]))
+            queue.append((ahead, moved, pushes))
+            if ahead in learned.holding and learned.dead_after(after, ahead, at):
+                continue  # dead here, but pushed on it may leave the pattern
+            moves.append((PLAIN, nearest[ahead] - nearest[box], pushes, after, at))
+    return moves

@@ -1,0 +1,76 @@
+"""Festival's macro moves: one box to any square it can reach as one move, and the feature
+space search over them (alone, and in the fast method's portfolio on large levels)."""
+
+from __future__ import annotations
+
+from game.core.notation import replay
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.analysis import bits_of
+from game.solver.box_moves import box_moves
+from game.solver.portfolio import entries_of, feature_space_boxes
+from game.solver.push import DIRECTIONS
+from game.solver.search import Problem
+from tests.solver.helpers import problem_of
+from tests.solver.test_parallel import STUCK
+from tests.solver.test_solver import BIG
+
+# One box in an open room: it reaches every live square, each as a single move.
+ROOM = "\n".join(
+    [
+        "#######",
+        "#     #",
+        "# $ @ #",
+        "#    .#",
+        "#######",
+    ]
+)
+
+
+def _region(problem: Problem) -> int:
+    return problem.region(problem.start_boxes, problem.start_player)
+
+
+def test_every_single_push_is_a_move() -> None:
+    problem = problem_of(BIG)
+    region = _region(problem)
+    moves = box_moves(problem, problem.start_boxes, region, None)
+    single = {after for _, _, pushes, after, _ in moves if len(pushes) == 1}
+    assert single == {after for _, _, after in problem.pushes(problem.start_boxes, region)}
+
+
+def test_a_box_reaches_every_live_square_of_its_room_in_one_move() -> None:
+    problem = problem_of(ROOM)
+    moves = box_moves(problem, problem.start_boxes, _region(problem), None)
+    ends = {after for _, _, _, after, _ in moves}
+    start = problem.start_boxes
+    reachable = problem.live & ~start
+    assert ends == {1 << square for square in bits_of(reachable)}
+    for _, _, pushes, after, stand in moves:
+        # Each move's pushes are legal one after another, the player ending beside the box.
+        box = pushes[0].box
+        for push in pushes:
+            assert push.box == box
+            box += problem.offsets[DIRECTIONS.index(push.direction)]
+        assert after == 1 << box
+        assert abs(stand - box) in (1, problem.width)
+
+
+def test_moves_respect_the_corral_restriction_on_the_first_push() -> None:
+    problem = problem_of(BIG)
+    nothing = [0, 0, 0, 0]
+    assert box_moves(problem, problem.start_boxes, _region(problem), nothing) == []
+
+
+def test_fess_over_box_moves_solves_and_proves_a_level_unsolvable() -> None:
+    level = parse_level(BIG)
+    result = solve(level, method="fess-boxes", time_limit=30)
+    assert result.status is SolveStatus.SOLVED
+    assert replay(level, result.lurd).solved
+    stuck = solve(parse_level(STUCK), method="fess-boxes", time_limit=30)
+    assert stuck.status is SolveStatus.UNSOLVABLE
+
+
+def test_the_fast_method_adds_box_moves_on_large_levels_only() -> None:
+    assert feature_space_boxes not in [factory for factory, _ in entries_of("fast", 4)]
+    assert feature_space_boxes in [factory for factory, _ in entries_of("fast", 20)]
