@@ -39,7 +39,10 @@ def _moves_of(
     live = problem.live & ~others
     nearest = problem.analysis.nearest
     learned = problem.learned
-    seen = {(box, region & -region)}
+    # Per square, the player's areas found with the box there: the box arriving from a side
+    # already in one of them is a position already found, known without a fill (-1 holds
+    # every side: the box may not stand there).
+    areas: dict[int, list[int]] = {box: [region]}
     queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
     moves: list[Move] = []
     while queue:
@@ -51,17 +54,21 @@ def _moves_of(
                 continue
             if not path and only is not None and not only[index] >> box & 1:
                 continue
+            after = others | 1 << ahead
+            known = areas.get(ahead)
+            if known is None:
+                # The deadlock rules look at the boxes only: once per square.
+                if not problem.allowed(box, ahead, after):
+                    areas[ahead] = [-1]  # frozen or unmatched: it could not be pushed on
+                    continue
+                known = areas[ahead] = []
+            if any(old >> at & 1 for old in known):
+                continue
             # The player's area stays his when the box leaves it untouched: the fill then
             # starts from all of it and ends at once.
             seed = 1 << at if area >> ahead & 1 else area | 1 << at
             moved = flood(seed, free & ~(1 << ahead), width)
-            key = (ahead, moved & -moved)
-            if key in seen:
-                continue
-            seen.add(key)
-            after = others | 1 << ahead
-            if not problem.allowed(box, ahead, after):
-                continue  # frozen or unmatched here; it could not be pushed on either
+            known.append(moved)
             pushes = (*path, Push(at, DIRECTIONS[index]))
             queue.append((ahead, moved, pushes))
             if ahead in learned.holding and learned.dead_after(after, ahead, at):
