@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.solver.advisors import PLAIN, Move
 from game.solver.analysis import bits_of, flood
 from game.solver.push import DIRECTIONS, Push
 from game.solver.search import Problem
-
-# A move: (weight, progress, pushes, boxes after, player's square after).
-Move = tuple[int, int, tuple[Push, ...], int, int]
-PLAIN = 1  # the weight of a move no advisor proposed
 
 
 def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Move]:
