@@ -28,7 +28,7 @@ def _modules(sub: str) -> list[str]:
 
 
 def test_core_solver_and_the_play_controller_do_not_import_pygame() -> None:
-    modules = _modules("core") + _modules("solver") + ["game.engine.play_controller"]
+    modules = _modules("core") + _modules("solver") + ["game.app.play_controller"]
     assert modules
     code = (
         "import importlib, sys\n"

@@ -10,8 +10,8 @@ import sys
 import time
 from typing import Any
 
+from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
-from game.engine.session import campaign_levels
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore

@@ -10,15 +10,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from game.app.editor_check import Verdict
+from game.app.editor_controller import EditorController
+from game.app.play_controller import Tone
 from game.core.collection import Collection, collection_to_text
 from game.core.edit_checks import level_or_problem
 from game.core.edit_grid import Grid, parse_size
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.engine import navigation
-from game.engine.editor_check import Verdict
-from game.engine.editor_controller import EditorController
-from game.engine.play_controller import Tone
 from game.storage import user_levels
 from game.storage.autosave import AutoSaver
 from game.storage.records import Solution

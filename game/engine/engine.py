@@ -12,6 +12,9 @@ from typing import ClassVar, Protocol
 
 import pygame
 
+from game.app.session import Session
+from game.app.settings import Settings
+from game.app.solver_service import SolverService
 from game.audio.sound import SoundService
 from game.core.board import Board
 from game.core.boxes import BoxList
@@ -20,9 +23,6 @@ from game.core.statistics import Statistics
 from game.engine.clipboard import Clipboard
 from game.engine.scene import Scene, SceneRegistry
 from game.engine.services import ServiceRegistry
-from game.engine.session import Session
-from game.engine.settings import Settings
-from game.engine.solver_service import SolverService
 from game.storage.autosave import AutoSaver
 from game.storage.store import ProgressStore
 

@@ -9,12 +9,12 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.app.session import CAMPAIGN_SOURCE, read_campaign
 from game.core.chapters import chapters_of, is_level_open
 from game.core.collection import Collection, read_collection, read_collection_text
 from game.core.errors import LevelError
 from game.core.wording import counted
 from game.engine import saving
-from game.engine.session import CAMPAIGN_SOURCE, read_campaign
 from game.storage.records import CAMPAIGN_ID, SavedGame
 
 if TYPE_CHECKING:

@@ -8,6 +8,8 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.editor_controller import EditorController, Metadata
+from game.app.play_controller import Tone
 from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.edit_grid import Grid
@@ -15,9 +17,7 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.engine import navigation
 from game.engine.editing import EditorDialogs, TestPlay, level_text
-from game.engine.editor_controller import EditorController, Metadata
 from game.engine.engine import CAPTION, GameEngine
-from game.engine.play_controller import Tone
 from game.scenes.base import GameScene
 from game.storage.user_levels import DEFAULT_COLLECTION
 from game.ui.assets import Assets

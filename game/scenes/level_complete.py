@@ -9,9 +9,9 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.play_controller import LevelResult
 from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.engine.play_controller import LevelResult
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.hud import format_time

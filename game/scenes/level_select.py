@@ -10,12 +10,12 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.session import CAMPAIGN_SOURCE
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
 from game.engine import editing, navigation
 from game.engine.engine import GameEngine
 from game.engine.saving import best_text
-from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import LevelRecord
 from game.ui import theme

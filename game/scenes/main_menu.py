@@ -9,11 +9,11 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.session import CAMPAIGN_SOURCE
 from game.core.direction import Direction
 from game.core.wording import counted
 from game.engine import editing, navigation
 from game.engine.engine import GameEngine
-from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame
 from game.ui import theme

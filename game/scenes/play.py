@@ -11,15 +11,15 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.assist import SolverAssist
+from game.app.play_controller import PlayAction, PlayController, Tone
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
 from game.engine import navigation, saving
-from game.engine.assist import SolverAssist
 from game.engine.engine import CAPTION, GameEngine
-from game.engine.play_controller import PlayAction, PlayController, Tone
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera

@@ -12,10 +12,10 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.core.collection import Collection
 from game.core.level import Level
 from game.engine import navigation
-from game.engine.background import BackgroundJob, CancelCheck, ProgressLine
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.scenes.base import GameScene, is_back_key

@@ -10,11 +10,11 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.session import campaign_levels
+from game.app.settings import solve_methods
 from game.core.wording import counted
 from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.engine.session import campaign_levels
-from game.engine.settings import solve_methods
 from game.scenes.base import GameScene, is_back_key
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme

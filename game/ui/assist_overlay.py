@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.assist import Phase, SolverAssist
 from game.core.board import Board
 from game.core.wording import counted
-from game.engine.assist import Phase, SolverAssist
 from game.solver.smt import SMT_METHODS
 from game.ui import theme
 from game.ui.camera import Camera

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.session import read_campaign
+from game.app.settings import AnimationSpeed
 from game.core.chapters import chapters_of, open_chapters
 from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.input_script import Action, InputScript, lurd_actions, parse_key
-from game.engine.session import read_campaign
-from game.engine.settings import AnimationSpeed
 from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene

@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.session import Session
+from game.app.settings import AnimationSpeed, Settings
 from game.core.errors import LevelError
 from game.core.notation import NotationError
 from game.engine.clipboard import Clipboard
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, lurd_actions
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed, Settings
 from game.scenes.play import PlayScene
 from game.storage.records import CAMPAIGN_ID
 from game.storage.store import ProgressStore

@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.play_controller import Tone
 from game.cli.scripted import run_until_still
 from game.core.collection import read_collection
 from game.core.edit_grid import Grid
 from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
-from game.engine.play_controller import Tone
 from game.scenes.editor import EditorScene
 from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene

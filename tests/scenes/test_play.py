@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 
+from game.app.play_controller import REPEAT_DELAY_TICKS
+from game.app.settings import AnimationSpeed
 from game.core.direction import Direction
 from game.engine.engine import MIN_WINDOW_SIZE, GameEngine
-from game.engine.play_controller import REPEAT_DELAY_TICKS
-from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene

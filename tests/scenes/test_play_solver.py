@@ -9,8 +9,8 @@ import time
 
 import pygame
 
+from game.app.assist import Phase
 from game.core.collection import read_collection_text
-from game.engine.assist import Phase
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.pause import PauseScene

@@ -8,7 +8,7 @@ import time
 
 import pygame
 
-from game.engine.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.engine.engine import GameEngine
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene

@@ -12,12 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.engine.session as session_module
+import game.app.session as session_module
+from game.app.session import Session
+from game.app.settings import AnimationSpeed
 from game.cli.start import start_game
 from game.engine import navigation, saving
 from game.engine.engine import GameEngine
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed
 from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene

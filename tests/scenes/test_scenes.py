@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.engine.session as session_module
+import game.app.session as session_module
+from game.app.play_controller import LevelResult
+from game.app.session import Session
+from game.app.settings import AnimationSpeed
 from game.engine import saving
 from game.engine.engine import GameEngine
-from game.engine.play_controller import LevelResult
 from game.engine.scene import Scene
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene

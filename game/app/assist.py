@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from game.app.solver_service import Job, SolverUpdate, player_workers
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
-from game.engine.solver_service import Job, SolverUpdate, player_workers
 from game.solver.plan import Hint, Push, PushPlan, pushes_of
 from game.solver.result import SolveStatus
 from game.solver.warning import DeadlockWarning, DeadlockWatch

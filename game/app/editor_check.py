@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from game.app.assist import SolverPort
+from game.app.solver_service import Job
 from game.core.level import Level
 from game.core.notation import NotationError, replay
-from game.engine.assist import SolverPort
-from game.engine.solver_service import Job
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import Direction, PlayState, Statistics, parse_level
-from game.engine.assist import (
+from game.app.assist import (
     BACKGROUND_TIME_LIMIT,
     HINT_TIME_LIMIT,
     MIN_BACKGROUND_TIME_LIMIT,
@@ -17,10 +16,11 @@ from game.engine.assist import (
     Progress,
     SolverAssist,
 )
+from game.core import Direction, PlayState, Statistics, parse_level
 from game.solver.plan import Push
 from game.ui.assist_overlay import status_text
+from tests.app.fake_solver import InstantSolver, SlowSolver
 from tests.conftest import SMALL_LEVEL
-from tests.engine.fake_solver import InstantSolver, SlowSolver
 
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from game.app.assist import SolverAssist
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
@@ -18,7 +19,6 @@ from game.core.paths import walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
-from game.engine.assist import SolverAssist
 from game.solver.boxpath import push_steps
 from game.solver.plan import Push
 from game.storage.records import SolutionOutcome

@@ -5,8 +5,8 @@ The base records every request and answers only when the test says; subclasses a
 
 from __future__ import annotations
 
+from game.app.solver_service import Job, SolverRequest, SolverUpdate
 from game.core import Level
-from game.engine.solver_service import Job, SolverRequest, SolverUpdate
 from game.solver import SolveResult, SolveStatus, solve
 from game.solver.rescue import undos_to_solvable
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from game.app.solver_service import Job, SolverService, SolverUpdate, player_workers
 from game.core import parse_level, replay
-from game.engine.solver_service import Job, SolverService, SolverUpdate, player_workers
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
 
@@ -127,7 +127,7 @@ def test_rescue_counts_undos(service: SolverService) -> None:
 PARENT = """
 import sys, time
 from game.core import parse_level
-from game.engine.solver_service import SolverService
+from game.app.solver_service import SolverService
 
 service = SolverService()
 if sys.argv[1] == "busy":

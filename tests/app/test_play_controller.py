@@ -5,17 +5,17 @@ It talks to the solver through the assist, here with a stand-in that answers in 
 
 from __future__ import annotations
 
-from game.core import Direction, PlayState, Statistics, parse_level
-from game.engine.assist import SolverAssist
-from game.engine.play_controller import (
+from game.app.assist import SolverAssist
+from game.app.play_controller import (
     REPEAT_DELAY_TICKS,
     PlayAction,
     PlayController,
     Tone,
 )
+from game.core import Direction, PlayState, Statistics, parse_level
 from game.storage.records import SolutionOutcome
+from tests.app.fake_solver import InstantSolver
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
-from tests.engine.fake_solver import InstantSolver
 
 KEY_Z, KEY_RIGHT = 122, 1073741903
 ROOM = "################\n#   @        $.#\n################"

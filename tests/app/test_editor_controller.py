@@ -5,13 +5,13 @@ A fake solver stands in for the service, so its answers come when the test says.
 
 from __future__ import annotations
 
+from game.app.editor_check import SETTLE_TICKS, Verdict
+from game.app.editor_controller import EditorController, Metadata, Tool
+from game.app.play_controller import Tone
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Mirror, Piece
-from game.engine.editor_check import SETTLE_TICKS, Verdict
-from game.engine.editor_controller import EditorController, Metadata, Tool
-from game.engine.play_controller import Tone
 from game.solver.result import SolveResult, SolveStatus
-from tests.engine.fake_solver import FakeSolver
+from tests.app.fake_solver import FakeSolver
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
 

@@ -8,20 +8,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.core.direction import Direction
-from game.core.edit_checks import level_or_problem, level_origin, problems, solution_of
-from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect
-from game.core.edit_history import EditHistory
-from game.core.level import Level
-from game.engine.assist import SolverPort
-from game.engine.editor_check import (
+from game.app.assist import SolverPort
+from game.app.editor_check import (
     LevelCheck,
     SolutionReport,
     Verdict,
     proof_boxes,
     replay_solution,
 )
-from game.engine.play_controller import Notice, Tone
+from game.app.play_controller import Notice, Tone
+from game.core.direction import Direction
+from game.core.edit_checks import level_or_problem, level_origin, problems, solution_of
+from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect
+from game.core.edit_history import EditHistory
+from game.core.level import Level
 from game.solver import dead_squares
 
 _MIRRORS = list(Mirror)
