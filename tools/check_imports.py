@@ -56,7 +56,7 @@ def imports_of(tree: ast.Module) -> Iterator[tuple[str, bool]]:
             for alias in node.names:
                 yield alias.name, typing_only
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # ``from game.engine import navigation`` imports the module navigation; the
+            # ``from game.app import navigation`` imports the module navigation; the
             # caller keeps whichever of the two names is a module.
             for alias in node.names:
                 yield f"{node.module}:{alias.name}", typing_only

@@ -159,6 +159,14 @@ class PlayController:
             self.animation is None and not self.commands and not self.walk and not about_to_finish
         )
 
+    def start(self, par: tuple[int, int], saved: Statistics | None = None) -> None:
+        """The level opens: its counters start afresh, or go on from a saved game's, against
+        the level's par as it is now."""
+        if saved is None:
+            self.statistics.start_level(*par)
+        else:
+            self.statistics.carry_on(saved, *par)
+
     # -- orders ----------------------------------------------------------------------------
     def press(self, command: Repeatable, key: int) -> None:
         """A key press: act now, and again while ``key`` is held."""

@@ -81,6 +81,7 @@ def run_play(args: argparse.Namespace) -> int:
         use_headless_drivers()
     import pygame
 
+    from game.app.screens import MainMenuScreen, PlayScreen
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
 
@@ -96,9 +97,10 @@ def run_play(args: argparse.Namespace) -> int:
     # A headless replay needs no hints: keep the solver's worker process from starting.
     engine.solver.think_ahead = not args.headless
     try:
-        engine.session.open(collection, args.file, index)
-        play = PlayScene(engine, index)
-        engine.reset_stack([engine.make_scene("main_menu"), play])
+        engine.context.session.open(collection, args.file, index)
+        play = PlayScene(engine, PlayScreen(index))
+        engine.open_stack([MainMenuScreen()])
+        engine.push(play)
         if script is not None:
             engine.add_input_source(script)
         if args.headless:
@@ -160,6 +162,7 @@ def run_bench_render(args: argparse.Namespace) -> int:
     from game.engine.engine import use_headless_drivers
 
     use_headless_drivers()
+    from game.app.screens import PlayScreen
     from game.engine.engine import TICK_SECONDS, GameEngine
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
@@ -179,9 +182,10 @@ def run_bench_render(args: argparse.Namespace) -> int:
     print(f"{'level':<30} {'tile':>4} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
     try:
         for name, level, zoom in cases:
-            engine.session.open(Collection(title="bench", levels=[level]), "bench")
-            play = PlayScene(engine, 0)
-            engine.reset_stack([play])
+            engine.context.session.open(Collection(title="bench", levels=[level]), "bench")
+            play = PlayScene(engine, PlayScreen(0))
+            engine.open_stack([])
+            engine.push(play)
             if zoom:
                 play.camera.zoom_by(zoom, (1.5, 1.5))
                 play.view.prepare(play.camera.tile_size)

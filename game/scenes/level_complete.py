@@ -9,8 +9,8 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.play_controller import LevelResult
-from game.engine import navigation
+from game.app import navigation
+from game.app.screens import LevelCompleteScreen, LevelSelectScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -37,7 +37,6 @@ _MARGIN = 16
 class LevelCompleteScene(GameScene):
     """Congratulations and the results of the level just solved."""
 
-    name = "level_complete"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (
@@ -54,12 +53,13 @@ class LevelCompleteScene(GameScene):
         ("Esc", "back to the levels"),
     )
 
-    def __init__(self, engine: GameEngine, result: LevelResult) -> None:
-        super().__init__(engine)
-        self.result = result
+    def __init__(self, engine: GameEngine, screen: LevelCompleteScreen) -> None:
+        super().__init__(engine, screen)
+        self.result = result = screen.result
         following = result.level_index + 1
-        self.has_next = following < engine.session.level_count and navigation.level_is_open(
-            engine, following
+        context = engine.context
+        self.has_next = following < context.session.level_count and navigation.level_is_open(
+            context, following
         )
         items = [MenuItem("Play again", self._again), MenuItem("Back to the levels", self._back)]
         if self.has_next:
@@ -80,8 +80,8 @@ class LevelCompleteScene(GameScene):
 
     def _back(self) -> None:
         navigation.leave_level(self.engine)
-        if self.engine.top is None or self.engine.top.name != "level_select":
-            self.engine.push_scene("level_select")
+        if not isinstance(self.engine.top_screen(), LevelSelectScreen):
+            self.engine.open(LevelSelectScreen())
 
     def _rows(self) -> list[tuple[str, str]]:
         result = self.result
@@ -143,7 +143,7 @@ class LevelCompleteScene(GameScene):
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER
         if not self.has_next:
-            last = self.result.level_index + 1 >= self.engine.session.level_count
+            last = self.result.level_index + 1 >= self.engine.context.session.level_count
             ending = (
                 "That was the last level of the collection."
                 if last

@@ -12,10 +12,11 @@ from typing import ClassVar
 
 import pygame
 
+from game.app import navigation
 from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.scenes.base import GameScene, is_back_key
@@ -50,7 +51,6 @@ def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[L
 class RandomLevelScene(GameScene):
     """Difficulty and size to choose, then a level made off the main loop."""
 
-    name = "random_level"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -59,8 +59,8 @@ class RandomLevelScene(GameScene):
         ("Esc", "cancel / back"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
+        super().__init__(engine, screen)
         self.difficulty = 2
         self.size = 1
         self.job: BackgroundJob[list[Level]] | None = None

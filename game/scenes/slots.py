@@ -6,13 +6,14 @@ Replacing or deleting a save asks first; loading resumes the game with its whole
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
+from game.app import navigation
+from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
+from game.app.screens import SlotsScreen
 from game.core.wording import counted
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame, SlotInfo
@@ -45,7 +46,6 @@ class SlotsScene(GameScene):
     menu) or the last session (from the main menu); None when there is nothing to save.
     """
 
-    name = "slots"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -55,9 +55,9 @@ class SlotsScene(GameScene):
         ("Esc", "back"),
     )
 
-    def __init__(self, engine: GameEngine, current: Callable[[], SavedGame | None]) -> None:
-        super().__init__(engine)
-        self.current = current
+    def __init__(self, engine: GameEngine, screen: SlotsScreen) -> None:
+        super().__init__(engine, screen)
+        self.current = screen.current
         self.slots: list[SlotInfo] = []
         # The game a new save would hold, taken when the screen shows (play is paused meanwhile).
         self.to_save: SavedGame | None = None
@@ -149,33 +149,36 @@ class SlotsScene(GameScene):
         suggestion = ""
         if game is not None:
             suggestion = f"{game.collection_title}, level {game.level_index + 1}"
-        self.engine.push_scene(
-            "prompt",
-            "Save the game",
-            f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
-            self._save_as,
-            suggestion[:MAX_NAME_LENGTH],
-            MAX_NAME_LENGTH,
-        )
 
-    def _save_as(self, name: str) -> str | None:
-        """Save under ``name``, asking first if that replaces a save; a problem with the name."""
-        problem = slot_name_problem(name)
-        if problem is not None:
-            return problem
+        def flow() -> Flow:
+            name = yield from ask_checked_text(
+                "Save the game",
+                f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
+                slot_name_problem,
+                suggestion[:MAX_NAME_LENGTH],
+                MAX_NAME_LENGTH,
+            )
+            if name is not None:
+                yield from self._save_flow(name)
+
+        run_flow(self.engine.open, flow())
+
+    def _save_as(self, name: str) -> None:
+        """Save under ``name``, asking first if that replaces a save."""
+        run_flow(self.engine.open, self._save_flow(name))
+
+    def _save_flow(self, name: str) -> Flow:
         if not self.can_save:
             self._tell("There is no game to save yet: play a level first.", theme.WARNING)
-            return None
+            return
         if self.saves.exists(name):
-            self.engine.push_scene(
-                "confirm",
+            replacing = yield from ask_yes_no(
                 "Replace the save?",
                 f'A save named "{name.strip()}" exists. Replace it with the current game?',
-                lambda: self._save(name),
             )
-        else:
-            self._save(name)
-        return None
+            if not replacing:
+                return
+        self._save(name)
 
     def _save(self, name: str) -> None:
         game = self.to_save
@@ -190,12 +193,13 @@ class SlotsScene(GameScene):
         self._tell(f'Saved as "{name.strip()}".', theme.GOOD)
 
     def _ask_delete(self, name: str) -> None:
-        self.engine.push_scene(
-            "confirm",
-            "Delete the save?",
-            f'The save "{name}" will be gone for good.',
-            lambda: self._delete(name),
-        )
+        def flow() -> Flow:
+            if (yield from ask_yes_no(
+                "Delete the save?", f'The save "{name}" will be gone for good.'
+            )):
+                self._delete(name)
+
+        run_flow(self.engine.open, flow())
 
     def _delete(self, name: str) -> None:
         problem = self.saves.delete(name)

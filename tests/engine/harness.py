@@ -66,7 +66,7 @@ def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def engine() -> Iterator[GameEngine]:
     """A fresh headless engine with the test levels open; shut down afterwards."""
     made = register_scenes(GameEngine((800, 600), sound_enabled=False))
-    made.session.open(level_collection(), "tests")
+    made.context.session.open(level_collection(), "tests")
     pygame.event.clear()
     try:
         yield made

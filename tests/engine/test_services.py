@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.screens import PlayScreen
 from game.app.session import Session
 from game.app.settings import AnimationSpeed, Settings
 from game.core.errors import LevelError
@@ -63,7 +64,7 @@ def test_clipboard_round_trip(engine: GameEngine) -> None:
 def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine) -> None:
     with pytest.raises(NotationError):
         lurd_actions("lux")
-    play = PlayScene(engine, 0)
+    play = PlayScene(engine, PlayScreen(0))
     engine.push(play)
     replay = InputScript(lurd_actions("2d"))
     engine.add_input_source(replay)

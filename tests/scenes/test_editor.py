@@ -10,11 +10,18 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app import navigation
 from game.app.play_controller import Tone
+from game.app.screens import (
+    EditorLeaveScreen,
+    EditorScreen,
+    LevelCompleteScreen,
+    LevelSelectScreen,
+    PlayScreen,
+)
 from game.cli.scripted import run_until_still
 from game.core.collection import read_collection
 from game.core.edit_grid import Grid
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.scenes.editor import EditorScene
@@ -30,7 +37,8 @@ SAVED = Path("levels") / "My levels.xsb"
 @pytest.fixture
 def editor(engine: GameEngine) -> EditorScene:
     engine.solver.think_ahead = False
-    scene = engine.push_scene("editor", Grid.empty(7, 4))
+    engine.open(EditorScreen(Grid.empty(7, 4)))
+    scene = engine.top
     assert isinstance(scene, EditorScene)
     engine.run_frames(1)
     return scene
@@ -112,9 +120,9 @@ def test_type_a_level_and_save_it_then_reopen_it_from_level_select(
     assert engine.top is editor and not editor.editor.unsaved
     saved = read_collection(temporary_home / SAVED)
     assert [level.title for level in saved.levels] == ["typed"]
-    engine.push_scene("level_select")
+    engine.open(LevelSelectScreen())
     press(engine, pygame.K_m)
-    session = engine.session
+    session = engine.context.session
     assert session.collection is not None and session.collection.levels[0].title == "typed"
     navigation.leave_level(engine)
     press(engine, pygame.K_e)
@@ -135,7 +143,8 @@ def test_each_save_rule_refuses_with_its_reason(
     engine: GameEngine, rows: list[str], reason: str, temporary_home: Path
 ) -> None:
     engine.solver.think_ahead = False
-    scene = engine.push_scene("editor", Grid.from_rows(rows))
+    engine.open(EditorScreen(Grid.from_rows(rows)))
+    scene = engine.top
     assert isinstance(scene, EditorScene)
     press(engine, pygame.K_s, pygame.KMOD_LCTRL)
     assert engine.top is scene
@@ -181,10 +190,10 @@ def test_test_play_and_come_back_with_the_edit_and_its_history(
 ) -> None:
     type_room(engine)
     press(engine, pygame.K_p)
-    assert engine.top is not None and engine.top.name == "play"
+    assert isinstance(engine.top_screen(), PlayScreen)
     play_moves(engine, "rRR")
     settle(engine)
-    assert engine.top is not None and engine.top.name == "level_complete"
+    assert isinstance(engine.top_screen(), LevelCompleteScreen)
     navigation.leave_level(engine)
     assert engine.top is editor
     assert editor.editor.metadata.solution == "rRR"
@@ -214,7 +223,7 @@ def test_shift_with_wrap_and_resize_by_keys(engine: GameEngine, editor: EditorSc
 def test_leaving_with_unsaved_changes_asks(engine: GameEngine, editor: EditorScene) -> None:
     type_text(engine, "#")
     press(engine, pygame.K_ESCAPE)
-    assert engine.top is not None and engine.top.name == "editor_leave"
+    assert isinstance(engine.top_screen(), EditorLeaveScreen)
     press(engine, pygame.K_ESCAPE)  # stay
     assert engine.top is editor
     press(engine, pygame.K_ESCAPE)
@@ -239,7 +248,7 @@ def test_a_pasted_text_that_is_not_a_level_is_one_line(
 def test_the_editor_draws_at_both_sizes(engine: GameEngine, size: tuple[int, int]) -> None:
     engine.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     engine.solver.think_ahead = False
-    engine.push_scene("editor", Grid.from_rows(ROOM))
+    engine.open(EditorScreen(Grid.from_rows(ROOM)))
     press(engine, pygame.K_d)
     engine.run_frames(2)
     colours = {
@@ -307,7 +316,7 @@ def test_zoom_keys_change_the_tile_size(engine: GameEngine, editor: EditorScene)
 def test_a_test_play_leaves_the_players_records_and_session_alone(
     engine: GameEngine, editor: EditorScene
 ) -> None:
-    store, session_source = engine.progress, engine.session.source
+    store, session_source = engine.progress, engine.context.session.source
     score = engine.progress.total_score()
     type_room(engine)
     press(engine, pygame.K_p)
@@ -318,7 +327,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     assert engine.progress is store and store.load_session() is None
     assert editor.editor.metadata.solution == "rRR"
     engine.pop()
-    assert engine.session.source == session_source
+    assert engine.context.session.source == session_source
     assert engine.progress.total_score() == score
 
 

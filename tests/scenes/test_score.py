@@ -9,7 +9,8 @@ import time
 
 import pygame
 
-from game.engine import navigation
+from game.app import navigation
+from game.app.screens import LevelSelectScreen, PlayScreen, StatsScreen
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
@@ -31,7 +32,7 @@ def paste_solution(engine: GameEngine) -> LevelCompleteScene:
 def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     engine: GameEngine,
 ) -> None:
-    engine.reset_stack([LevelSelectScene(engine)])
+    engine.open_stack([LevelSelectScreen()])
     navigation.play_level(engine, 0)
     first = paste_solution(engine)
     total = engine.progress.total_score()
@@ -50,7 +51,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene) and play.hud_info().score == total
-    stats = StatsScene(engine)
+    stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
     assert stats.data.totals.score == total
 
@@ -58,7 +59,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
 def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
     engine: GameEngine,
 ) -> None:
-    play = PlayScene(engine, 2)
+    play = PlayScene(engine, PlayScreen(2))
     engine.push(play)
     play.assist.ask_solution(play.state)
     deadline = time.monotonic() + 60  # the solver's worker process starts, then solves
@@ -73,7 +74,7 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
             break
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene) and complete.result.score == 0
-    record = engine.progress.level_record(engine.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and not record.solved and record.solver_used
     assert engine.progress.total_score() == 0
     assert engine.progress.totals().levels_solved == 0
