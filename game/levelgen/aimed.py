@@ -31,12 +31,12 @@ from game.levelgen.reverse import CancelCheck, Cancelled
 from game.levelgen.rooms import BLOCK, Room, random_room
 
 # Rooms (each with goals and a start for the player) tried before a target is given up.
-ATTEMPTS = 40
+ATTEMPTS = 300
 # Playouts of the tree search in each room by stars, and its best starts rated in full.
 PLAYOUTS = {1: 60, 2: 80, 3: 120, 4: 250, 5: 500}
 RATED_PER_ROOM = 3
 # A room whose best start after a quarter of the playouts earns less reward than this is left.
-PROMISE = 0.6
+PROMISE = 0.7
 # What the effort term of the rating is guessed to add, in pushes of effort: the aim of the
 # search is the stars' band less this.
 EFFORT_GUESS = 24
@@ -45,7 +45,7 @@ EFFORT_GUESS = 24
 GOAL_TRIES = 4
 LIVE_SHARE = 0.6
 # Share of attempts with the goals in one patch, a store whose filling order matters.
-CLUSTERED = 0.5
+CLUSTERED = 0.85
 # Progress is told as a share of the work: attempts, and playouts within one.
 Progress = Callable[[float], None]
 

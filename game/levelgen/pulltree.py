@@ -74,7 +74,7 @@ class Found:
 class _State:
     """A position in reverse play with the counts of the pulls that led to it."""
 
-    __slots__ = ("boxes", "floor", "last_box", "last_way", "player", "pulls", "tally")
+    __slots__ = ("area", "boxes", "floor", "last_box", "last_way", "player", "pulls", "tally")
 
     def __init__(
         self,
@@ -93,6 +93,13 @@ class _State:
         self.last_box = last_box  # where the last pulled box now stands; -1 before any pull
         self.last_way = last_way
         self.tally = tally  # pulls, box changes, box lines, pushing sessions
+        self.area = -1  # the player's region, once asked for
+
+    def region(self, width: int) -> int:
+        """The squares the player can walk to (flooded once, then kept)."""
+        if self.area < 0:
+            self.area = flood(self.player, self.floor & ~self.boxes, width)
+        return self.area
 
     @property
     def plain(self) -> int:
@@ -237,7 +244,7 @@ class PullTreeSearch:
         """Every pull the player can make (he walks to the box's side, then steps back) that
         takes its box no nearer the goals, and whether it takes it further."""
         _, distance = self._floor(state.floor)
-        region = flood(state.player, state.floor & ~state.boxes, self.masks.width)
+        region = state.region(self.masks.width)
         moves = []
         for way, offset in enumerate(self.masks.offsets):
             if offset > 0:
@@ -281,8 +288,7 @@ class PullTreeSearch:
         return self._rate(chosen)
 
     def _key(self, state: _State) -> int:
-        region = flood(state.player, state.floor & ~state.boxes, self.masks.width)
-        return self.masks.key(state.boxes, region)
+        return self.masks.key(state.boxes, state.region(self.masks.width))
 
     def _guess(self, state: _State) -> tuple[float, int]:
         """How good a start ``state`` looks before it is rated: its reward at the learnt

@@ -42,8 +42,8 @@ class _Replay:
         self.player = square
         return True
 
-    def plays(self, moves: list[_Numbered]) -> bool:
-        """True if every push of ``moves`` can be made in turn (this replay is used up)."""
+    def plays_on(self, moves: list[_Numbered]) -> bool:
+        """True if every push of ``moves`` can be made in turn (made on this replay)."""
         return all(self.push(move) for move in moves)
 
 
@@ -55,6 +55,22 @@ def _numbered(masks: Masks, squares: list[int], pushes: list[Push]) -> list[_Num
         number[square + masks.offsets[way]] = box
         moves.append((box, way))
     return moves
+
+
+def _plays_first(state: _Replay, pending: list[_Numbered], index: int) -> bool:
+    """True if ``pending[index]`` can be made first and the rest still played in order.
+
+    Its box waits untouched until then, so after the pushes before it the boxes stand as they
+    would after it in the old order; if the player is in the same area as then (where that
+    push would have left him), the rest plays as before and need not be tried."""
+    trial = state.copy()
+    if not trial.push(pending[index]) or not trial.plays_on(pending[:index]):
+        return False
+    left_at = state.squares[pending[index][0]]
+    free = state.masks.floor & ~trial.boxes
+    if flood(trial.player, free, state.masks.width) >> left_at & 1:
+        return True
+    return trial.plays_on(pending[index + 1 :])
 
 
 def fewest_changes_pushes(
@@ -70,11 +86,8 @@ def fewest_changes_pushes(
     while pending:
         choice = 0
         same = next((index for index, (box, _) in enumerate(pending) if box == current), 0)
-        if same > 0:
-            trial = state.copy()
-            rest = pending[:same] + pending[same + 1 :]
-            if trial.push(pending[same]) and trial.copy().plays(rest):
-                choice = same
+        if same > 0 and _plays_first(state, pending, same):
+            choice = same
         box, way = pending.pop(choice)
         made.append((state.squares[box], way))
         state.push((box, way))
