@@ -13,7 +13,6 @@ import pygame
 from game.app import editing, navigation
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen
-from game.app.session import CAMPAIGN_SOURCE
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
 from game.engine.engine import GameEngine
@@ -284,8 +283,8 @@ class LevelSelectScene(GameScene):
             f"{counted(len(self.levels), 'level')}, {len(self.solved)} solved, "
             f"score {self.total_score:,}"
         )
-        if session.source not in ("", CAMPAIGN_SOURCE):
-            summary += f"  -  {session.source}"
+        if session.path:
+            summary += f"  -  {session.path}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
         draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
         if self.chapters:

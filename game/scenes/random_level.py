@@ -17,6 +17,7 @@ from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
+from game.core.level_ref import LevelTexts, TextOrigin
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.scenes.base import GameScene, is_back_key
@@ -27,7 +28,6 @@ from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, dr
 
 # (name, width, height): room for the boxes the harder levels want.
 SIZES = (("Small", 8, 8), ("Medium", 11, 8), ("Large", 11, 11), ("Huge", 14, 11))
-SOURCE = "random"
 _NOTE_ROOM = 70
 
 
@@ -136,8 +136,8 @@ class RandomLevelScene(GameScene):
 
     def _play(self) -> None:
         if self.level is not None:
-            collection = Collection(title="Random levels", levels=[self.level])
-            navigation.open_collection(self.engine, collection, SOURCE)
+            collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
+            navigation.open_collection(self.engine, collection, LevelTexts(TextOrigin.RANDOM))
 
     def _keep(self) -> None:
         if self.level is None:

@@ -17,6 +17,7 @@ import game.ui.text as text_module
 from game.app import saving
 from game.app.screens import LevelCompleteScreen, MainMenuScreen, PlayScreen, Screen, SettingsScreen
 from game.core.collection import read_collection_text
+from game.core.level_ref import FileLevel, LevelFile
 from game.core.play import PlayState
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
@@ -71,7 +72,7 @@ def test_every_text_of_every_screen_stays_in_its_box(
     engine.screen = pygame.display.set_mode(size)
     collection = read_collection_text(LEVELS_TEXT)
     collection.title = LONG_TITLE
-    engine.context.session.open(collection, "tests")
+    engine.context.session.open(collection, LevelFile("tests.xsb"))
     screen = engine.screen.get_rect()
     for scene in every_scene(engine):
         engine.open_stack([])
@@ -101,7 +102,7 @@ def test_the_continue_label_keeps_the_level_number() -> None:
     from game.storage.records import SavedGame
 
     state = PlayState(collection.levels[2])
-    saved = SavedGame.capture("id", "path", LONG_TITLE, 2, state, Statistics())
+    saved = SavedGame.capture(FileLevel("path", 2), LONG_TITLE, state, Statistics())
     label = continue_label(saved)
     assert label.startswith("Continue: Sokoban") and label.endswith("…, level 3")
 
