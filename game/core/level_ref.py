@@ -73,9 +73,9 @@ CollectionRef = Campaign | LevelFile | MyCollection | LevelTexts
 
 
 # -- the levels ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CampaignLevel:
-    kind: ClassVar[str] = "campaign"
+class _Numbered:
+    """A level found by its place in a collection: ``number`` counts from 1."""
+
     index: int
 
     @property
@@ -84,25 +84,23 @@ class CampaignLevel:
 
 
 @dataclass(frozen=True)
-class FileLevel:
+class CampaignLevel(_Numbered):
+    kind: ClassVar[str] = "campaign"
+    index: int
+
+
+@dataclass(frozen=True)
+class FileLevel(_Numbered):
     kind: ClassVar[str] = "file"
     path: str
     index: int
 
-    @property
-    def number(self) -> int | None:
-        return self.index + 1
-
 
 @dataclass(frozen=True)
-class MyLevel:
+class MyLevel(_Numbered):
     kind: ClassVar[str] = "mine"
     collection: str
     index: int
-
-    @property
-    def number(self) -> int | None:
-        return self.index + 1
 
 
 @dataclass(frozen=True)
