@@ -13,7 +13,7 @@ from game.app.context import PlayContext
 from game.app.editor_check import Verdict
 from game.app.editor_controller import EditorController
 from game.app.flows import Flow, ask_checked_text, ask_text, ask_yes_no, run_flow
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.app.screens import EditorScreen, PlayScreen
 from game.app.session import Session
 from game.app.shell import Shell

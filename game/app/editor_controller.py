@@ -16,7 +16,7 @@ from game.app.editor_check import (
     proof_boxes,
     replay_solution,
 )
-from game.app.play_controller import Notice, Tone
+from game.app.notice import Notice, Tone
 from game.core.direction import Direction
 from game.core.edit_checks import level_or_problem, level_origin, problems, solution_of
 from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect

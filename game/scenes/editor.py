@@ -11,7 +11,7 @@ import pygame
 from game.app.editing import EditorDialogs, TestPlay, level_text
 from game.app.editor_controller import EditorController, Metadata
 from game.app.flows import Flow, ask_leave, run_flow
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.app.questions import LeaveChoice
 from game.app.screens import EditorScreen, MessageScreen
 from game.core.collection import read_collection_text

@@ -14,7 +14,8 @@ import pygame
 from game.app import navigation, saving
 from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
-from game.app.play_controller import PlayAction, PlayController, Tone
+from game.app.notice import Tone
+from game.app.play_controller import PlayAction, PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
@@ -54,10 +55,7 @@ class PlayScene(GameScene):
         self._saved_statistics = screen.statistics
         self.best = saving.best_text(saving.level_record(context, self.level))
         self.assist = SolverAssist(
-            engine.solver,
-            context.statistics,
-            self.level,
-            solve_method=engine.settings.solve_method,
+            engine.solver, self.level, solve_method=engine.settings.solve_method
         )
         self.controller = PlayController(
             level_index,
@@ -125,7 +123,7 @@ class PlayScene(GameScene):
             or bool(controller.held)
             or assist.wants_hint
             or assist.wants_solution
-            or assist.autoplay
+            or assist.steps.autoplay
             or camera.origin != camera.previous
         )
 
@@ -218,9 +216,9 @@ class PlayScene(GameScene):
         if not self.controller.has_solution():
             return
         if command is PlayCommand.AUTOPLAY:
-            self.assist.toggle_autoplay()
+            self.assist.steps.toggle_autoplay()
         else:
-            self.assist.change_speed(faster=command is PlayCommand.FASTER)
+            self.assist.steps.change_speed(faster=command is PlayCommand.FASTER)
 
     def _screen_command(self, command: PlayKey) -> None:
         if command is PlayCommand.COPY_LEVEL or command is PlayCommand.COPY_MOVES:

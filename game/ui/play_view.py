@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.play_controller import PlayController, Tone
+from game.app.notice import Tone
+from game.app.play_controller import PlayController
 from game.core.chapters import CAPTION_KEY, level_field
 from game.ui import theme
 from game.ui.assets import Assets

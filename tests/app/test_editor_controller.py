@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.app.editor_check import SETTLE_TICKS, Verdict
 from game.app.editor_controller import EditorController, Metadata, Tool
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Mirror, Piece
 from game.solver.result import SolveResult, SolveStatus

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.app.screens import (
     EditorLeaveScreen,
     EditorScreen,

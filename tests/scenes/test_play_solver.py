@@ -81,10 +81,10 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
     press(engine, pygame.K_b)
     settle(engine)
     assert play.state.move_count == 1
-    assert play.assist.solution_index == 1
+    assert play.assist.steps.index == 1
     press(engine, pygame.K_RIGHTBRACKET)
     press(engine, pygame.K_SPACE)
-    assert play.assist.autoplay
+    assert play.assist.steps.autoplay
     engine.run_frames(5000)
     assert isinstance(engine.top, LevelCompleteScene)
     assert play.state.is_solved
