@@ -17,6 +17,7 @@ from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
+from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
@@ -78,7 +79,8 @@ class LevelSelectScene(GameScene):
         self.previews: dict[int, pygame.Surface] = {}
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
-        self.total_score = 0
+        # The header's figures: this collection's own, as the statistics screen counts them.
+        self.summary = CollectionSummary(len(self.levels), 0, 0)
 
     def on_enter(self) -> None:
         self._load_records()
@@ -95,7 +97,9 @@ class LevelSelectScene(GameScene):
     def _load_records(self) -> None:
         context = self.engine.context
         self.records = context.progress.collection_records(context.session.collection_id)
-        self.total_score = context.progress.total_score()
+        self.summary = collection_summary(
+            context.progress, context.session.collection_id, self.fingerprints
+        )
         self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
         self.opened = open_chapters(self.chapters, self.solved)
 
@@ -280,8 +284,8 @@ class LevelSelectScene(GameScene):
             bold=True,
         )
         summary = (
-            f"{counted(len(self.levels), 'level')}, {len(self.solved)} solved, "
-            f"score {self.total_score:,}"
+            f"{counted(self.summary.levels, 'level')}, {self.summary.solved} solved, "
+            f"score {self.summary.score:,}"
         )
         if session.path:
             summary += f"  -  {session.path}"
