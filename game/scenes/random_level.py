@@ -20,20 +20,14 @@ from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
+from game.levelgen.cells import Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
-# (name, width, height): room for the boxes the harder levels want.
-SIZES = (("Small", 8, 8), ("Medium", 11, 8), ("Large", 11, 11), ("Huge", 14, 11))
 _NOTE_ROOM = 70
-
-
-def boxes_for(difficulty: int, size: int) -> int:
-    """As many boxes as the difficulty, fewer in a small room."""
-    return min(difficulty, 2 + size)
 
 
 def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:
@@ -41,7 +35,7 @@ def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[L
 
     def work(cancelled: CancelCheck, progress: ProgressLine) -> list[Level]:
         def report(state: BatchProgress) -> None:
-            progress(f"Trying layout {state.tried + 1} of up to {state.allowed}")
+            progress(f"Making the level: {round(100 * state.share)}% of layout {state.tried + 1}")
 
         return generate_levels(request, cancelled, report)
 
@@ -83,24 +77,30 @@ class RandomLevelScene(GameScene):
     def _stars(self) -> str:
         return f"{self.difficulty} of 5 stars"
 
+    def _cell(self) -> Cell:
+        """The chosen size among those the difficulty offers (game.levelgen.cells)."""
+        offered = cells_of(self.difficulty)
+        return offered[min(self.size, len(offered) - 1)]
+
     def _size_label(self) -> str:
-        name, width, height = SIZES[self.size]
-        return f"{name} {width}x{height}, {boxes_for(self.difficulty, self.size)} boxes"
+        return self._cell().label
 
     def _change_difficulty(self, step: int) -> None:
+        size = self._cell().size
         self.difficulty = max(1, min(5, self.difficulty + step))
+        names = [cell.size for cell in cells_of(self.difficulty)]
+        self.size = names.index(size) if size in names else min(self.size, len(names) - 1)
 
     def _change_size(self, step: int) -> None:
-        self.size = max(0, min(len(SIZES) - 1, self.size + step))
+        self.size = max(0, min(len(cells_of(self.difficulty)) - 1, self.size + step))
 
     # -- generating ------------------------------------------------------------------------
     def _generate(self) -> None:
-        _, width, height = SIZES[self.size]
+        cell = self._cell()
         seed = self.next_seed()
-        boxes = boxes_for(self.difficulty, self.size)
-        request = Request(width, height, boxes, 1, self.difficulty, seed)
+        request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
-        self.title = f"Random {width}x{height}, {self.difficulty} stars, seed {seed}"
+        self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
         self.job = BackgroundJob(generation(request))
         self._tell("Making a level...", theme.ACCENT_ALT)
 
