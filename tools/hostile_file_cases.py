@@ -38,39 +38,40 @@ DEVICES = ("/dev/zero", "/dev/null", "/dev/full", "/dev/urandom", "/dev/stdin",
 
 
 def odd_path(rng: random.Random) -> tuple[str | bytes, Build]:
-    """A path no command should trip on, and what to build for it."""
+    """A path no command should trip on, and what to build for it. Names end in .png where they
+    can, so that a script's ``shot`` reaches the same places as the options do."""
     kind = rng.choice(("fifo", "device", "folder", "missing", "under a file", "long", "deep",
                        "loop", "dangling", "read-only", "surrogate", "sparse", "control"))
     if kind == "fifo":
-        return "in/pipe", lambda box: fifo(box, "in/pipe")
+        return "in/pipe.png", lambda box: fifo(box, "in/pipe.png")
     if kind == "device":
         return rng.choice(DEVICES), lambda box: None
     if kind == "folder":
-        return rng.choice(("in", "in/", ".", "..", "/", "out")), lambda box: None
+        return rng.choice(("in", "in/", ".", "..", "/", "out", "out.png/")), lambda box: None
     if kind == "missing":
-        return "in/none/x", lambda box: None
+        return "in/none/x.png", lambda box: None
     if kind == "under a file":
-        return f"{LEVELS}/x", lambda box: None
+        return f"{LEVELS}/x.png", lambda box: None
     if kind == "long":
-        return "out/" + "a" * rng.randint(256, 600), lambda box: None
+        return "out/" + "a" * rng.randint(256, 600) + ".png", lambda box: None
     if kind == "deep":
-        return "out/" + "/".join(["b" * 200] * 25) + "/x", lambda box: None
+        return "out/" + "/".join(["b" * 200] * 25) + "/x.png", lambda box: None
     if kind in ("loop", "dangling"):
-        target = "loop" if kind == "loop" else "nowhere/x"
-        return "in/link", lambda box: os.symlink(target, box / "in/link")
+        target = "link.png" if kind == "loop" else "nowhere/x"
+        return "in/link.png", lambda box: os.symlink(target, box / "in/link.png")
     if kind == "read-only":
-        return "ro/x", lambda box: (box / "ro").mkdir(mode=0o555)
+        return "ro/x.png", lambda box: (box / "ro").mkdir(mode=0o555)
     if kind == "surrogate":
         made = rng.random() < 0.5
 
         def build(box: Path) -> None:
             if made:
-                put(box, b"out/\xff\xfe-x", "x")
+                put(box, b"out/\xff\xfe-x.png", "x")
 
-        return b"out/\xff\xfe-x", build
+        return b"out/\xff\xfe-x.png", build
     if kind == "sparse":
-        return "in/huge", lambda box: _sparse(box / "in/huge", b"index,title\n")
-    return "out/\x1b[31mx\x7f", lambda box: None
+        return "in/huge.png", lambda box: _sparse(box / "in/huge.png", b"index,title\n")
+    return "out/\x1b[31mx\x7f.png", lambda box: None
 
 
 def _sparse(path: Path, head: bytes) -> None:
