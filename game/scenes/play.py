@@ -128,15 +128,16 @@ class PlayScene(GameScene):
         )
 
     def picture_key(self) -> object:
-        # The HUD's clock shows whole seconds; the solver's help may change what is shown.
+        # The solver's help may change what is shown.
         assist = self.assist
-        return (
-            int(self.context.statistics.elapsed),
-            assist.phase,
-            assist.message,
-            assist.hint,
-            assist.warning,
-        )
+        return assist.phase, assist.message, assist.hint, assist.warning
+
+    def ticking_key(self) -> object:
+        # The HUD's clock shows whole seconds.
+        return int(self.context.statistics.elapsed)
+
+    def ticking_area(self) -> pygame.Rect:
+        return self.view.hud_area(self.engine.screen)
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""

@@ -101,7 +101,7 @@ class RandomLevelScene(GameScene):
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
         self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
-        self.job = BackgroundJob(generation(request))
+        self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
         self._tell("Making a level...", theme.ACCENT_ALT)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
@@ -155,8 +155,9 @@ class RandomLevelScene(GameScene):
         self._generate()
 
     # -- input -----------------------------------------------------------------------------
-    def is_busy(self) -> bool:
-        return self.job is not None
+    def picture_key(self) -> object:
+        # Nothing moves while a level is made: the screen changes when the job reports.
+        return self.message, self.job.progress if self.job is not None else None
 
     def on_exit(self) -> None:
         if self.job is not None:

@@ -43,6 +43,10 @@ class PlayView:
         bottom = height - key_bar_height(width, self.keys)
         return pygame.Rect(0, HUD_HEIGHT, width, max(1, bottom - HUD_HEIGHT))
 
+    def hud_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """The HUD along the top, with its border line."""
+        return pygame.Rect(0, 0, surface.get_width(), HUD_HEIGHT + 2)
+
     def prepare(self, tile_size: int) -> None:
         """Make the board's static picture at this tile size."""
         self.board_view.prepare(self.controller.level.board, tile_size)
