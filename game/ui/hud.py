@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
-from game.ui.text import draw_text, fit_text, text_width
+from game.ui.text import draw_text, fit_text, text_width, wrap_text
 
 HUD_HEIGHT = 64
 # Narrower windows than this get two rows: the level's name above, every figure below.
@@ -25,6 +25,10 @@ _SMALL_LABEL_FONT = 13
 _SMALL_VALUE_FONT = 22
 _SMALL_TITLE_FONT = 22
 _SMALL_ROW = 34  # the two-row HUD's first row: the level's name
+_NOTICE_FONT = 20
+_NOTICE_LINE = 24
+_NOTICE_PILL = 36  # a one-line notice's pill
+_NOTICE_MARGIN = 10
 
 
 @dataclass(frozen=True)
@@ -133,13 +137,33 @@ def _cell_width(label: str, value: str, label_font: int, value_font: int) -> int
     return max(text_width(label, label_font), text_width(value, value_font, True))
 
 
-def draw_notice(surface: pygame.Surface, text: str, colour: theme.Color, top: int) -> None:
-    """A one-line message in a pill under the HUD."""
-    size = 20
-    shown = fit_text(text, size, surface.get_width() - 80)
-    rect = pygame.Rect(0, 0, text_width(shown, size) + 36, 36)
-    rect.midtop = (surface.get_width() // 2, top + 10)
+def notice_lines(text: str, width: int, most: int = 1) -> list[str]:
+    """``text`` in at most ``most`` lines that fit a notice in a window ``width`` wide (the
+    last line cut only if even those are too few)."""
+    room = width - 80
+    lines = wrap_text(text, _NOTICE_FONT, room) if most > 1 else [text]
+    if len(lines) > most:
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return [*lines[:-1], fit_text(lines[-1], _NOTICE_FONT, room)]
+
+
+def notice_height(lines: int) -> int:
+    """The height of a notice of ``lines`` lines, its pill and the margin above it."""
+    return _NOTICE_MARGIN + _NOTICE_PILL + _NOTICE_LINE * (lines - 1)
+
+
+def draw_notice(
+    surface: pygame.Surface, text: str, colour: theme.Color, top: int, most_lines: int = 1
+) -> None:
+    """A message in a pill under ``top``, in at most ``most_lines`` lines."""
+    lines = notice_lines(text, surface.get_width(), most_lines)
+    widest = max(text_width(line, _NOTICE_FONT) for line in lines)
+    rect = pygame.Rect(0, 0, widest + 36, notice_height(len(lines)) - _NOTICE_MARGIN)
+    rect.midtop = (surface.get_width() // 2, top + _NOTICE_MARGIN)
     pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 3), border_radius=18)
     pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=18)
     pygame.draw.rect(surface, colour, rect, width=2, border_radius=18)
-    draw_text(surface, shown, size, colour, rect.center, "center")
+    y = rect.centery - _NOTICE_LINE * (len(lines) - 1) // 2
+    for line in lines:
+        draw_text(surface, line, _NOTICE_FONT, colour, (rect.centerx, y), "center")
+        y += _NOTICE_LINE

@@ -15,7 +15,7 @@ from game.ui.assets import Assets
 from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status, status_text
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
-from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height
+from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height, notice_height, notice_lines
 from game.ui.widgets import KeyHelp, key_bar_height
 
 TONE_COLOURS: dict[Tone, theme.Color] = {
@@ -24,6 +24,9 @@ TONE_COLOURS: dict[Tone, theme.Color] = {
     Tone.WARNING: theme.WARNING,
     Tone.DANGER: theme.DANGER,
 }
+
+
+_CAPTION_LINES = 2
 
 
 class PlayView:
@@ -42,8 +45,13 @@ class PlayView:
         """The screen between the HUD and the key bar, and above the caption if there is one:
         the board is fitted into it, so the caption never covers a row of it."""
         top = hud_height(size[0])
-        bottom = self.status_bottom(size) - (STATUS_MARGIN if self.caption else 0)
+        bottom = self.caption_top(size) if self.caption else self.status_bottom(size)
         return pygame.Rect(0, top, size[0], max(1, bottom - top))
+
+    def caption_top(self, size: tuple[int, int]) -> int:
+        """Where the caption's strip starts: two lines of it on a narrow window."""
+        lines = len(notice_lines(self.caption, size[0], _CAPTION_LINES))
+        return self.status_bottom(size) - STATUS_MARGIN - (notice_height(lines) - notice_height(1))
 
     def status_bottom(self, size: tuple[int, int]) -> int:
         """The bottom of the strip the caption and the solver's status are drawn in."""
@@ -109,7 +117,8 @@ class PlayView:
         if play.animation is None:
             draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
         if self.caption and status_text(play.assist) is None:
-            draw_notice(surface, self.caption, theme.TEXT, status_bottom - STATUS_MARGIN)
+            top = self.caption_top(surface.get_size())
+            draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
         draw_status(surface, play.assist, status_bottom)
         draw_hud(surface, hud)
         if play.notice is not None:

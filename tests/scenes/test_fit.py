@@ -30,7 +30,6 @@ from game.scenes.play import PlayScene
 from game.scenes.settings import SettingsScene
 from game.solver.methods import METHODS
 from game.storage.records import SavedGame
-from game.ui.assist_overlay import STATUS_MARGIN
 from game.ui.editor_keys import EDITOR_KEYS
 from game.ui.hud import HudInfo, draw_hud
 from game.ui.level_cards import SHOWN_STATUS
@@ -196,8 +195,8 @@ def test_short_forms_are_drawn_whole(
 
 # -- the board -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
-def test_the_board_is_fitted_above_the_caption(
-    engine: GameEngine, size: tuple[int, int]
+def test_the_board_is_fitted_above_the_whole_caption(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
 ) -> None:
     set_size(engine, size)
     engine.context.session.open(read_collection_text(CAPTIONED), LevelFile("tall.xsb"))
@@ -207,8 +206,11 @@ def test_the_board_is_fitted_above_the_caption(
     assert isinstance(scene, PlayScene) and scene.view.caption
     camera = scene.camera
     board_bottom = camera.origin[1] + camera.rows * camera.tile_size
-    caption_top = scene.view.status_bottom(size) - STATUS_MARGIN + 10  # the pill's margin
+    caption_top = scene.view.caption_top(size) + 10  # the pill's margin
     assert board_bottom <= caption_top, (board_bottom, caption_top)
+    draw_alone(engine, scene)
+    caption = " ".join(item.text for item in drawn_texts if item.rect.top >= caption_top)
+    assert caption.startswith(scene.view.caption), caption  # wrapped on a narrow window, not cut
 
 
 # -- copying -------------------------------------------------------------------------------------
