@@ -40,6 +40,7 @@ from tests.scenes.conftest import Drawn
 from tests.scenes.test_polish import chaptered, draw_alone
 
 SIZES = [(640, 480), (1280, 800), (1920, 1080)]
+CENTRE_TOLERANCE = 2  # pixels: a halved odd width
 # A tall room whose tutorial caption would cover its bottom rows on a small window.
 CAPTIONED = """\
 ; tall
@@ -155,10 +156,7 @@ def test_cards_are_centred_at_any_width(engine: GameEngine, size: tuple[int, int
     surface = engine.screen
     cards = [scene.card_rect(surface, position) for position in scene.visible_positions(surface)]
     union = cards[0].unionall(cards[1:])
-    assert abs(union.centerx - size[0] // 2) <= GAP_TOLERANCE
-
-
-GAP_TOLERANCE = 2  # pixels: a halved odd width
+    assert abs(union.centerx - size[0] // 2) <= CENTRE_TOLERANCE
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -188,8 +186,10 @@ def test_short_forms_are_drawn_whole(
         draw_alone(engine, scene)
         shown = texts(drawn_texts)
         assert not [text for text in shown if "…" in text], (type(scene).__name__, size)
-        if isinstance(scene, LevelSelectScene):
+        if scene is select:
             assert SHOWN_STATUS in shown
+        if scene is complete:
+            assert any("Next chapter: solve 70%" in text for text in shown)
     assert "Continue the campaign, level 12" in shown
 
 
