@@ -152,7 +152,7 @@ class LevelCompleteScene(GameScene):
             ending = (
                 "That was the last level of the collection."
                 if last
-                else "The next chapter opens when 70% of this one is solved."
+                else "Next chapter: solve 70% of this one."
             )
             note = (note + "  " if note else "") + ending
         if note:

@@ -22,6 +22,7 @@ from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
+from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
@@ -264,7 +265,8 @@ class PlayScene(GameScene):
             self.controller.notify("No moves to copy yet", Tone.WARNING)
             return
         self.engine.clipboard.put(text)
-        self.controller.notify("Moves copied as LURD" if moves else "Level copied", Tone.GOOD)
+        copied = counted(len(text), "move") if moves else "Level"
+        self.controller.notify(f"{copied} copied", Tone.GOOD)
 
     def _paste(self) -> None:
         text = self.engine.clipboard.get().strip()

@@ -18,6 +18,7 @@ from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import Cell, cells_of
@@ -100,7 +101,8 @@ class RandomLevelScene(GameScene):
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
-        self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
+        stars = counted(cell.stars, "star")
+        self.title = f"Random {cell.width}x{cell.height}, {stars}, seed {seed}"
         self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
         self._tell("Making a level...", theme.ACCENT_ALT)
 
