@@ -22,6 +22,7 @@ import pygame
 
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.catalog import register_scenes
 from game.scenes.play import PlayScene
@@ -78,7 +79,7 @@ def main() -> int:
         collection = read_collection_text(handle.read())
     levels = [int(part) for part in args.levels.split(",")]
     engine = register_scenes(GameEngine((1280, 800), sound_enabled=False))
-    engine.context.session.open(collection, args.file)
+    engine.context.session.open(collection, LevelFile(str(args.file)))
     at_once: list[float | None] = []
     after_look: list[float | None] = []
     try:

@@ -13,7 +13,7 @@ from game.app.context import PlayContext
 from game.app.editor_check import Verdict
 from game.app.editor_controller import EditorController
 from game.app.flows import Flow, ask_checked_text, ask_text, ask_yes_no, run_flow
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.app.screens import EditorScreen, PlayScreen
 from game.app.session import Session
 from game.app.shell import Shell
@@ -22,12 +22,12 @@ from game.core.edit_checks import level_or_problem
 from game.core.edit_grid import Grid, parse_size
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.level_ref import LevelTexts, MyCollection, TextOrigin
 from game.storage import user_levels
 from game.storage.records import Solution
 from game.storage.user_levels import DEFAULT_COLLECTION, MAX_NAME_LENGTH
 
 DEFAULT_SIZE = "10x8"
-TEST_PLAY_SOURCE = "editor test play"
 MAX_DETAIL_LENGTH = 500
 
 
@@ -91,7 +91,7 @@ def _open_user_collection(shell: Shell, name: str) -> None:
             shell, name, "No levels saved here yet: make one in the level editor (E edits a copy)"
         )
         return
-    navigation.open_collection(shell, collection, str(user_levels.collection_path(name)))
+    navigation.open_collection(shell, collection, MyCollection(name))
 
 
 class EditorDialogs:
@@ -236,7 +236,8 @@ class TestPlay:
 
     def start(self, level: Level) -> None:
         session = Session()
-        session.open(Collection(title="Test play", levels=[level]), TEST_PLAY_SOURCE)
+        origin = TextOrigin.TEST_PLAY
+        session.open(Collection(title=origin.title, levels=[level]), LevelTexts(origin))
         self._context = PlayContext.in_memory(session)
         self.shell.push_context(self._context)
         self.shell.open(PlayScreen(0))

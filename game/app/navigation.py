@@ -19,34 +19,24 @@ from game.app.screens import (
     PlayScreen,
     Screen,
 )
-from game.app.session import CAMPAIGN_SOURCE, read_campaign
+from game.app.session import collection_for, load_collection_file
 from game.app.shell import Shell
 from game.core.chapters import chapters_of, is_level_open
-from game.core.collection import Collection, read_collection, read_collection_text
+from game.core.collection import Collection, read_collection_text
 from game.core.errors import LevelError
+from game.core.level_ref import (
+    CollectionRef,
+    LevelFile,
+    LevelTexts,
+    TextOrigin,
+    collection_of,
+)
 from game.core.wording import counted
-from game.storage.records import CAMPAIGN_ID, SavedGame
-
-CLIPBOARD_SOURCE = "clipboard"
+from game.storage.records import SavedGame
 
 
 def show_message(shell: Shell, title: str, text: str) -> None:
     shell.open(MessageScreen(title, text))
-
-
-def load_collection_file(path: str) -> Collection:
-    """A collection with at least one good level; LevelError with the reason otherwise."""
-    path = path.strip().strip('"')
-    if not path:
-        raise LevelError("type the path of a level file")
-    file = Path(path).expanduser()
-    if file.is_dir():
-        raise LevelError(f"{file} is a folder; choose a level file in it")
-    collection = read_collection(file)
-    if not collection.levels:
-        first = collection.errors[0] if collection.errors else "no level found"
-        raise LevelError(f"{file.name} holds no level that can be played: {first}")
-    return collection
 
 
 def open_collection_file(shell: Shell, path: str) -> None:
@@ -56,7 +46,7 @@ def open_collection_file(shell: Shell, path: str) -> None:
     except LevelError as error:
         show_message(shell, "Cannot open the file", str(error))
         return
-    open_collection(shell, collection, str(Path(path.strip().strip('"')).expanduser()))
+    open_collection(shell, collection, LevelFile(str(Path(path.strip().strip('"')).expanduser())))
 
 
 def open_collection_text(shell: Shell, text: str) -> bool:
@@ -65,11 +55,11 @@ def open_collection_text(shell: Shell, text: str) -> bool:
     if not collection.levels:
         return False
     collection.title = collection.title or "Pasted levels"
-    open_collection(shell, collection, CLIPBOARD_SOURCE)
+    open_collection(shell, collection, LevelTexts(TextOrigin.PASTED))
     return True
 
 
-def open_collection(shell: Shell, collection: Collection, source: str) -> None:
+def open_collection(shell: Shell, collection: Collection, source: CollectionRef) -> None:
     """Make ``collection`` the one played: its level select, or the level itself if only one."""
     # A level being played saves itself under its own collection before the new one opens.
     shell.open_stack([])
@@ -107,7 +97,7 @@ def remember_collection(context: PlayContext) -> None:
     session = context.session
     if session.collection is not None:
         context.progress.remember_collection(
-            session.collection_id, session.title, session.source, session.collection.levels
+            session.collection_id, session.title, session.path, session.collection.levels
         )
 
 
@@ -160,10 +150,11 @@ def resume_game(shell: Shell, game: SavedGame) -> bool:
         return False
     index = game.level_index_in(collection.levels)
     if index is None:
+        number = game.level.number
         show_message(
             shell,
             "Cannot continue",
-            f"Level {game.level_index + 1} of {game.collection_title or 'the saved game'} "
+            f"Level {number} of {game.collection_title or 'the saved game'} "
             "is no longer in its collection.",
         )
         return False
@@ -180,25 +171,18 @@ def resume_game(shell: Shell, game: SavedGame) -> bool:
     return True
 
 
-def _saved_collection(context: PlayContext, game: SavedGame) -> tuple[Collection, str]:
-    """The collection a saved game was played in, and its source; LevelError if it is gone."""
+def _saved_collection(context: PlayContext, game: SavedGame) -> tuple[Collection, CollectionRef]:
+    """The collection a saved game was played in, and its identity; LevelError if it is gone.
+
+    The open collection serves when it is the one (a level known by its text is rebuilt from
+    the text the save keeps).
+    """
     session = context.session
-    same_source = game.collection_id == CAMPAIGN_ID or session.source == game.collection_path
-    if (
-        session.collection is not None
-        and session.collection_id == game.collection_id
-        and same_source
-    ):
-        return session.collection, session.source
-    if game.collection_id == CAMPAIGN_ID:
-        return read_campaign(), CAMPAIGN_SOURCE
-    if game.collection_path == CLIPBOARD_SOURCE:
-        raise LevelError("its levels were pasted and are not kept; paste them again to go on")
-    path = Path(game.collection_path)
-    if not path.is_file():
-        name = game.collection_title or "levels"
-        raise LevelError(f"the level file of {name} is not found at {game.collection_path}")
-    return load_collection_file(game.collection_path), game.collection_path
+    where = collection_of(game.level)
+    reusable = not isinstance(where, LevelTexts)
+    if session.collection is not None and session.source == where and reusable:
+        return session.collection, where
+    return collection_for(game.level, game.collection_title)
 
 
 def ensure_collection(shell: Shell) -> bool:

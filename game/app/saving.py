@@ -20,10 +20,8 @@ def saved_game(
     """The game in progress: the open collection, the level, its moves and the statistics."""
     session = context.session
     return SavedGame.capture(
-        session.collection_id,
-        session.source,
+        session.level_ref(level_index),
         session.title,
-        level_index,
         state,
         context.statistics if statistics is None else statistics,
     )

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from game.app.play_controller import LevelResult
-from game.app.questions import Answer, AskText, AskYesNo
-from game.core.edit_grid import Grid
-from game.core.level import Level
-from game.core.play import PlayState
-from game.core.statistics import Statistics
-from game.storage.records import SavedGame
-from game.storage.store import ProgressStore
 from game.storage.user_levels import DEFAULT_COLLECTION
+
+if TYPE_CHECKING:
+    # Only the types: opening the main menu should not import the play controller or solver.
+    from game.app.play_controller import LevelResult
+    from game.app.questions import Answer, AskText, AskYesNo
+    from game.core.edit_grid import Grid
+    from game.core.level import Level
+    from game.core.play import PlayState
+    from game.core.statistics import Statistics
+    from game.storage.records import SavedGame
+    from game.storage.store import ProgressStore
 
 
 class PausedLevel(Protocol):

@@ -42,6 +42,7 @@ def run_bench_frames(args: argparse.Namespace) -> int:
     from game.app.screens import PlayScreen
     from game.cli.play import generated_level
     from game.core.collection import Collection
+    from game.core.level_ref import LevelTexts, TextOrigin
     from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
@@ -57,7 +58,8 @@ def run_bench_frames(args: argparse.Namespace) -> int:
 
     engine = GameEngine(BENCH_SIZE, sound_enabled=False)
     try:
-        engine.context.session.open(Collection(title="bench", levels=[level]), "bench")
+        bench = Collection(title="bench", levels=[level])
+        engine.context.session.open(bench, LevelTexts(TextOrigin.PASTED))
         play = PlayScene(engine, PlayScreen(0))
         play.assist.method = args.method
         engine.solver.think_ahead = args.with_solver

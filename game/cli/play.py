@@ -29,6 +29,8 @@ from game.cli.scripted import (
 from game.core.collection import Collection
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.level_ref import Campaign, LevelFile, LevelTexts, TextOrigin
+from game.core.resources import CAMPAIGN_NAME
 from game.core.xsb import parse_level
 
 BENCH_SIZE = (1280, 800)
@@ -97,7 +99,8 @@ def run_play(args: argparse.Namespace) -> int:
     # A headless replay needs no hints: keep the solver's worker process from starting.
     engine.solver.think_ahead = not args.headless
     try:
-        engine.context.session.open(collection, args.file, index)
+        source = Campaign() if args.file == CAMPAIGN_NAME else LevelFile(str(args.file))
+        engine.context.session.open(collection, source, index)
         play = PlayScene(engine, PlayScreen(index))
         engine.open_stack([MainMenuScreen()])
         engine.push(play)
@@ -182,7 +185,8 @@ def run_bench_render(args: argparse.Namespace) -> int:
     print(f"{'level':<30} {'tile':>4} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
     try:
         for name, level, zoom in cases:
-            engine.context.session.open(Collection(title="bench", levels=[level]), "bench")
+            bench = Collection(title="bench", levels=[level])
+            engine.context.session.open(bench, LevelTexts(TextOrigin.PASTED))
             play = PlayScene(engine, PlayScreen(0))
             engine.open_stack([])
             engine.push(play)

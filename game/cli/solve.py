@@ -30,6 +30,7 @@ from game.core.digits import shortened
 from game.core.errors import printable
 from game.core.level import Level
 from game.core.notation import replay
+from game.core.wording import counted
 from game.solver import METHODS, SolveStatus, solve
 from game.solver.methods import METHOD_HELP
 
@@ -287,7 +288,7 @@ def print_comparison(before: dict[int, Row], after: list[Row]) -> None:
     gained = [row.index for row in both if row.status == solved != before[row.index].status]
     lost = [row.index for row in both if before[row.index].status == solved != row.status]
     kept = [row for row in both if row.status == solved == before[row.index].status]
-    print(f"compared with {len(both)} levels of the earlier run:")
+    print(f"compared with {counted(len(both), 'level')} of the earlier run:")
     print(f"  gained {len(gained)}: {_numbers(gained)}")
     print(f"  lost {len(lost)}: {_numbers(lost)}")
     if kept:

@@ -89,6 +89,10 @@ class Statistics:
     def tick(self, seconds: float) -> None:
         self.elapsed += seconds
 
+    def use_solver(self) -> None:
+        """A move of the solver's solution was played: the level counts as shown."""
+        self.solver_used = True
+
     def record_hint(self) -> None:
         self.hints_used += 1
 

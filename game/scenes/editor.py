@@ -9,15 +9,16 @@ from typing import ClassVar
 import pygame
 
 from game.app.editing import EditorDialogs, TestPlay, level_text
-from game.app.editor_controller import EditorController, Metadata
+from game.app.editor_check import Metadata
+from game.app.editor_controller import EditorController
 from game.app.flows import Flow, ask_leave, run_flow
-from game.app.play_controller import Tone
+from game.app.notice import Tone
 from game.app.questions import LeaveChoice
 from game.app.screens import EditorScreen, MessageScreen
 from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.level import Level
-from game.core.notation import replay
+from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
@@ -259,18 +260,13 @@ class EditorScene(GameScene):
         self.test_play.start(level)
 
     def _take_test_solution(self) -> None:
-        """After a test play: its best solution becomes the level's, if it solves it still."""
+        """After a test play: its best solution is kept with the level (see the controller)."""
         best = self.test_play.best()
-        editor = self.editor
-        current = editor.level
-        if best is None or current is None or best.lurd == editor.metadata.solution:
-            return
-        report = editor.solution_report
-        if report is not None and report.works and report.pushes <= best.pushes:
-            return
-        if replay(current, best.lurd).solved:
-            editor.keep_solution(best.lurd)
-            editor.notify(f"Your solution ({best.pushes} pushes) is kept with the level", Tone.GOOD)
+        if best is not None and self.editor.take_test_solution(best.lurd, best.pushes):
+            self.editor.notify(
+                f"Your solution ({counted(best.pushes, 'push', 'pushes')}) is kept with the level",
+                Tone.GOOD,
+            )
 
     def _back(self) -> None:
         if self.editor.cancel():
@@ -291,6 +287,11 @@ class EditorScene(GameScene):
     def update(self, dt: float) -> None:
         self._layout()
         self.editor.update()
+
+    def picture_key(self) -> object:
+        # The solver's verdict and the notices change the screen without input.
+        notice = self.editor.notice
+        return tuple(self.editor.status()), notice.text if notice is not None else None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self._layout()

@@ -37,7 +37,6 @@ _MARGIN = 16
 class LevelCompleteScene(GameScene):
     """Congratulations and the results of the level just solved."""
 
-
     overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Enter", "choose (next level)"),
@@ -61,7 +60,10 @@ class LevelCompleteScene(GameScene):
         self.has_next = following < context.session.level_count and navigation.level_is_open(
             context, following
         )
-        items = [MenuItem("Play again", self._again), MenuItem("Back to the levels", self._back)]
+        # A test play goes back to the editor it came from, not to a list of its one level.
+        self.test_play = context.session.is_test_play
+        self.back_label = "Back to the editor" if self.test_play else "Back to the levels"
+        items = [MenuItem("Play again", self._again), MenuItem(self.back_label, self._back)]
         if self.has_next:
             items.insert(0, MenuItem("Next level", self._next))
         self.menu = Menu(items, width=360)
@@ -70,7 +72,10 @@ class LevelCompleteScene(GameScene):
             self.menu.select(1)
 
     def key_hints(self) -> KeyHelp:
-        return self.keys if self.has_next else self.last_level_keys
+        keys = self.keys if self.has_next else self.last_level_keys
+        if self.test_play:
+            keys = (*keys[:-1], ("Esc", "back to the editor"))
+        return keys
 
     def _next(self) -> None:
         navigation.restart_in_place(self.engine, self.result.level_index + 1)
@@ -80,7 +85,7 @@ class LevelCompleteScene(GameScene):
 
     def _back(self) -> None:
         navigation.leave_level(self.engine)
-        if not isinstance(self.engine.top_screen(), LevelSelectScreen):
+        if not self.test_play and not isinstance(self.engine.top_screen(), LevelSelectScreen):
             self.engine.open(LevelSelectScreen())
 
     def _rows(self) -> list[tuple[str, str]]:
@@ -147,7 +152,7 @@ class LevelCompleteScene(GameScene):
             ending = (
                 "That was the last level of the collection."
                 if last
-                else "The next chapter opens when 70% of this one is solved."
+                else "Next chapter: solve 70% of this one."
             )
             note = (note + "  " if note else "") + ending
         if note:

@@ -13,11 +13,11 @@ import pygame
 from game.app import editing, navigation
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen
-from game.app.session import CAMPAIGN_SOURCE
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
+from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
@@ -79,7 +79,8 @@ class LevelSelectScene(GameScene):
         self.previews: dict[int, pygame.Surface] = {}
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
-        self.total_score = 0
+        # The header's figures: this collection's own, as the statistics screen counts them.
+        self.summary = CollectionSummary(len(self.levels), 0, 0)
 
     def on_enter(self) -> None:
         self._load_records()
@@ -96,7 +97,9 @@ class LevelSelectScene(GameScene):
     def _load_records(self) -> None:
         context = self.engine.context
         self.records = context.progress.collection_records(context.session.collection_id)
-        self.total_score = context.progress.total_score()
+        self.summary = collection_summary(
+            context.progress, context.session.collection_id, self.fingerprints
+        )
         self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
         self.opened = open_chapters(self.chapters, self.solved)
 
@@ -132,9 +135,9 @@ class LevelSelectScene(GameScene):
         navigation.show_message(
             self.engine,
             f"Chapter {self.chapters[self.chapter].number} is locked",
-            f"It opens when {before.needed()} of the {len(before.indices)} levels of chapter "
-            f"{before.number} are solved ({before.solved_in(self.solved)} so far). Levels the "
-            "solver showed do not count.",
+            f"It opens when {before.needed()} of the {counted(len(before.indices), 'level')} "
+            f"of chapter {before.number} are solved ({before.solved_in(self.solved)} so far). "
+            "Levels the solver showed do not count.",
         )
 
     # -- layout ----------------------------------------------------------------------------
@@ -156,7 +159,8 @@ class LevelSelectScene(GameScene):
 
     def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
         """The card of the ``position``-th level shown."""
-        columns = self.columns(surface)
+        # A chapter shorter than a row is centred as the row it makes.
+        columns = max(1, min(self.columns(surface), len(self.shown)))
         grid = self.grid_area(surface)
         used = columns * (CARD_WIDTH + GAP) - GAP
         left = grid.left + (grid.width - used) // 2
@@ -281,11 +285,11 @@ class LevelSelectScene(GameScene):
             bold=True,
         )
         summary = (
-            f"{counted(len(self.levels), 'level')}, {len(self.solved)} solved, "
-            f"score {self.total_score:,}"
+            f"{counted(self.summary.levels, 'level')}, {self.summary.solved} solved, "
+            f"score {self.summary.score:,}"
         )
-        if session.source not in ("", CAMPAIGN_SOURCE):
-            summary += f"  -  {session.source}"
+        if session.path:
+            summary += f"  -  {session.path}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
         draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
         if self.chapters:

@@ -20,8 +20,8 @@ from game.app.screens import (
     SlotsScreen,
     StatsScreen,
 )
-from game.app.session import CAMPAIGN_SOURCE
 from game.core.direction import Direction
+from game.core.level_ref import Campaign, CampaignLevel
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -108,7 +108,7 @@ class MainMenuScene(GameScene):
 
     def _campaign(self) -> None:
         session = self.engine.context.session
-        if session.source == CAMPAIGN_SOURCE or navigation.open_campaign(self.engine):
+        if session.source == Campaign() or navigation.open_campaign(self.engine):
             navigation.play_level(self.engine, navigation.campaign_start(self.engine.context))
 
     def _choose(self) -> None:
@@ -206,9 +206,14 @@ class MainMenuScene(GameScene):
 
 
 def continue_label(saved: SavedGame) -> str:
-    """"Continue: COLLECTION, level N" with the collection cut to fit, never the number."""
+    """"Continue: COLLECTION, level N": the campaign by its short name, another collection's
+    title cut to fit if it must be, never the number."""
+    number = saved.level.number
+    end = "" if number is None else f", level {number}"
+    if isinstance(saved.level, CampaignLevel):
+        return "Continue the campaign" + end
     title = saved.collection_title or "the last game"
-    start, end = "Continue: ", f", level {saved.level_index + 1}"
+    start = "Continue: "
     # The chosen entry is drawn bold, the widest it gets.
     room = MENU_WIDTH - 30 - text_width(start + end, MENU_FONT, bold=True)
     return start + fit_text(title, MENU_FONT, room, bold=True) + end

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import itertools
 import os
+from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
 from game.app import navigation
 from game.app.screens import OpenFileScreen
+from game.app.session import load_collection_file
 from game.core.errors import LevelError
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.base import TextEntryScene, is_back_key
 from game.ui import theme
@@ -91,11 +94,12 @@ class OpenFileScene(TextEntryScene):
 
     def _open(self, path: str) -> None:
         try:
-            collection = navigation.load_collection_file(path)
+            collection = load_collection_file(path)
         except LevelError as error:
             self.error = str(error)
             return
-        navigation.open_collection(self.engine, collection, path.strip().strip('"'))
+        source = LevelFile(str(Path(path.strip().strip('"')).expanduser()))
+        navigation.open_collection(self.engine, collection, source)
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -14,13 +14,15 @@ import pygame
 from game.app import navigation, saving
 from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
-from game.app.play_controller import PlayAction, PlayController, Tone
+from game.app.notice import Tone
+from game.app.play_controller import PlayAction, PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
+from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
@@ -54,10 +56,7 @@ class PlayScene(GameScene):
         self._saved_statistics = screen.statistics
         self.best = saving.best_text(saving.level_record(context, self.level))
         self.assist = SolverAssist(
-            engine.solver,
-            context.statistics,
-            self.level,
-            solve_method=engine.settings.solve_method,
+            engine.solver, self.level, solve_method=engine.settings.solve_method
         )
         self.controller = PlayController(
             level_index,
@@ -125,20 +124,21 @@ class PlayScene(GameScene):
             or bool(controller.held)
             or assist.wants_hint
             or assist.wants_solution
-            or assist.autoplay
+            or assist.steps.autoplay
             or camera.origin != camera.previous
         )
 
     def picture_key(self) -> object:
-        # The HUD's clock shows whole seconds; the solver's help may change what is shown.
+        # The solver's help may change what is shown.
         assist = self.assist
-        return (
-            int(self.context.statistics.elapsed),
-            assist.phase,
-            assist.message,
-            assist.hint,
-            assist.warning,
-        )
+        return assist.phase, assist.message, assist.hint, assist.warning
+
+    def ticking_key(self) -> object:
+        # The HUD's clock shows whole seconds.
+        return int(self.context.statistics.elapsed)
+
+    def ticking_area(self) -> pygame.Rect:
+        return self.view.hud_area(self.engine.screen)
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""
@@ -218,9 +218,9 @@ class PlayScene(GameScene):
         if not self.controller.has_solution():
             return
         if command is PlayCommand.AUTOPLAY:
-            self.assist.toggle_autoplay()
+            self.assist.steps.toggle_autoplay()
         else:
-            self.assist.change_speed(faster=command is PlayCommand.FASTER)
+            self.assist.steps.change_speed(faster=command is PlayCommand.FASTER)
 
     def _screen_command(self, command: PlayKey) -> None:
         if command is PlayCommand.COPY_LEVEL or command is PlayCommand.COPY_MOVES:
@@ -265,7 +265,8 @@ class PlayScene(GameScene):
             self.controller.notify("No moves to copy yet", Tone.WARNING)
             return
         self.engine.clipboard.put(text)
-        self.controller.notify("Moves copied as LURD" if moves else "Level copied", Tone.GOOD)
+        copied = counted(len(text), "move") if moves else "Level"
+        self.controller.notify(f"{copied} copied", Tone.GOOD)
 
     def _paste(self) -> None:
         text = self.engine.clipboard.get().strip()

@@ -17,6 +17,8 @@ from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
+from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import Cell, cells_of
@@ -26,7 +28,6 @@ from game.ui import theme
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
-SOURCE = "random"
 _NOTE_ROOM = 70
 
 
@@ -100,8 +101,9 @@ class RandomLevelScene(GameScene):
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
-        self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
-        self.job = BackgroundJob(generation(request))
+        stars = counted(cell.stars, "star")
+        self.title = f"Random {cell.width}x{cell.height}, {stars}, seed {seed}"
+        self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
         self._tell("Making a level...", theme.ACCENT_ALT)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
@@ -136,8 +138,8 @@ class RandomLevelScene(GameScene):
 
     def _play(self) -> None:
         if self.level is not None:
-            collection = Collection(title="Random levels", levels=[self.level])
-            navigation.open_collection(self.engine, collection, SOURCE)
+            collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
+            navigation.open_collection(self.engine, collection, LevelTexts(TextOrigin.RANDOM))
 
     def _keep(self) -> None:
         if self.level is None:
@@ -155,8 +157,9 @@ class RandomLevelScene(GameScene):
         self._generate()
 
     # -- input -----------------------------------------------------------------------------
-    def is_busy(self) -> bool:
-        return self.job is not None
+    def picture_key(self) -> object:
+        # Nothing moves while a level is made: the screen changes when the job reports.
+        return self.message, self.job.progress if self.job is not None else None
 
     def on_exit(self) -> None:
         if self.job is not None:

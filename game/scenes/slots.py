@@ -148,7 +148,7 @@ class SlotsScene(GameScene):
         game = self.to_save
         suggestion = ""
         if game is not None:
-            suggestion = f"{game.collection_title}, level {game.level_index + 1}"
+            suggestion = game.place
 
         def flow() -> Flow:
             name = yield from ask_checked_text(
@@ -250,10 +250,7 @@ class SlotsScene(GameScene):
         draw_title(surface, "Saved games", 20, 40)
         if self.to_save is not None:
             game = self.to_save
-            what = (
-                f"A new save keeps {game.collection_title or 'this game'}, "
-                f"level {game.level_index + 1}, after {len(game.history)} moves."
-            )
+            what = f"A new save keeps {game.place}, after {counted(len(game.history), 'move')}."
             what = fit_text(what, 19, surface.get_width() - 40)
             draw_text(surface, what, 19, theme.TEXT_DIM, (surface.get_width() // 2, 70), "midtop")
         area = self.list_area(surface)
@@ -295,10 +292,7 @@ class SlotsScene(GameScene):
                 surface, NEW_SAVE, 24, colour, (rect.left + 18, rect.centery), "midleft", True
             )
             return
-        details = (
-            f"{slot.collection_title or '?'}, level {slot.level_index + 1}, "
-            f"{counted(slot.moves, 'move')}"
-        )
+        details = f"{slot.place}, {counted(slot.moves, 'move')}"
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         date = draw_text(
             surface, saved, 18, theme.TEXT_DIM, (rect.right - 18, rect.top + 8), "topright"

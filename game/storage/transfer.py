@@ -6,16 +6,15 @@ written, and then merged in one transaction.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from game.core.collection import read_regular_file
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
+from game.core.files import read_regular_file, replace_file
 from game.core.level import Level
+from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
@@ -80,14 +79,17 @@ class ImportSummary:
 
     def describe(self) -> str:
         """One line for the player."""
-        kept = "1 record is" if self.unverified == 1 else f"{self.unverified} records are"
+        kept = counted(self.unverified, "record")
         aside = (
-            f" {kept} kept unverified until its collection is opened." if self.unverified else ""
+            f" Kept unverified until their collections are opened: {kept}."
+            if self.unverified
+            else ""
         )
         return (
-            f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
-            f"{self.solves_added} solves, {self.slots_added} saves, "
-            f"{self.settings_added} settings.{aside}"
+            f"Imported: {counted(self.levels_added, 'new level record')}, "
+            f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
+            f"{counted(self.slots_added, 'save')}, {counted(self.settings_added, 'setting')}."
+            f"{aside}"
         )
 
 
@@ -118,20 +120,10 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     text = encode_json(progress_to_json(progress))
     target = Path(path)
     try:
-        descriptor, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        replace_file(target, text)
     except OSError as error:
-        raise TransferError(f"Cannot write {target}: {error.strerror or error}") from None
+        problem = error.strerror or error
+        raise TransferError(f"Cannot write {printable(target)}: {problem}") from None
     return progress
 
 

@@ -30,7 +30,7 @@ def draw_hint(
     square = player
     dot = max(2, tile // 10)
     for direction in hint.walk:
-        square += direction.dx + direction.dy * board.width
+        square = board.step(square, direction)
         column, row = board.coords(square)
         centre = camera.screen_rect(column, row, origin).center
         pygame.draw.circle(surface, theme.ACCENT_ALT, centre, dot)
@@ -63,10 +63,12 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
     waiting = assist.wants_hint or assist.wants_solution
     if assist.phase is Phase.THINKING and waiting:
         progress = assist.progress
-        done = f": {progress.nodes:,} positions, {progress.seconds:.1f} s" if progress else ""
+        done = ""
+        if progress:
+            done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
         if progress and assist.request_method in SMT_METHODS:
             # An SMT or SAT planner's progress is the plan length it tries, longer until one fits.
-            done = f": trying plans of {progress.nodes} steps, {progress.seconds:.1f} s"
+            done = f": trying plans of {counted(progress.nodes, 'step')}, {progress.seconds:.1f} s"
         return f"Thinking{done}. Esc cancels", theme.ACCENT_ALT
     if assist.phase is Phase.UNSOLVABLE and assist.undos_needed is not None:
         return assist.message, theme.DANGER  # the rescue count says more than the warning
@@ -74,9 +76,10 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
         return assist.warning.message, theme.DANGER
     if assist.phase is Phase.UNSOLVABLE and assist.message:
         return assist.message, theme.DANGER
-    if assist.in_solution:
-        where = f"{assist.solution_index}/{len(assist.solution)}"
-        mode = f"autoplay {assist.steps_per_second:g}/s ([ ] speed)" if assist.autoplay else (
+    steps = assist.steps
+    if steps.active:
+        where = f"{steps.index}/{len(steps.moves)}"
+        mode = f"autoplay {steps.steps_per_second:g}/s ([ ] speed)" if steps.autoplay else (
             "N/B step, Space autoplay"
         )
         return f"Solver's solution, move {where}: {mode}", theme.ACCENT

@@ -117,7 +117,7 @@ def test_help_for_each_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
         ("#####\n# $.#\n#####", "no player"),
         ("#####\n#@$.#\n#@$.#\n#####", "2 players"),
         ("####\n#@.#\n####", "no boxes"),
-        ("#####\n#@$ #\n#####", "boxes but 0 goals"),
+        ("#####\n#@$ #\n#####", "1 box but 0 goals"),
         ("#####\n#@$. \n#####", "not closed"),
         ("#####\n#@$%#\n#####", "unknown character"),
         ("#####\n#@*##\n#####", "already solved"),

@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.play_controller import Tone
+from game.app.editor_check import SolutionOrigin
+from game.app.notice import Tone
 from game.app.screens import (
     EditorLeaveScreen,
     EditorScreen,
@@ -25,6 +26,7 @@ from game.core.edit_grid import Grid
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.scenes.editor import EditorScene
+from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.storage import user_levels
@@ -201,7 +203,7 @@ def test_test_play_and_come_back_with_the_edit_and_its_history(
     # An edit that blocks it: a wall between the box and its goal.
     editor.editor.cursor = (4, 1)
     type_text(engine, "#")
-    assert editor.editor.status()[-1].text.startswith("your solution breaks at push 1")
+    assert editor.editor.status()[-1].text == "your solution breaks at push 1 of 2"
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     # The wall, then the last typed square: typing undoes one square at a time.
@@ -335,3 +337,25 @@ def test_f1_shows_every_editor_key(engine: GameEngine, editor: EditorScene) -> N
     press(engine, pygame.K_F1)
     assert isinstance(engine.top, MessageScene)
     assert "Shift+Delete" in engine.top.text and "Ctrl+Alt+C" in engine.top.text
+
+
+def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    type_room(engine)
+    # The solver's solution came first, with fewer pushes than the player will make.
+    editor.editor.keep_solution("rRR", SolutionOrigin.SOLVER)
+    assert editor.editor.status()[-1].text == "the solver's solution still works (2 pushes)"
+    press(engine, pygame.K_p)
+    mine = "drrruLdlluRRR"
+    play_moves(engine, mine)
+    settle(engine)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    labels = [item.label for item in complete.menu.items]
+    assert labels == ["Play again", "Back to the editor"]
+    press(engine, pygame.K_RETURN)
+    assert engine.top is editor
+    assert editor.editor.metadata.solution == mine
+    assert editor.editor.metadata.solution_origin is SolutionOrigin.PLAYER
+    assert editor.editor.status()[-1].text == "your solution still works (4 pushes)"

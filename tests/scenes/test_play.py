@@ -13,7 +13,9 @@ from game.app.play_controller import REPEAT_DELAY_TICKS
 from game.app.screens import MainMenuScreen, PlayScreen
 from game.app.settings import AnimationSpeed
 from game.core.direction import Direction
-from game.engine.engine import MIN_WINDOW_SIZE, GameEngine
+from game.core.level_ref import LevelFile, LevelTexts, TextOrigin
+from game.engine.engine import GameEngine
+from game.engine.window import MIN_WINDOW_SIZE
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
@@ -236,7 +238,7 @@ def test_pasting_a_level_opens_it_and_bad_text_gets_a_notice(engine: GameEngine)
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, PlayScene)
     assert engine.top is not play
-    assert engine.context.session.source == "clipboard"
+    assert engine.context.session.source == LevelTexts(TextOrigin.PASTED)
     assert engine.top.level.width == 5
 
 
@@ -247,7 +249,7 @@ def test_pasting_a_file_path_opens_the_file(engine: GameEngine, tmp_path: Path) 
     engine.clipboard.put(str(path))
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.context.session.source == str(path)
+    assert engine.context.session.source == LevelFile(str(path))
 
 
 def test_zoom_keys_and_ctrl_wheel_and_right_drag_pan(engine: GameEngine) -> None:

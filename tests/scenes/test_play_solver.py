@@ -12,6 +12,7 @@ import pygame
 from game.app.assist import Phase
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.pause import PauseScene
@@ -80,10 +81,10 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
     press(engine, pygame.K_b)
     settle(engine)
     assert play.state.move_count == 1
-    assert play.assist.solution_index == 1
+    assert play.assist.steps.index == 1
     press(engine, pygame.K_RIGHTBRACKET)
     press(engine, pygame.K_SPACE)
-    assert play.assist.autoplay
+    assert play.assist.steps.autoplay
     engine.run_frames(5000)
     assert isinstance(engine.top, LevelCompleteScene)
     assert play.state.is_solved
@@ -92,7 +93,7 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
 
 
 def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
-    engine.context.session.open(read_collection_text(HARD), "tests")
+    engine.context.session.open(read_collection_text(HARD), LevelFile("tests.xsb"))
     play = start(engine, 0)
     play.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)
@@ -108,7 +109,7 @@ def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
 
 
 def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
-    engine.context.session.open(read_collection_text(DEAD_END), "tests")
+    engine.context.session.open(read_collection_text(DEAD_END), LevelFile("tests.xsb"))
     play = start(engine, 0)
     play_moves(engine, "dRur")
     assert play.assist.warning is None
@@ -124,7 +125,8 @@ def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
 
 
 def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
-    engine.context.session.open(read_collection_text(HARD + "\n" + DEAD_END), "tests")
+    both = read_collection_text(HARD + "\n" + DEAD_END)
+    engine.context.session.open(both, LevelFile("tests.xsb"))
     play = start(engine, 0)
     play.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)

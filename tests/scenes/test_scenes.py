@@ -30,6 +30,7 @@ from game.app.screens import (
 )
 from game.app.session import Session
 from game.app.settings import AnimationSpeed
+from game.core.level_ref import Campaign, LevelFile
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
 from game.scenes.level_complete import LevelCompleteScene
@@ -139,7 +140,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     (tmp_path / "campaign.xsb").write_text(LEVELS_TEXT)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene)
-    assert engine.top.level_index == 0 and engine.context.session.source == "campaign"
+    assert engine.top.level_index == 0 and engine.context.session.source == Campaign()
 
 
 def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
@@ -244,7 +245,7 @@ def test_open_file_by_typing_a_path(engine: GameEngine, tmp_path: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "mine.xsb")))
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.context.session.source == str(tmp_path / "mine.xsb")
+    assert engine.context.session.source == LevelFile(str(tmp_path / "mine.xsb"))
     assert engine.context.session.title == "Test levels"
 
 
@@ -272,7 +273,7 @@ def test_open_file_lists_matching_files_and_tab_completes(
     assert dialog.candidates == ["mine.xsb"]
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.context.session.source == str(tmp_path / "sets" / "mine.xsb")
+    assert engine.context.session.source == LevelFile(str(tmp_path / "sets" / "mine.xsb"))
 
 
 def test_dropping_a_file_opens_it_and_a_bad_one_says_why(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
@@ -30,7 +31,7 @@ def _filled(store: ProgressStore, level: Level) -> None:
     store.record_solution(CAMPAIGN_ID, level, SMALL_SOLUTION, 33, 8, 967, seconds=40.0)
     store.set_campaign(1, 967)
     store.set_setting("volume", 0.4)
-    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 0, PlayState(level), Statistics())
+    game = SavedGame.capture(CampaignLevel(0), "Campaign", PlayState(level), Statistics())
     SaveSlots(store).save("slot", game)
 
 
@@ -57,7 +58,8 @@ def test_round_trip_into_a_fresh_store(tmp_path: Path, level: Level) -> None:
     target = ProgressStore.in_memory()
     summary = import_progress(target, exported, campaign=[level])
     assert (summary.levels_added, summary.solves_added, summary.slots_added) == (1, 1, 1)
-    assert summary.settings_added == 1 and "1 new level records" in summary.describe()
+    assert summary.settings_added == 1
+    assert "1 new level record, 0 improved, 1 solve, 1 save, 1 setting." in summary.describe()
     assert _snapshot(target) == _snapshot(source)
 
     again = import_progress(target, exported, [level])  # importing twice changes nothing

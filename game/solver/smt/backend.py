@@ -12,6 +12,7 @@ import time
 from types import ModuleType
 from typing import Protocol
 
+from game.core.wording import counted
 from game.solver.analysis import UNREACHABLE, bits_of
 from game.solver.matching import hungarian
 from game.solver.push import Push
@@ -94,9 +95,8 @@ def deepen(planner: Planner, limits: Limits, lowest: int) -> Outcome:
         while True:
             limits.check()
             if steps * planner.bits_per_step > FORMULA_BITS:
-                raise StopSearch(
-                    SolveStatus.TIMEOUT, f"the formula for {steps} steps is too large to solve"
-                )
+                too_large = f"the formula for {counted(steps, 'step')} is too large to solve"
+                raise StopSearch(SolveStatus.TIMEOUT, too_large)
             while built < steps:
                 planner.extend()
                 built += 1
