@@ -59,6 +59,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         else:
             # Synthesising the effects takes a moment; better at start than at the first step.
             engine.sound.preload()
+            engine.ready_levels.start()  # a Random level of each difficulty, made ahead
             engine.run()
     except CliError:
         raise

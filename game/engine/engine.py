@@ -13,6 +13,7 @@ from typing import ClassVar, Protocol
 import pygame
 
 from game.app.context import ContextStack, PlayContext
+from game.app.ready_levels import ReadyLevels
 from game.app.screens import Screen
 from game.app.settings import Settings
 from game.app.solver_service import SolverService
@@ -83,6 +84,8 @@ class GameEngine:
         # Started lazily: the worker process appears with the first request.
         self.rest = Rest()
         self.solver = SolverService(wake=self.rest.wake)
+        # Random levels made ahead; idle until the game proper starts it (start_game).
+        self.ready_levels = ReadyLevels()
         self.stack = SceneStack(self)
 
         self.running = False
@@ -117,6 +120,7 @@ class GameEngine:
         lost = self.contexts.close()
         self.running = False
         self.solver.shutdown()
+        self.ready_levels.stop()
         pygame.display.quit()
         if GameEngine._instance is self:
             GameEngine._instance = None

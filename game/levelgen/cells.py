@@ -54,3 +54,14 @@ CELLS: tuple[Cell, ...] = tuple(
 def cells_of(stars: int) -> tuple[Cell, ...]:
     """The cells a difficulty offers, smallest first."""
     return tuple(cell for cell in CELLS if cell.stars == stars)
+
+
+# The size the menu shows first, by its place among those a difficulty offers (the second
+# smallest, or the only one).
+FIRST_CHOICE = 1
+
+
+def first_cell(stars: int) -> Cell:
+    """The cell the menu shows first for a difficulty."""
+    offered = cells_of(stars)
+    return offered[min(FIRST_CHOICE, len(offered) - 1)]

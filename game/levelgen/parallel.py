@@ -45,7 +45,34 @@ def run_tries(
             if take(index, work(index, cancel)):
                 return
         return
-    with _Pool(work, min(jobs, tries)) as pool:
+    _run_pooled(work, tries, take, jobs, cancel, START_METHOD)
+
+
+def run_apart(work: Work[ResultT], cancel: CancelCheck) -> ResultT:
+    """Try 0 of ``work`` in one worker process of its own, spawned (it copies nothing of a
+    process with threads and a window, such as the game's); it watches this process as a batch's
+    workers do, so it never outlives the call or this process. Raises Cancelled soon after
+    ``cancel()`` turns true, and WorkerFailed if the try fails."""
+    results: list[ResultT] = []
+
+    def keep(_: int, result: ResultT) -> bool:
+        results.append(result)
+        return True
+
+    _run_pooled(work, 1, keep, 1, cancel, "spawn")
+    return results[0]
+
+
+def _run_pooled(
+    work: Work[ResultT],
+    tries: int,
+    take: Take[ResultT],
+    jobs: int,
+    cancel: CancelCheck,
+    start: Literal["fork", "spawn", "forkserver"] | None,
+) -> None:
+    """:func:`run_tries` on ``jobs`` worker processes (at least one)."""
+    with _Pool(work, min(jobs, tries), start) as pool:
         results: dict[int, ResultT] = {}
         dealt = wanted = 0
         for idle in pool.pipes:
@@ -71,8 +98,10 @@ def run_tries(
 class _Pool(Generic[ResultT]):
     """Worker processes, each with a pipe, and which of them are working on a try."""
 
-    def __init__(self, work: Work[ResultT], count: int) -> None:
-        context = multiprocessing.get_context(START_METHOD)
+    def __init__(
+        self, work: Work[ResultT], count: int, start: Literal["fork", "spawn", "forkserver"] | None
+    ) -> None:
+        context = multiprocessing.get_context(start)
         self.processes: list[BaseProcess] = []
         self.pipes: list[Connection] = []
         self.busy: set[Connection] = set()

@@ -5,7 +5,6 @@ The generator runs off the main loop with a progress line; Esc cancels it at onc
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
@@ -14,6 +13,7 @@ import pygame
 
 from game.app import navigation
 from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.ready_levels import clock_seed
 from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
@@ -21,7 +21,7 @@ from game.core.level_ref import LevelTexts, TextOrigin
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
-from game.levelgen.cells import Cell, cells_of
+from game.levelgen.cells import FIRST_CHOICE, Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
@@ -57,12 +57,11 @@ class RandomLevelScene(GameScene):
     def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
         super().__init__(engine, screen)
         self.difficulty = 2
-        self.size = 1
+        self.size = FIRST_CHOICE
         self.job: BackgroundJob[list[Level]] | None = None
         self.level: Level | None = None
         self.title = ""
-        # A new seed each time from the clock, so every level made is a new one.
-        self.next_seed: Callable[[], int] = lambda: int(time.time() * 1000) % 1_000_000
+        self.next_seed: Callable[[], int] = clock_seed
         self.message = "Choose, then Generate: the solver checks every level it makes."
         self.message_colour = theme.TEXT_DIM
         self.menu = Menu(self._choosing_items(), width=560)
@@ -98,6 +97,11 @@ class RandomLevelScene(GameScene):
     # -- generating ------------------------------------------------------------------------
     def _generate(self) -> None:
         cell = self._cell()
+        # A level made ahead opens at once; either way the next one for this cell is begun.
+        ready = self.engine.ready_levels.take(cell)
+        if ready is not None:
+            self._made(ready)
+            return
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
@@ -124,7 +128,10 @@ class RandomLevelScene(GameScene):
                 theme.WARNING,
             )
             return
-        self.level = replace(outcome.result[0], title=self.title)
+        self._made(replace(outcome.result[0], title=self.title))
+
+    def _made(self, level: Level) -> None:
+        self.level = level
         self._tell(f"Made: {self.level.title}. Play it, or keep it first.", theme.GOOD)
         self.menu = Menu(
             [

@@ -6,12 +6,8 @@ A crash or a failure in the worker process comes back as a message, never as a h
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,6 +16,7 @@ from game.core import parse_level, replay
 from game.core.play import PlayState
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
+from tests.processes import HAS_PROC, alive, children_of, children_outliving_a_kill
 
 # Many boxes in an open room: breadth-first search needs far longer than any test waits.
 HARD = """\
@@ -161,59 +158,13 @@ time.sleep(600)
 """
 
 
-def _stat(pid: int) -> list[str]:
-    """The fields of /proc/PID/stat after the command name (state, parent, ...); [] once the
-    process is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return []
-
-
-def _children_of(pid: int) -> list[int]:
-    children = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            fields = _stat(int(entry.name))
-            if fields and int(fields[1]) == pid:
-                children.append(int(entry.name))
-    return children
-
-
-def _alive(pid: int) -> bool:
-    """Running and not a zombie (an orphan's zombie waits for whoever reaps it)."""
-    fields = _stat(pid)
-    return bool(fields) and fields[0] != "Z"
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 @pytest.mark.parametrize("state", ["busy", "idle"])
 def test_no_worker_outlives_a_killed_game(state: str) -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT, state, HARD, SMALL_LEVEL],
-        stdout=subprocess.PIPE, text=True, env=env,
-    )
-    children: list[int] = []
-    try:
-        assert parent.stdout is not None
-        assert parent.stdout.readline().strip() == "ready"
-        children = _children_of(parent.pid)
-        assert children  # the worker (and the resource tracker)
-        parent.send_signal(signal.SIGKILL)
-        parent.wait()
-        deadline = time.monotonic() + 10  # the promise is one second; margin for a busy box
-        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not [pid for pid in children if _alive(pid)]
-    finally:
-        parent.kill()
-        for pid in children:
-            if _alive(pid):
-                os.kill(pid, signal.SIGKILL)
+    assert children_outliving_a_kill(PARENT, state, HARD, SMALL_LEVEL) == []
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_a_search_with_two_workers_answers_and_leaves_no_process(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
     service.submit(level, time_limit=20, workers=2)
@@ -222,7 +173,7 @@ def test_a_search_with_two_workers_answers_and_leaves_no_process(service: Solver
     assert replay(level, update.result.lurd).solved
     worker = service._process
     assert worker is not None
-    assert not [pid for pid in _children_of(worker.pid or 0) if _alive(pid)]
+    assert not [pid for pid in children_of(worker.pid or 0) if alive(pid)]
 
 
 @pytest.mark.parametrize(("cores", "workers"), [(8, 7), (2, 1), (1, 1), (None, 1)])

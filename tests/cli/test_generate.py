@@ -22,6 +22,7 @@ from game.cli import generate
 from game.core.collection import read_collection
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from tests.cli.command import run
+from tests.processes import HAS_PROC, alive, children_of
 
 SMALL = ("--width", "8", "--height", "8", "--boxes", "2", "--difficulty", "2", "--seed", "4")
 HARD = ("--width", "14", "--height", "11", "--boxes", "7", "--difficulty", "5", "--count", "50")
@@ -58,6 +59,17 @@ def test_any_number_of_jobs_writes_the_same_file(
     assert one == (tmp_path / "2.xsb").read_bytes() == (tmp_path / "3.xsb").read_bytes()
     code, _, err = run(capsys, *args, "--jobs", "0", "--out", str(tmp_path / "x.xsb"))
     assert code == 2 and err == "generate: jobs must be 1 to 256, not 0\n"
+
+
+def test_a_seed_writes_the_same_file_in_any_process(tmp_path: Path) -> None:
+    # Separate processes with different string hashes: nothing may hang on a set's order.
+    for hashes in ("1", "2"):
+        environment = {**os.environ, "PYTHONHASHSEED": hashes}
+        command = [sys.executable, "-m", "game", "generate", "--width", "11", "--height", "8",
+                   "--boxes", "3", "--difficulty", "3", "--seed", "8", "--count", "2",
+                   "--out", str(tmp_path / f"{hashes}.xsb")]
+        subprocess.run(command, env=environment, check=True, capture_output=True, timeout=120)
+    assert (tmp_path / "1.xsb").read_bytes() == (tmp_path / "2.xsb").read_bytes()
 
 
 def test_on_a_terminal_the_bar_is_one_line_drawn_again() -> None:
@@ -146,34 +158,6 @@ def test_a_path_with_a_newline_is_shown_escaped_on_one_line(
     assert code == 2 and err.count("\n") == 1 and "two\\nlines" in err
 
 
-def _children(pid: int) -> set[int]:
-    """The live (not zombie) processes whose parent is ``pid``."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[1]) == pid and fields[0] != "Z":
-            found.add(int(entry.name))
-    return found
-
-
-def _alive(pids: set[int]) -> set[int]:
-    alive = set()
-    for pid in pids:
-        try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            continue
-        if stat[stat.rindex(")") + 2] != "Z":
-            alive.add(pid)
-    return alive
-
-
 def _busy_generate(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     """A ``generate --jobs 2`` run on hard levels, once both its workers are up."""
     command = [sys.executable, "-m", "game", "generate", *HARD, "--jobs", "2", "--out",
@@ -185,19 +169,19 @@ def _busy_generate(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     workers: set[int] = set()
     while len(workers) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
-        workers = _children(process.pid)
+        workers = {pid for pid in children_of(process.pid) if alive(pid)}
     assert len(workers) == 2, "the workers did not start"
     return process, workers
 
 
 def _gone_soon(pids: set[int], seconds: float = 5.0) -> bool:
     deadline = time.monotonic() + seconds
-    while _alive(pids) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return not _alive(pids)
+    return not any(alive(pid) for pid in pids)
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+@pytest.mark.skipif(not HAS_PROC, reason="needs /proc to see processes")
 def test_a_killed_generate_leaves_no_worker_behind(tmp_path: Path) -> None:
     process, workers = _busy_generate(tmp_path)
     process.kill()
@@ -205,7 +189,7 @@ def test_a_killed_generate_leaves_no_worker_behind(tmp_path: Path) -> None:
     assert _gone_soon(workers), "workers outlived a killed generate"
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see processes")
+@pytest.mark.skipif(not HAS_PROC, reason="needs /proc to see processes")
 def test_ctrl_c_stops_generate_in_one_line_and_its_workers_with_it(tmp_path: Path) -> None:
     process, workers = _busy_generate(tmp_path)
     process.send_signal(signal.SIGINT)

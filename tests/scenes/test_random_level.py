@@ -9,8 +9,10 @@ import time
 import pygame
 
 from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.ready_levels import ReadyLevels
 from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
+from game.levelgen.cells import cells_of
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene
 from game.storage import user_levels
@@ -44,6 +46,30 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
     press(engine, pygame.K_RETURN)  # Play it
     play = engine.top
     assert isinstance(play, PlayScene) and play.level.board == scene.level.board
+
+
+def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> None:
+    engine.ready_levels = ReadyLevels(next_seed=lambda: 7)
+    engine.ready_levels.start()
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 1, 0
+    small = cells_of(1)[0]
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # none ready: made now, and one asked for ahead
+    wait_for(engine, scene)
+    made_now = scene.level
+    assert made_now is not None and "Small" not in made_now.title
+    deadline = time.monotonic() + 60
+    while not engine.ready_levels.ready(small):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Make another
+    assert scene.job is None and scene.level is not made_now  # no job: the ready one, at once
+    assert scene.level is not None
+    assert dict(scene.level.extra)["Stars"] == "1" and "Small" in scene.level.title
+    assert scene.level.width <= small.width and len(scene.level.boxes) == small.boxes
 
 
 def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
