@@ -10,13 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.board import Board
-from game.core.direction import Direction
 from game.core.paths import DIRECTIONS
-
-
-def offset_of(board_width: int, direction: Direction) -> int:
-    """How far one step in ``direction`` moves along the flat square index."""
-    return direction.dx + direction.dy * board_width
 
 
 @dataclass(frozen=True)
@@ -35,7 +29,7 @@ class Masks:
     def of(cls, board: Board) -> Masks:
         floor = mask_of(board.walkable_squares())
         goals = mask_of(board.goals)
-        offsets = tuple(offset_of(board.width, direction) for direction in DIRECTIONS)
+        offsets = tuple(board.offset(direction) for direction in DIRECTIONS)
         return cls(board.width, floor, goals, offsets, (board.width * board.height).bit_length())
 
     def key(self, boxes: int, region: int) -> int:

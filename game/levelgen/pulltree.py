@@ -318,7 +318,7 @@ class PullTreeSearch:
         # Played forwards a pull is a push the other way (way ^ 2 turns round: L U R D).
         pulled = [(box + masks.offsets[way], way ^ 2) for box, way in reversed(state.pulls)]
         pushes = fewest_changes_pushes(masks, squares_of(state.boxes), state.player, pulled)
-        plain = rating_value(tally(pushes, masks.width, self.goals), 0)
+        plain = rating_value(tally(pushes, masks.offsets, self.goals), 0)
         self._shrinks.append(plain / state.plain)
         self.shrink = sum(self._shrinks) / len(self._shrinks)
         key = (state.floor, self._key(state))

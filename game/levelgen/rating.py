@@ -76,7 +76,6 @@ def rate(
     """The rating of ``level`` solved by ``lurd`` with its pushes reordered to switch boxes as
     seldom as they can (:mod:`game.levelgen.reorder`); the effort is measured if not given."""
     nodes = search_effort(level, cancel=cancel).nodes if effort is None else effort
-    pushes = fewest_changes_pushes(
-        Masks.of(level.board), sorted(level.boxes), level.player, pushes_of(level, lurd)
-    )
-    return Rating(tally(pushes, level.width, level.board.goals), nodes)
+    masks = Masks.of(level.board)
+    pushes = fewest_changes_pushes(masks, sorted(level.boxes), level.player, pushes_of(level, lurd))
+    return Rating(tally(pushes, masks.offsets, level.board.goals), nodes)

@@ -111,7 +111,7 @@ def lurd_of_pushes(level: Level, pushes: list[Push]) -> str:
     letters: list[str] = []
     for square, way in pushes:
         direction = DIRECTIONS[way]
-        offset = direction.dx + direction.dy * level.width
+        offset = level.board.offset(direction)
         walk = walk_path(level.board, boxes, player, square - offset)
         if walk is None:
             raise ValueError("a push cannot be walked to: the search and the rules disagree")

@@ -15,7 +15,7 @@ from game.core.board import Board
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.paths import DIRECTIONS
-from game.levelgen.bitboard import Masks, flood, offset_of, squares_of
+from game.levelgen.bitboard import Masks, flood, squares_of
 from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.score import SolutionCounts, difficulty
 
@@ -56,7 +56,7 @@ def forward_solution(board: Board, start: ReverseStart) -> str:
     # Played forwards a pull is a push the other way, of the box from where the pull left it.
     pushes = [
         (
-            pull.box + offset_of(board.width, pull.direction),
+            board.step(pull.box, pull.direction),
             DIRECTIONS.index(pull.direction.opposite),
         )
         for pull in reversed(start.pulls)
@@ -183,7 +183,7 @@ def _start_of(board: Board, node: _Node) -> ReverseStart:
     walk: _Node | None = node
     while walk is not None and walk.parent is not None:
         offset = walk.last_offset
-        direction = next(d for d in DIRECTIONS if offset_of(board.width, d) == offset)
+        direction = next(d for d in DIRECTIONS if board.offset(d) == offset)
         pulls.append(Pull(walk.last_box - offset, direction))
         walk = walk.parent
     pulls.reverse()

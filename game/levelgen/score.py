@@ -6,6 +6,7 @@ pushes that lift a box off a goal; the rating made of them lives in :mod:`game.l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.direction import Direction
@@ -64,10 +65,10 @@ def pushes_of(level: Level, lurd: str) -> list[Push]:
     return pushes
 
 
-def tally(pushes: list[Push], width: int, goals: frozenset[int]) -> SolutionCounts:
-    """The counts of ``pushes`` on a board ``width`` squares wide with ``goals``. A pushing
-    session ends where the player must walk to the next push."""
-    offsets = [direction.dx + direction.dy * width for direction in DIRECTIONS]
+def tally(pushes: list[Push], offsets: Sequence[int], goals: frozenset[int]) -> SolutionCounts:
+    """The counts of ``pushes`` on a board whose steps move the square index by ``offsets``
+    (in the order of DIRECTIONS) with ``goals``. A pushing session ends where the player must
+    walk to the next push."""
     changes = lines = exits = sessions = 0
     last_box = last_way = player = -1
     for square, way in pushes:
@@ -85,4 +86,5 @@ def tally(pushes: list[Push], width: int, goals: frozenset[int]) -> SolutionCoun
 def solution_counts(level: Level, lurd: str) -> SolutionCounts:
     """The counts of a LURD solution played from the start of ``level`` (see :func:`tally`);
     ValueError if it is blocked."""
-    return tally(pushes_of(level, lurd), level.width, level.board.goals)
+    offsets = [level.board.offset(direction) for direction in DIRECTIONS]
+    return tally(pushes_of(level, lurd), offsets, level.board.goals)
