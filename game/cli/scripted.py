@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
-from game.core.errors import LevelError, printable
+from game.cli.paths import named_file, output_file
+from game.core.errors import LevelError, printable, visible
 from game.core.files import read_regular_file
+from game.storage.jsondata import one_line
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
     from game.engine.engine import GameEngine
     from game.engine.input_script import Action, InputScript
+    from game.engine.scene import Scene
 
 # A scripted action needs its animation ticks plus a frame or two; this bounds a run that hangs.
 FRAMES_PER_ACTION = 30
@@ -41,19 +44,24 @@ def add_script_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_script(path: str) -> list[Action]:
-    """The actions of the script file at ``path``; CliError with the reason or the bad line."""
-    from game.engine.input_script import ScriptError, parse_script
+    """The actions of the script file at ``path``; CliError with the reason or the bad line,
+    or when a ``shot`` names a file that cannot be written (found now, not after the work)."""
+    from game.engine.input_script import ScriptError, Shot, parse_script
 
     try:
-        data = read_regular_file(Path(path), MAX_SCRIPT_BYTES, "input script")
+        data = read_regular_file(named_file(path, "--input"), MAX_SCRIPT_BYTES, "input script")
     except LevelError as error:
         raise CliError(str(error)) from None
     try:
-        return parse_script(data.decode("utf-8"))
+        actions = parse_script(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise CliError(f"{printable(path)} is not UTF-8 text") from None
     except ScriptError as error:
         raise CliError(f"{printable(path)} {error}") from None
+    for action in actions:
+        if isinstance(action, Shot):
+            output_file(str(action.path), f"{printable(path)}: shot")
+    return actions
 
 
 def use_players_progress(engine: GameEngine) -> str | None:
@@ -67,24 +75,55 @@ def use_players_progress(engine: GameEngine) -> str | None:
     return message
 
 
-def open_engine(headless: bool, players_progress: bool) -> GameEngine:
-    """The engine with every screen registered, its window open (or the dummy one headless);
-    with ``players_progress`` it keeps the player's records, saying on stderr when the store
-    was damaged or is newer. CliError if no window can be opened."""
+class Dialogs:
+    """Headless, nobody sees the screen: every dialog the game shows is also written to stderr
+    in one line, and a dialog that says a save failed makes the run fail (exit 1)."""
+
+    # The editor's title for a level it could not save (game.engine.editing).
+    FAILED_SAVE = "Not saved"
+
+    def __init__(self, headless: bool) -> None:
+        self.headless = headless
+        self.failed = False
+
+    def register(self, engine: GameEngine) -> None:
+        """Teach ``engine`` every screen, the message dialog through :meth:`shown`."""
+        from game.scenes.catalog import SCENES
+
+        for scene in SCENES:
+            if self.headless and scene.name == "message":
+                engine.scene_registry.register(scene.name, self._echoing(scene))
+            else:
+                engine.scene_registry.register(scene.name, scene)
+
+    def _echoing(self, scene: type[Scene]) -> Callable[..., Scene]:
+        def make(engine: GameEngine, title: str, text: str) -> Scene:
+            print(visible(one_line(f"{title}: {text}")), file=sys.stderr)
+            self.failed = self.failed or title == self.FAILED_SAVE
+            return scene(engine, title, text)  # type: ignore[call-arg]
+
+        return make
+
+
+def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dialogs]:
+    """The engine with every screen registered, its window open (or the dummy one headless),
+    and what its dialogs said; with ``players_progress`` it keeps the player's records, saying
+    on stderr when the store was damaged or is newer. CliError if no window can be opened."""
     import pygame
 
     from game.engine.engine import GameEngine
-    from game.scenes.catalog import register_scenes
 
+    dialogs = Dialogs(headless)
     try:
-        engine = register_scenes(GameEngine(sound_enabled=not headless))
+        engine = GameEngine(sound_enabled=not headless)
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
+    dialogs.register(engine)
     if players_progress:
         message = use_players_progress(engine)
         if message is not None:
             print(message, file=sys.stderr)
-    return engine
+    return engine, dialogs
 
 
 def shut_down(engine: GameEngine) -> bool:

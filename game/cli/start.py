@@ -9,13 +9,9 @@ import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
 from game.storage.paths import data_dir
-
-if TYPE_CHECKING:
-    pass
 
 CRASH_LOG_NAME = "crash.log"
 
@@ -37,10 +33,10 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     from game.engine import navigation
     from game.engine.input_script import InputScript
 
-    script = InputScript(read_script(script_path)) if script_path else None
+    script = InputScript(read_script(script_path)) if script_path is not None else None
     try:
         # The store is attached below, so that its message goes on the first screen.
-        engine = open_engine(headless, players_progress=False)
+        engine, dialogs = open_engine(headless, players_progress=False)
     except CliError as error:
         print(error, file=sys.stderr)
         return 1
@@ -48,6 +44,10 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
+        # A headless run is unattended: a store it cannot keep progress in fails the run (the
+        # reason is on stderr), whether or not the script got as far as a result.
+        if headless and not engine.progress.persistent:
+            code = 1
         engine.push_scene("main_menu")
         if message is not None:
             navigation.show_message(engine, "Saved progress", message)
@@ -70,7 +70,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         code = 1
     finally:
         # Leaving the level being played saves it before the store is closed.
-        if not shut_down(engine):
+        if not shut_down(engine) or dialogs.failed:
             code = 1
     return code
 
