@@ -10,10 +10,11 @@ import sys
 import time
 from typing import Any
 
+from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
 from game.cli.paths import named_file, output_file
 from game.core.errors import printable, visible
-from game.engine.session import campaign_levels
+from game.core.wording import counted
 from game.storage.paths import store_path
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
@@ -87,8 +88,8 @@ def _summary(store: ProgressStore) -> list[str]:
     for slot in SaveSlots(store).list():
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         lines.append(
-            f"  save {visible(repr(slot.name))}: {visible(slot.collection_title or '?')} "
-            f"level {slot.level_index + 1}, {slot.moves} moves, {saved}"
+            f"  save {visible(repr(slot.name))}: {visible(slot.place)}, "
+            f"{counted(slot.moves, 'move')}, {saved}"
         )
     return lines
 

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
 from game.cli.paths import named_file, output_file
-from game.core.errors import LevelError, printable, visible
+from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file
-from game.storage.jsondata import one_line
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
+    from game.cli.dialogs import Dialogs
     from game.engine.engine import GameEngine
     from game.engine.input_script import Action, InputScript
-    from game.engine.scene import Scene
 
 # A scripted action needs its animation ticks plus a frame or two; this bounds a run that hangs.
 FRAMES_PER_ACTION = 30
@@ -75,50 +73,20 @@ def use_players_progress(engine: GameEngine) -> str | None:
     return message
 
 
-class Dialogs:
-    """Headless, nobody sees the screen: every dialog the game shows is also written to stderr
-    in one line, and a dialog that says a save failed makes the run fail (exit 1)."""
-
-    # The editor's title for a level it could not save (game.engine.editing).
-    FAILED_SAVE = "Not saved"
-
-    def __init__(self, headless: bool) -> None:
-        self.headless = headless
-        self.failed = False
-
-    def register(self, engine: GameEngine) -> None:
-        """Teach ``engine`` every screen, the message dialog through :meth:`shown`."""
-        from game.scenes.catalog import SCENES
-
-        for scene in SCENES:
-            if self.headless and scene.name == "message":
-                engine.scene_registry.register(scene.name, self._echoing(scene))
-            else:
-                engine.scene_registry.register(scene.name, scene)
-
-    def _echoing(self, scene: type[Scene]) -> Callable[..., Scene]:
-        def make(engine: GameEngine, title: str, text: str) -> Scene:
-            print(visible(one_line(f"{title}: {text}")), file=sys.stderr)
-            self.failed = self.failed or title == self.FAILED_SAVE
-            return scene(engine, title, text)  # type: ignore[call-arg]
-
-        return make
-
-
 def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dialogs]:
     """The engine with every screen registered, its window open (or the dummy one headless),
     and what its dialogs said; with ``players_progress`` it keeps the player's records, saying
     on stderr when the store was damaged or is newer. CliError if no window can be opened."""
     import pygame
 
+    from game.cli.dialogs import with_dialogs
     from game.engine.engine import GameEngine
 
-    dialogs = Dialogs(headless)
     try:
         engine = GameEngine(sound_enabled=not headless)
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
-    dialogs.register(engine)
+    dialogs = with_dialogs(engine, headless)
     if players_progress:
         message = use_players_progress(engine)
         if message is not None:

@@ -23,6 +23,8 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         from game.engine.engine import use_headless_drivers
 
         use_headless_drivers()
+    from game.app import navigation
+    from game.app.screens import MainMenuScreen
     from game.cli.scripted import (
         open_engine,
         read_script,
@@ -30,7 +32,6 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         shut_down,
         use_players_progress,
     )
-    from game.engine import navigation
     from game.engine.input_script import InputScript
 
     script = InputScript(read_script(script_path)) if script_path is not None else None
@@ -48,7 +49,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         # reason is on stderr), whether or not the script got as far as a result.
         if headless and not engine.progress.persistent:
             code = 1
-        engine.push_scene("main_menu")
+        engine.open(MainMenuScreen())
         if message is not None:
             navigation.show_message(engine, "Saved progress", message)
         if script is not None:
