@@ -19,7 +19,7 @@ from game.cli.common import (
 from game.cli.paths import output_file
 from game.core.chapters import chapters_of, stars_of
 from game.core.collection import Collection, write_collection
-from game.core.errors import printable
+from game.core.errors import printable, visible
 from game.core.notation import NotationError, replay
 from game.core.resources import level_file_path
 
@@ -67,7 +67,8 @@ def run_verify(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     level = load_level(args)
     if level.title:
-        print(f"; {level.title}")
+        # A title is the file's text: an escape sequence in it is shown, never obeyed.
+        print(f"; {visible(level.title)}")
     print(level.to_xsb())
     return EXIT_OK
 
@@ -97,11 +98,15 @@ def run_list(args: argparse.Namespace) -> int:
     for index, level in enumerate(collection.levels):
         chapter = headings.get(index)
         if chapter is not None:
-            print(f"Chapter {chapter.number}: {chapter.name} ({len(chapter.indices)} levels)")
+            print(
+                f"Chapter {chapter.number}: {visible(chapter.name)} "
+                f"({len(chapter.indices)} levels)"
+            )
         size = f"{level.width}x{level.height}"
         stars = stars_of(level)
         shown = "*" * stars if stars else "-"
-        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {level.title}")
+        title = visible(level.title)
+        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {title}")
     _report_errors(collection)
     return EXIT_OK
 
