@@ -84,6 +84,10 @@ def positive_seconds(text: str) -> float:
     """argparse ``type`` for ``--time-limit`` and the like: a finite number of seconds, more
     than 0 and at most a day (``nan``, ``inf``, ``1e308`` and negatives are refused)."""
     try:
+        # Only ASCII digits: float() also takes ``１``, ``٣`` and ``1_0``, which are typing
+        # mistakes here, never numbers the player meant.
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
