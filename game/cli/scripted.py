@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -82,6 +83,7 @@ def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dia
     from game.cli.dialogs import with_dialogs
     from game.engine.engine import GameEngine
 
+    quiet_resource_tracker()
     try:
         engine = GameEngine(sound_enabled=not headless)
     except pygame.error as error:
@@ -92,6 +94,23 @@ def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dia
         if message is not None:
             print(message, file=sys.stderr)
     return engine, dialogs
+
+
+# The resource tracker's warning about named semaphores it unlinks for a process that is gone.
+TRACKER_WARNING = "ignore:resource_tracker:UserWarning"
+
+
+def quiet_resource_tracker() -> None:
+    """Keep the resource tracker from warning on the player's terminal after a kill.
+
+    The solver's worker talks to the game through queues whose semaphores the tracker (a
+    process that outlives a killed game) unlinks when the game is gone, as it should; it then
+    warns of "leaked semaphore objects", which the player can do nothing about. The tracker
+    reads this filter from the environment when the game starts it, before the first queue.
+    """
+    filters = [part for part in os.environ.get("PYTHONWARNINGS", "").split(",") if part]
+    if TRACKER_WARNING not in filters:
+        os.environ["PYTHONWARNINGS"] = ",".join([*filters, TRACKER_WARNING])
 
 
 def shut_down(engine: GameEngine) -> bool:
