@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar, cast
 
+from game.core.files import name_text
 from game.core.level import Level
 from game.storage import queries
 from game.storage.codec import decode, encode
@@ -190,7 +191,7 @@ class ProgressStore(StoreConnection):
         imported records kept aside for these levels are checked and merged now."""
         now = self.clock()
         info = CollectionInfo(
-            collection_id, title, str(path), tuple(level.fingerprint() for level in levels), now
+            collection_id, title, name_text(path), tuple(lvl.fingerprint() for lvl in levels), now
         )
 
         def action(connection: sqlite3.Connection) -> None:

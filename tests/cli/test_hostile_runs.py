@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import IO
@@ -134,3 +135,14 @@ def test_edit_of_a_level_larger_than_the_editor_is_one_line(
     assert code == 2 and err.count("\n") == 1
     assert f"{width}x{height}" in err and "64x64" in err
     assert main(["show", str(path)]) == 0
+
+
+def test_a_level_file_whose_name_is_not_utf8_is_played_and_recorded(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = Path(os.fsdecode(bytes(tmp_path) + b"/caf\xe9.xsb"))
+    path.write_text(LEVEL)
+    code, out, err = run(capsys, "play", str(path), "--replay", "R", "--frames", "60")
+    assert code == 0 and out.startswith("solved=true"), err
+    code, out, _ = run(capsys, "progress", "show")
+    assert code == 0 and "caf\ufffd" in out and "solved 1 of 1" in out
