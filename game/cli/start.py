@@ -5,6 +5,7 @@ Kept apart so that the level subcommands never import pygame.
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from datetime import datetime
@@ -19,6 +20,8 @@ CRASH_LOG_NAME = "crash.log"
 def start_game(headless: bool = False, script_path: str | None = None) -> int:
     """Open the game window on the main menu and run until the player quits; ``headless``
     runs without window or sound until the input script (``script_path``) is done."""
+    # Nothing on stdout but what a run reports: not pygame's greeting either.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         from game.engine.engine import use_headless_drivers
 
