@@ -7,6 +7,7 @@ an earlier one's CSV. Every file it is given is checked before the first level s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import multiprocessing
@@ -150,7 +151,7 @@ def run_bench(args: argparse.Namespace) -> int:
         for job in running:
             job.process.kill()
         if out is not None:
-            out.close()
+            _close(out)
     ordered = [rows[i] for i in chosen]
     solved = sum(1 for row in ordered if row.status == SolveStatus.SOLVED.value)
     times = [row.seconds for row in ordered]
@@ -172,9 +173,16 @@ def _open_csv(path: Path) -> IO[str]:
         csv.writer(out).writerow(COLUMNS)
         out.flush()
     except OSError as error:
-        out.close()
+        _close(out)
         raise CliError(f"cannot write {printable(path)}: {error.strerror or error}") from None
     return out
+
+
+def _close(out: IO[str]) -> None:
+    """Close the CSV. Every row was flushed as it was written, so what a close fails on is only
+    the row whose write failed already, and was reported: a second error would hide it."""
+    with contextlib.suppress(OSError):
+        out.close()
 
 
 def _write_row(out: IO[str], row: Row, name: str) -> None:

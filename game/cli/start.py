@@ -48,9 +48,10 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
-        # A headless run is unattended: a store it cannot keep progress in fails the run (the
-        # reason is on stderr), whether or not the script got as far as a result.
-        if headless and not engine.progress.persistent:
+        # A headless run is unattended: a store it cannot keep progress in (in memory, or of a
+        # newer version and so read-only) fails the run, the reason on stderr, whether or not
+        # the script got as far as a result.
+        if headless and (not engine.progress.persistent or engine.progress.read_only):
             code = 1
         engine.open(MainMenuScreen())
         if message is not None:

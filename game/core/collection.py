@@ -253,7 +253,7 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
         # A name that is not UTF-8 would stop the window's caption and the store.
         collection.title = name_text(file.stem)
     if not collection.levels and not collection.errors:
-        raise LevelError(f"{file.name} holds no level")
+        raise LevelError(f"{printable(file.name)} holds no level")
     return collection
 
 

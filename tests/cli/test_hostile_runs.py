@@ -15,6 +15,7 @@ import pytest
 from game.app.session import campaign_levels
 from game.cli import bench, main
 from game.storage.paths import STORE_FILE_NAME
+from game.storage.schema import SCHEMA_VERSION
 from game.storage.store import ProgressStore
 from game.storage.transfer import export_progress, import_progress
 from tests.cli.command import run
@@ -48,17 +49,21 @@ def test_a_headless_editor_whose_save_fails_says_so_and_exits_1(
     assert "Not saved" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("damage", ["store is a folder", "home is a file"])
+@pytest.mark.parametrize("damage", ["store is a folder", "home is a file", "store is newer"])
 def test_a_headless_game_without_a_usable_store_says_so_and_exits_1(
     damage: str, home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     if damage == "store is a folder":
         (home / STORE_FILE_NAME).mkdir(parents=True)
-    else:
+    elif damage == "home is a file":
         home.write_text("not a folder")
+    else:
+        ProgressStore.open()[0].close()
+        with sqlite3.connect(home / STORE_FILE_NAME) as connection:
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     code, _, err = run(capsys, "--headless", "--input", _script(tmp_path, "key return\nwait 5\n"))
     assert code == 1
-    assert "progress will not be saved" in err and "Traceback" not in err
+    assert ("will not be saved" in err or "not changed" in err) and "Traceback" not in err
 
 
 def test_progress_under_another_programs_lock_fails_in_one_line(
@@ -113,7 +118,9 @@ def test_a_full_disk_while_bench_writes_its_csv_stops_in_one_line(
             self.out.flush()
 
         def close(self) -> None:
+            # A real file flushes what the failed write left in its buffer, and fails again.
             self.out.close()
+            raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(bench, "_open_csv", lambda path: Full(opened(path)))
     code, _, err = run(capsys, "bench", str(levels), "--time-limit", "5", "--csv",

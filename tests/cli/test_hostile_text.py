@@ -65,3 +65,16 @@ def test_convert_keeps_the_control_bytes_it_shows_escaped(
     assert read_collection(out).levels[0].title == "red\x1b[31m\x9bX"
     _, shown, _ = run(capsys, "show", str(out))
     assert "red\\x1b[31m\\x9bX" in shown
+
+
+@pytest.mark.parametrize("command", ["show", "list", "convert"])
+def test_a_file_name_with_control_bytes_is_shown_escaped(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "alpha\x1b[1Ax\r\nZQX"
+    path.write_text("; only a comment\n")
+    out_file = ["--out", str(tmp_path / "o.xsb")] if command == "convert" else []
+    argv = [command, str(path), *out_file]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert not _raw_controls(err.removesuffix("\n")) and "holds no level" in err
