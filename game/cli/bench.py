@@ -29,6 +29,7 @@ from game.core.files import read_regular_file
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.resources import level_file_path
+from game.core.wording import counted
 from game.solver import SolveStatus, solve
 
 GRACE = 2.0  # seconds a bench worker gets past its limit before it is killed
@@ -268,7 +269,7 @@ def print_comparison(before: dict[int, Row], after: list[Row]) -> None:
     gained = [row.index for row in both if row.status == solved != before[row.index].status]
     lost = [row.index for row in both if before[row.index].status == solved != row.status]
     kept = [row for row in both if row.status == solved == before[row.index].status]
-    print(f"compared with {len(both)} levels of the earlier run:")
+    print(f"compared with {counted(len(both), 'level')} of the earlier run:")
     print(f"  gained {len(gained)}: {_numbers(gained)}")
     print(f"  lost {len(lost)}: {_numbers(lost)}")
     if kept:

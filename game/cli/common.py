@@ -16,6 +16,7 @@ from game.core.errors import LevelError, printable
 from game.core.level import Level
 from game.core.notation import NotationError, parse_lurd
 from game.core.resources import CAMPAIGN_NAME, level_file_path
+from game.core.wording import counted
 from game.core.xsb import Dialect
 
 EXIT_OK = 0
@@ -73,8 +74,8 @@ def load_level(args: argparse.Namespace) -> Level:
     if collection.errors:
         # Numbers count the levels that loaded, so say which did not.
         print(
-            f"note: {len(collection.errors)} level(s) in {printable(args.file)} could not be read "
-            f"and are skipped; first: {collection.errors[0]}",
+            f"note: {counted(len(collection.errors), 'level')} in {printable(args.file)} could not "
+            f"be read and skipped; first: {collection.errors[0]}",
             file=sys.stderr,
         )
     return level

@@ -64,7 +64,7 @@ def run_generate(args: argparse.Namespace) -> int:
         bar.close()
     comment = (
         f"{counted(request.count, 'level')} asked: {request.width}x{request.height}, "
-        f"{counted(request.boxes, 'box', 'boxes')}, {request.difficulty} stars, "
+        f"{counted(request.boxes, 'box', 'boxes')}, {counted(request.difficulty, 'star')}, "
         f"seed {request.seed}"
     )
     try:

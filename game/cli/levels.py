@@ -22,6 +22,7 @@ from game.core.collection import Collection, write_collection
 from game.core.errors import printable, visible
 from game.core.notation import NotationError, replay
 from game.core.resources import level_file_path
+from game.core.wording import counted
 
 
 def register(subparsers: Any) -> None:
@@ -58,8 +59,8 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"not solved: {result.reason}")
     else:
         print(
-            f"not solved: all {result.moves} moves were made "
-            f"({result.pushes} pushes) but not every goal holds a box"
+            f"not solved: all {counted(result.moves, 'move')} were made "
+            f"({counted(result.pushes, 'push', 'pushes')}) but not every goal holds a box"
         )
     return EXIT_NO
 
@@ -79,14 +80,15 @@ def run_convert(args: argparse.Namespace) -> int:
     if collection.errors:
         # Writing the rest would drop these levels without a trace.
         raise CliError(
-            f"{len(collection.errors)} level(s) of {printable(args.file)} could not be read, "
+            f"{counted(len(collection.errors), 'level')} of {printable(args.file)} could not be "
+            "read, "
             f"so nothing was written; first: {collection.errors[0]}"
         )
     try:
         write_collection(collection, out)
     except OSError as error:
         raise CliError(f"cannot write {printable(args.out)}: {error.strerror or error}") from None
-    print(f"wrote {len(collection.levels)} level(s) to {printable(args.out)}")
+    print(f"wrote {counted(len(collection.levels), 'level')} to {printable(args.out)}")
     return EXIT_OK
 
 
@@ -98,10 +100,8 @@ def run_list(args: argparse.Namespace) -> int:
     for index, level in enumerate(collection.levels):
         chapter = headings.get(index)
         if chapter is not None:
-            print(
-                f"Chapter {chapter.number}: {visible(chapter.name)} "
-                f"({len(chapter.indices)} levels)"
-            )
+            levels = counted(len(chapter.indices), "level")
+            print(f"Chapter {chapter.number}: {visible(chapter.name)} ({levels})")
         size = f"{level.width}x{level.height}"
         stars = stars_of(level)
         shown = "*" * stars if stars else "-"

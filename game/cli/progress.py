@@ -103,7 +103,8 @@ def run_export(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     finally:
         store.close()
-    print(f"exported {len(progress.records)} level records and {len(progress.slots)} saves")
+    records = counted(len(progress.records), "level record")
+    print(f"exported {records} and {counted(len(progress.slots), 'save')}")
     return EXIT_OK
 
 

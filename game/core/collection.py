@@ -12,6 +12,7 @@ from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
 from game.core.files import name_text, read_regular_file, replace_file
 from game.core.level import Level
+from game.core.wording import counted
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -40,7 +41,7 @@ class Collection:
             if not 1 <= number <= len(self.levels):
                 raise LevelError(
                     f"level {shortened(digits.lstrip('0') or '0')} does not exist: "
-                    f"the file has {len(self.levels)}"
+                    f"the file has {counted(len(self.levels), 'level')}"
                 )
             return self.levels[number - 1]
         wanted = selector.strip().casefold()

@@ -13,6 +13,7 @@ from typing import TypeVar, cast
 
 from game.core.files import name_text
 from game.core.level import Level
+from game.core.wording import counted
 from game.storage import queries
 from game.storage.codec import decode, encode
 from game.storage.connection import StoreConnection
@@ -131,8 +132,8 @@ class ProgressStore(StoreConnection):
         solution = verified_solution(level, lurd)
         if (moves, pushes) != (solution.moves, solution.pushes):
             raise ValueError(
-                f"the solution has {solution.moves} moves and {solution.pushes} pushes, "
-                f"not {moves} and {pushes}"
+                f"the solution has {counted(solution.moves, 'move')} and "
+                f"{counted(solution.pushes, 'push', 'pushes')}, not {moves} and {pushes}"
             )
         when = self.clock()
         fingerprint = level.fingerprint()

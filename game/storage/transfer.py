@@ -14,6 +14,7 @@ from pathlib import Path
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file, replace_file
 from game.core.level import Level
+from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
@@ -78,14 +79,17 @@ class ImportSummary:
 
     def describe(self) -> str:
         """One line for the player."""
-        kept = "1 record is" if self.unverified == 1 else f"{self.unverified} records are"
+        kept = counted(self.unverified, "record")
         aside = (
-            f" {kept} kept unverified until its collection is opened." if self.unverified else ""
+            f" Kept unverified until their collections are opened: {kept}."
+            if self.unverified
+            else ""
         )
         return (
-            f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
-            f"{self.solves_added} solves, {self.slots_added} saves, "
-            f"{self.settings_added} settings.{aside}"
+            f"Imported: {counted(self.levels_added, 'new level record')}, "
+            f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
+            f"{counted(self.slots_added, 'save')}, {counted(self.settings_added, 'setting')}."
+            f"{aside}"
         )
 
 
