@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Idle CPU of the game in a real X window (Xvfb): the main menu, an idle level, the window unmapped.
-# Needs xvfb, xdotool and imagemagick (apt-get install xvfb xdotool imagemagick).
+# Idle CPU of the game in a real X window (Xvfb): the main menu, an idle level, the level with
+# another window focused, and with its window unmapped.
+# Needs xvfb, xdotool, x11-utils and imagemagick (apt-get install xvfb xdotool x11-utils imagemagick).
 # Usage: tools/idle_cpu.sh [PYTHON] [SECONDS]   (prints % of one core for each state)
 set -u
 PY=${1:-python3}; SECS=${2:-20}
@@ -25,6 +26,13 @@ xdotool key --window "$WID" Return >/dev/null 2>&1  # its first level
 sleep 3
 import -window root /tmp/idle_level.png 2>/dev/null  # to check the level is what was measured
 measure "idle level"
+# Another window takes the focus.
+xmessage -geometry 200x50+0+0 "elsewhere" >/dev/null 2>&1 & XM=$!
+sleep 1
+xdotool windowfocus "$(xdotool search --pid $XM 2>/dev/null | head -1)" >/dev/null 2>&1
+sleep 1
+measure "unfocused level"
+kill $XM
 xdotool windowunmap "$WID" >/dev/null 2>&1
 sleep 2
 measure "unmapped level"

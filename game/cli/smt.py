@@ -10,6 +10,7 @@ import argparse
 import statistics
 from typing import Any
 
+from game.cli.bench import parse_levels
 from game.cli.common import (
     EXIT_OK,
     CliError,
@@ -17,7 +18,6 @@ from game.cli.common import (
     load_collection,
     positive_seconds,
 )
-from game.cli.solve import parse_levels
 from game.core.wording import counted
 from game.solver import METHODS, SolveResult, solve
 from game.solver.smt import SMT_METHODS, missing_package

@@ -315,8 +315,10 @@ class PlayScene(GameScene):
         result = self.controller.result
         if result is not None and not self._result_shown:
             self._result_shown = True
-            # The HUD under the complete screen shows the new total, as that screen does.
+            # The HUD under the complete screen shows the new total and best, as that screen
+            # does.
             self.total_score = result.total_score
+            self.best = saving.best_text(saving.level_record(self.context, self.level))
             self.engine.open(LevelCompleteScreen(result))
             return
         self.camera.follow(self.view.focus(0.0))

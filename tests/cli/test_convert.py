@@ -44,9 +44,9 @@ def test_convert_keeps_every_level_and_comment(
         ("missing/", "names a folder"),
         ("sub", "names a folder"),
         ("missing/out.xsb", "does not exist"),
-        ("in.xsb", "the file being converted"),
-        ("./sub/../in.xsb", "the file being converted"),
-        ("link.xsb", "the file being converted"),
+        ("in.xsb", "a file being read"),
+        ("./sub/../in.xsb", "a file being read"),
+        ("link.xsb", "a file being read"),
         ("old.xsb", "add --force"),
     ],
 )

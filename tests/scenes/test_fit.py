@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.play_controller import LevelResult
+from game.app.level_result import LevelResult
 from game.app.screens import (
     EditorScreen,
     LevelCompleteScreen,

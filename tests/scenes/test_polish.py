@@ -152,7 +152,7 @@ def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
 
 
 def test_the_last_levels_complete_screen_offers_no_next_level(engine: GameEngine) -> None:
-    from game.app.play_controller import LevelResult
+    from game.app.level_result import LevelResult
 
     last = engine.context.session.level_count - 1
     result = LevelResult(last, "last", 9, 3, 5.0, 900, 900, True)
@@ -198,10 +198,10 @@ def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) 
 def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
     engine: GameEngine, drawn_texts: list[Drawn]
 ) -> None:
-    from game.app.play_controller import LevelResult
+    from game.app.level_result import LevelResult
 
     problem = "The progress store is busy; the solution is kept and saved at the next save"
-    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, problem)
+    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, save_problem=problem)
     scene = LevelCompleteScene(engine, LevelCompleteScreen(result))
     engine.push(scene)
     draw_alone(engine, scene)

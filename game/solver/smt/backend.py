@@ -7,6 +7,7 @@ the first satisfiable N is the optimal plan length; a watcher thread interrupts 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import threading
 import time
 from types import ModuleType
@@ -45,11 +46,12 @@ def load(package: str) -> ModuleType:
 
 
 def available(package: str) -> bool:
+    """Whether ``package`` is installed, found without importing it (Z3 alone takes 20 ms,
+    and the game asks at start-up which methods to offer)."""
     try:
-        load(package)
-    except MissingSolver:
+        return importlib.util.find_spec(MODULE[package]) is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 class Planner(Protocol):
