@@ -42,6 +42,11 @@ class Cell:
     def target(self) -> Target:
         return Target(self.width, self.height, self.boxes, self.stars)
 
+    def level_title(self, seed: int) -> str:
+        """The title of a level made for this cell from ``seed``: its own, so levels kept in
+        My levels never replace each other."""
+        return f"Random {self.width}x{self.height}, {counted(self.stars, 'star')}, seed {seed}"
+
 
 CELLS: tuple[Cell, ...] = tuple(
     Cell(stars, name, width, height, BOXES[stars][name])

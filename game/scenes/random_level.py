@@ -18,7 +18,6 @@ from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
-from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import FIRST_CHOICE, Cell, cells_of
@@ -88,8 +87,15 @@ class RandomLevelScene(GameScene):
     def _change_difficulty(self, step: int) -> None:
         size = self._cell().size
         self.difficulty = max(1, min(5, self.difficulty + step))
-        names = [cell.size for cell in cells_of(self.difficulty)]
-        self.size = names.index(size) if size in names else min(self.size, len(names) - 1)
+        offered = cells_of(self.difficulty)
+        names = [cell.size for cell in offered]
+        # A size with a level made ahead comes first: Generate then opens it at once.
+        made_ahead = self.engine.ready_levels
+        ready = [index for index, cell in enumerate(offered) if made_ahead.ready(cell)]
+        if ready:
+            self.size = ready[0]
+        else:
+            self.size = names.index(size) if size in names else min(self.size, len(names) - 1)
 
     def _change_size(self, step: int) -> None:
         self.size = max(0, min(len(cells_of(self.difficulty)) - 1, self.size + step))
@@ -104,9 +110,7 @@ class RandomLevelScene(GameScene):
             return
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
-        # A title of its own, so levels kept in My levels never replace each other.
-        stars = counted(cell.stars, "star")
-        self.title = f"Random {cell.width}x{cell.height}, {stars}, seed {seed}"
+        self.title = cell.level_title(seed)
         self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
         self._tell("Making a level...", theme.ACCENT_ALT)
 

@@ -12,7 +12,7 @@ from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
-from game.levelgen.cells import cells_of
+from game.levelgen.cells import Cell, cells_of
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene
 from game.storage import user_levels
@@ -59,7 +59,7 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     press(engine, pygame.K_RETURN)  # none ready: made now, and one asked for ahead
     wait_for(engine, scene)
     made_now = scene.level
-    assert made_now is not None and "Small" not in made_now.title
+    assert made_now is not None
     deadline = time.monotonic() + 60
     while not engine.ready_levels.ready(small):
         assert time.monotonic() < deadline
@@ -68,8 +68,33 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     press(engine, pygame.K_RETURN)  # Make another
     assert scene.job is None and scene.level is not made_now  # no job: the ready one, at once
     assert scene.level is not None
-    assert dict(scene.level.extra)["Stars"] == "1" and "Small" in scene.level.title
+    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(7)
     assert scene.level.width <= small.width and len(scene.level.boxes) == small.boxes
+
+
+class OneReady(ReadyLevels):
+    """Says one cell has a level made ahead, and makes nothing."""
+
+    def __init__(self, cell: Cell) -> None:
+        super().__init__()
+        self.cell = cell
+
+    def ready(self, cell: Cell) -> bool:
+        return cell == self.cell
+
+
+def test_changing_the_difficulty_goes_to_the_size_made_ahead(engine: GameEngine) -> None:
+    medium, large = cells_of(4)[0], cells_of(4)[1]
+    assert (medium.size, large.size) == ("Medium", "Large")
+    engine.ready_levels = OneReady(large)
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 3, 1  # Medium, which 4 stars offers too
+    assert scene._cell().size == "Medium"
+    press(engine, pygame.K_RIGHT)  # the Difficulty row: 4 stars
+    assert scene.difficulty == 4 and scene._cell() == large
+    press(engine, pygame.K_LEFT)  # 3 stars has none made ahead: the size stays
+    assert scene.difficulty == 3 and scene._cell().size == "Large"
 
 
 def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
