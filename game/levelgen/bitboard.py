@@ -1,16 +1,17 @@
-"""A board as bit masks (one bit a square) for the generator's own searches over pulls and pushes.
+"""A board as bit masks (one bit a square) for the generator's searches over pulls and pushes.
 
-The board is walled round, so shifting a mask of floor squares by one never wraps a square of
-one row onto floor of the next.
+The masks, the fill and the walk over a mask's bits are the solver's. The board is walled
+round, so shifting a mask of floor squares by one never wraps a square onto the next row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.paths import DIRECTIONS
+from game.solver.analysis import bits_of, mask_of
+from game.solver.analysis import flood as fill
 
 
 @dataclass(frozen=True)
@@ -37,14 +38,6 @@ class Masks:
         return boxes << self.key_shift | lowest(region)
 
 
-def mask_of(squares: Iterable[int]) -> int:
-    """The mask with a bit for each square of an iterable of squares."""
-    mask = 0
-    for square in squares:
-        mask |= 1 << square
-    return mask
-
-
 def lowest(mask: int) -> int:
     """The first square of a mask that is not empty."""
     return (mask & -mask).bit_length() - 1
@@ -52,21 +45,12 @@ def lowest(mask: int) -> int:
 
 def squares_of(mask: int) -> list[int]:
     """The squares of a mask, first to last."""
-    squares = []
-    while mask:
-        low = mask & -mask
-        squares.append(low.bit_length() - 1)
-        mask ^= low
-    return squares
+    return list(bits_of(mask))
 
 
 def flood(start: int, free: int, width: int) -> int:
-    """Every square of ``free`` the player can walk to from ``start``, as a mask."""
-    region = 1 << start
-    while True:
-        grown = region | (
-            ((region << 1) | (region >> 1) | (region << width) | (region >> width)) & free
-        )
-        if grown == region:
-            return region
-        region = grown
+    """Every square of ``free`` the player can walk to from the square ``start``, as a mask."""
+    return fill(1 << start, free, width)
+
+
+__all__ = ["Masks", "flood", "lowest", "mask_of", "squares_of"]
