@@ -43,6 +43,10 @@ def feature_space_boxes(problem: Problem, limits: Limits, macros: bool) -> Resum
     return FeatureSearch(problem, limits, macros, box_moves=True)
 
 
+def feature_space_base(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True)
+
+
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return BestFirst(problem, limits, 1, 0, macros)
 
