@@ -17,13 +17,14 @@ LAYERS = {
     "storage": 2,
     "audio": 2,
     "levelgen": 2,
-    "engine": 3,
-    "ui": 4,
-    "scenes": 5,
-    "cli": 6,
+    "app": 3,
+    "engine": 4,
+    "ui": 5,
+    "scenes": 6,
+    "cli": 7,
 }
-ROOT_RANK = 7  # game/__init__.py and game/__main__.py
-NO_PYGAME = ("core", "solver", "storage", "levelgen")
+ROOT_RANK = 8  # game/__init__.py and game/__main__.py
+NO_PYGAME = ("core", "solver", "storage", "levelgen", "app")
 # Scene modules that are not screens: the shared base class and the catalog that registers all.
 SCENE_SUPPORT = {"game.scenes.base", "game.scenes.catalog", "game.scenes"}
 
@@ -55,7 +56,7 @@ def imports_of(tree: ast.Module) -> Iterator[tuple[str, bool]]:
             for alias in node.names:
                 yield alias.name, typing_only
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            # ``from game.engine import navigation`` imports the module navigation; the
+            # ``from game.app import navigation`` imports the module navigation; the
             # caller keeps whichever of the two names is a module.
             for alias in node.names:
                 yield f"{node.module}:{alias.name}", typing_only

@@ -1,7 +1,8 @@
 """Generate the campaign into levels/campaign.xsb, or remake one level from its ``Spec:`` line.
 
 Run: ``python tools/generate_levels.py --seed 1 --out levels/campaign.xsb --references
-../shared/benchmarks/*.xsb``, or ``python tools/generate_levels.py --spec "seed=... boxes=3 ..."``.
+../shared/benchmarks/*.xsb``, ``python tools/generate_levels.py --spec "seed=... boxes=3 ..."``,
+or ``python tools/generate_levels.py --rerate`` after the rating formula changes.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import time
 from pathlib import Path
 
 from game.core.chapters import CHAPTER_KEY, STARS_KEY
-from game.core.collection import Collection, write_collection
+from game.core.collection import Collection, read_collection, write_collection
 from game.core.errors import LevelError
-from game.levelgen.campaign import build_campaign, fast_solver_veto, remake
+from game.levelgen.campaign import build_campaign, fast_solver_veto, remake, rerate
 from game.levelgen.generate import SOLUTION_KEY, GeneratedLevel
 from game.levelgen.symmetry import KnownLevels
 
@@ -28,6 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("levels/campaign.xsb"))
     parser.add_argument("--spec", help="print the one level of a Spec: line")
     parser.add_argument(
+        "--rerate",
+        action="store_true",
+        help="rate the levels of --out again from their solutions and re-sort its chapters",
+    )
+    parser.add_argument(
         "--references", type=Path, nargs="*", default=[], help="published collections to avoid"
     )
     args = parser.parse_args(argv)
@@ -38,6 +44,12 @@ def main(argv: list[str] | None = None) -> int:
         except (ValueError, TypeError) as error:
             print(f"bad spec: {error}", file=sys.stderr)
             return 2
+        return 0
+    if args.rerate:
+        collection = rerate(read_collection(args.out))
+        write_collection(collection, args.out)
+        for line in chapter_table(collection):
+            print(line)
         return 0
     try:
         known = KnownLevels.read(args.references)

@@ -1,43 +1,62 @@
-"""Measure the level generator: levels per minute at each difficulty, as a table.
+"""Measure the level generator on every cell of the Random level menu, one seed at a time.
 
-Run: ``python tools/generator_speed.py --count 3`` (each row is one ``generate`` request).
+Run: ``python tools/generator_speed.py --seeds 20`` (one core; a row per cell of
+game.levelgen.cells: seconds to a level as the menu asks for it, median, p95 and most).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 import sys
 import time
 
-from game.levelgen.batch import BatchProgress, Request, generate_levels
+from game.levelgen.batch import Cancelled, Request, generate_levels
+from game.levelgen.cells import CELLS
 
-# A size and box count that suits each difficulty, as the "Random level" menu might offer.
-SETTINGS = {1: (8, 8, 1), 2: (8, 8, 2), 3: (11, 8, 3), 4: (11, 11, 4), 5: (14, 11, 6)}
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with ``share`` of them at or below it."""
+    ranked = sorted(values)
+    return ranked[max(0, math.ceil(share * len(ranked)) - 1)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=3, help="levels asked at each difficulty")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--difficulties", default="1,2,3,4,5", help="such as 1,3,5")
+    parser.add_argument("--seeds", type=int, default=20, help="seeds 1..N for each cell")
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds before a seed fails")
+    parser.add_argument("--stars", default="1,2,3,4,5", help="which difficulties, such as 4,5")
     args = parser.parse_args(argv)
-    print(f"{'stars':>5}  {'size':>5}  {'boxes':>5}  {'made':>4}  {'tried':>5}  "
-          f"{'seconds':>7}  {'levels/min':>10}")
-    for difficulty in (int(part) for part in args.difficulties.split(",")):
-        width, height, boxes = SETTINGS[difficulty]
-        request = Request(width, height, boxes, args.count, difficulty, args.seed)
-        tried = 0
+    wanted = {int(part) for part in args.stars.split(",")}
+    print("stars  size           boxes  median s  p95 s  max s  failures  ratings")
+    for cell in CELLS:
+        if cell.stars not in wanted:
+            continue
+        seconds: list[float] = []
+        ratings: list[int] = []
+        for seed in range(1, args.seeds + 1):
+            request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
+            started = time.perf_counter()
+            deadline = started + args.cap
 
-        def count(progress: BatchProgress) -> None:
-            nonlocal tried
-            tried = progress.tried
+            def late(end: float = deadline) -> bool:
+                return time.perf_counter() > end
 
-        started = time.perf_counter()
-        made = generate_levels(request, progress=count)
-        seconds = time.perf_counter() - started
-        rate = 60 * len(made) / seconds if seconds else 0.0
-        print(f"{difficulty:>5}  {width}x{height:<3}  {boxes:>5}  {len(made):>4}  {tried:>5}  "
-              f"{seconds:>7.1f}  {rate:>10.1f}", flush=True)
+            try:
+                made = generate_levels(request, cancel=late)
+            except Cancelled:
+                made = []
+            seconds.append(time.perf_counter() - started)
+            ratings += [int(dict(level.extra)["Rating"]) for level in made]
+        failures = args.seeds - len(ratings)
+        reached = f"{min(ratings)}-{max(ratings)}" if ratings else "-"
+        size = f"{cell.size} {cell.width}x{cell.height}"
+        print(
+            f"{cell.stars:>5}  {size:<13}  {cell.boxes:>5}  {statistics.median(seconds):>8.2f}  "
+            f"{percentile(seconds, 0.95):>5.2f}  {max(seconds):>5.2f}  {failures:>8}  {reached}",
+            flush=True,
+        )
     return 0
 
 

@@ -20,7 +20,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.catalog import register_scenes
 from game.scenes.play import PlayScene
@@ -42,7 +44,7 @@ def run_real_time(
 
 def hint_seconds(engine: GameEngine, index: int, look: float) -> float | None:
     """Open level ``index``, wait ``look`` seconds, press Shift+H; seconds until the hint shows."""
-    play = PlayScene(engine, index)
+    play = PlayScene(engine, PlayScreen(index))
     engine.push(play)
     run_real_time(engine, look)
     for kind in (pygame.KEYDOWN, pygame.KEYUP):
@@ -77,7 +79,7 @@ def main() -> int:
         collection = read_collection_text(handle.read())
     levels = [int(part) for part in args.levels.split(",")]
     engine = register_scenes(GameEngine((1280, 800), sound_enabled=False))
-    engine.session.open(collection, args.file)
+    engine.context.session.open(collection, LevelFile(str(args.file)))
     at_once: list[float | None] = []
     after_look: list[float | None] = []
     try:

@@ -50,6 +50,7 @@ def run_edit(args: argparse.Namespace) -> int:
 
         use_headless_drivers()
 
+    from game.app.screens import EditorScreen, MainMenuScreen
     from game.core.edit_grid import Grid
     from game.engine.input_script import InputScript
 
@@ -57,7 +58,7 @@ def run_edit(args: argparse.Namespace) -> int:
     engine = open_engine(args.headless, players_progress=not args.headless)
     try:
         source = level if level is not None else Grid.empty(width, height)
-        engine.reset_stack([engine.make_scene("main_menu"), engine.make_scene("editor", source)])
+        engine.open_stack([MainMenuScreen(), EditorScreen(source)])
         if script is not None:
             engine.add_input_source(script)
         if args.headless:

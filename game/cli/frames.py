@@ -39,8 +39,10 @@ def run_bench_frames(args: argparse.Namespace) -> int:
     from game.engine.engine import use_headless_drivers
 
     use_headless_drivers()
+    from game.app.screens import PlayScreen
     from game.cli.play import generated_level
     from game.core.collection import Collection
+    from game.core.level_ref import LevelTexts, TextOrigin
     from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
@@ -56,11 +58,13 @@ def run_bench_frames(args: argparse.Namespace) -> int:
 
     engine = GameEngine(BENCH_SIZE, sound_enabled=False)
     try:
-        engine.session.open(Collection(title="bench", levels=[level]), "bench")
-        play = PlayScene(engine, 0)
+        bench = Collection(title="bench", levels=[level])
+        engine.context.session.open(bench, LevelTexts(TextOrigin.PASTED))
+        play = PlayScene(engine, PlayScreen(0))
         play.assist.method = args.method
         engine.solver.think_ahead = args.with_solver
-        engine.reset_stack([play])
+        engine.open_stack([])
+        engine.push(play)
         engine.add_input_source(InputScript(lurd_actions(("r" * 30 + "l" * 30) * 1000)))
         times, late = _run_real_time(engine, args.seconds)
         progress = play.assist.progress

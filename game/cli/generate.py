@@ -1,19 +1,33 @@
 """Subcommand ``generate``: new levels of a size, box count and difficulty, into an XSB file.
 
-Deterministic for a seed; progress goes to stderr, one line per seed tried.
+Deterministic for a seed whatever ``--jobs``; a progress bar on stderr (one updating line on a
+terminal, a plain line per level otherwise). ``--out`` is checked before any work is done.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError
 from game.core.collection import Collection, write_collection
+from game.core.errors import printable
+from game.core.wording import counted
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.generate import AUTHOR
+from game.levelgen.parallel import WorkerFailed
+
+# Folders of the system, not of files: writing a level there is refused whatever the rights.
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+# The longest file name most file systems take, in bytes, where the system cannot say.
+NAME_MAX = 255
+MAX_JOBS = 256
+BAR_WIDTH = 24
 
 
 def register(subparsers: Any) -> None:
@@ -26,6 +40,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--count", type=int, default=5, help="levels to make (default 5)")
     parser.add_argument("--difficulty", type=int, default=2, help="stars, 1 to 5 (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="the same seed makes the same levels")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes that make levels (default: every core); the levels stay the same",
+    )
     parser.add_argument("--out", required=True, help="the .xsb file to write")
     parser.set_defaults(handler=run_generate)
 
@@ -37,23 +57,28 @@ def run_generate(args: argparse.Namespace) -> int:
     problem = request.problem()
     if problem:
         raise CliError(f"generate: {problem}")
-    out = Path(args.out)
-    if not out.parent.is_dir():
-        raise CliError(f"generate: the folder of {out} does not exist")
-
-    def report(progress: BatchProgress) -> None:
-        print(f"generate: {progress.line()}", file=sys.stderr, flush=True)
-
-    levels = generate_levels(request, progress=report)
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise CliError(f"generate: jobs must be 1 to {MAX_JOBS}, not {args.jobs}")
+    out = writable_target(args.out)
+    bar = ProgressBar(sys.stderr)
+    try:
+        levels = generate_levels(request, progress=bar.show, jobs=args.jobs)
+    except WorkerFailed as error:
+        raise CliError(f"generate: {error}") from None
+    finally:
+        bar.close()
     comment = (
-        f"{request.count} levels asked: {request.width}x{request.height}, "
-        f"{request.boxes} boxes, {request.difficulty} stars, seed {request.seed}"
+        f"{counted(request.count, 'level')} asked: {request.width}x{request.height}, "
+        f"{counted(request.boxes, 'box', 'boxes')}, {request.difficulty} stars, "
+        f"seed {request.seed}"
     )
     try:
         write_collection(Collection("Generated levels", AUTHOR, comment, levels), out)
     except OSError as error:
-        raise CliError(f"cannot write {out}: {error.strerror or error}") from None
-    print(f"wrote {len(levels)} level(s) to {out}")
+        raise CliError(
+            f"generate: cannot write {printable(out)}: {error.strerror or error}"
+        ) from None
+    print(f"wrote {counted(len(levels), 'level')} to {printable(out)}")
     if len(levels) < request.count:
         print(
             f"generate: only {len(levels)} of {request.count} found at {request.difficulty} "
@@ -62,3 +87,69 @@ def run_generate(args: argparse.Namespace) -> int:
         )
         return EXIT_NO
     return EXIT_OK
+
+
+def writable_target(text: str) -> Path:
+    """The file ``--out`` names, once it is sure a level file can be written there; CliError
+    (one line) if it is empty, a folder, in a system folder, in a missing or unwritable
+    folder, an existing file that is not a regular one, or a name too long."""
+    shown = f"--out {printable(text)}"
+    if not text.strip():
+        raise CliError("generate: --out needs a file name")
+    out = Path(text)
+    name_max = _name_max(out.parent)
+    if any(len(os.fsencode(part)) > name_max for part in out.parts):
+        raise CliError(f"generate: {shown}: a name in it is longer than {name_max} bytes")
+    try:
+        if text.endswith(("/", os.sep)) or out.name in ("", ".", "..") or out.is_dir():
+            raise CliError(f"generate: {shown} names a folder; give the name of a file")
+        resolved = out.resolve()
+        if any(resolved.is_relative_to(folder) for folder in SYSTEM_FOLDERS):
+            raise CliError(f"generate: {shown} is in a system folder; write levels elsewhere")
+        if not out.parent.is_dir():
+            folder = printable(out.parent)
+            raise CliError(f"generate: {shown}: the folder {folder} does not exist")
+        if out.exists() and not out.is_file():
+            raise CliError(f"generate: {shown} exists and is not a regular file")
+        # Rights say too little (root passes them, a read-only disk does not): try a file.
+        with tempfile.TemporaryFile(dir=out.parent):
+            pass
+    except OSError as error:
+        reason = "the path is too long" if error.errno == errno.ENAMETOOLONG else error.strerror
+        raise CliError(f"generate: {shown}: cannot write there: {reason or error}") from None
+    return out
+
+
+def _name_max(folder: Path) -> int:
+    try:
+        return os.pathconf(folder if folder.is_dir() else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such setting here (Windows)
+        return NAME_MAX
+
+
+class ProgressBar:
+    """The batch's progress on ``stream``: one line redrawn in place on a terminal, else a
+    plain line whenever a level is made."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.made = -1
+        self.drawn = False
+
+    def show(self, state: BatchProgress) -> None:
+        if self.live:
+            done = (state.made + state.share) / state.wanted
+            filled = round(BAR_WIDTH * min(1.0, done))
+            bar = "#" * filled + "-" * (BAR_WIDTH - filled)
+            self.stream.write(f"\rgenerate: [{bar}] {state.line()}")
+            self.drawn = True
+        elif state.made != self.made:
+            self.stream.write(f"generate: {state.line()}\n")
+        self.made = state.made
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()

@@ -29,6 +29,8 @@ from game.cli.scripted import (
 from game.core.collection import Collection
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.level_ref import Campaign, LevelFile, LevelTexts, TextOrigin
+from game.core.resources import CAMPAIGN_NAME
 from game.core.xsb import parse_level
 
 BENCH_SIZE = (1280, 800)
@@ -81,6 +83,7 @@ def run_play(args: argparse.Namespace) -> int:
         use_headless_drivers()
     import pygame
 
+    from game.app.screens import MainMenuScreen, PlayScreen
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
 
@@ -96,9 +99,11 @@ def run_play(args: argparse.Namespace) -> int:
     # A headless replay needs no hints: keep the solver's worker process from starting.
     engine.solver.think_ahead = not args.headless
     try:
-        engine.session.open(collection, args.file, index)
-        play = PlayScene(engine, index)
-        engine.reset_stack([engine.make_scene("main_menu"), play])
+        source = Campaign() if args.file == CAMPAIGN_NAME else LevelFile(str(args.file))
+        engine.context.session.open(collection, source, index)
+        play = PlayScene(engine, PlayScreen(index))
+        engine.open_stack([MainMenuScreen()])
+        engine.push(play)
         if script is not None:
             engine.add_input_source(script)
         if args.headless:
@@ -160,6 +165,7 @@ def run_bench_render(args: argparse.Namespace) -> int:
     from game.engine.engine import use_headless_drivers
 
     use_headless_drivers()
+    from game.app.screens import PlayScreen
     from game.engine.engine import TICK_SECONDS, GameEngine
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
@@ -179,9 +185,11 @@ def run_bench_render(args: argparse.Namespace) -> int:
     print(f"{'level':<30} {'tile':>4} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
     try:
         for name, level, zoom in cases:
-            engine.session.open(Collection(title="bench", levels=[level]), "bench")
-            play = PlayScene(engine, 0)
-            engine.reset_stack([play])
+            bench = Collection(title="bench", levels=[level])
+            engine.context.session.open(bench, LevelTexts(TextOrigin.PASTED))
+            play = PlayScene(engine, PlayScreen(0))
+            engine.open_stack([])
+            engine.push(play)
             if zoom:
                 play.camera.zoom_by(zoom, (1.5, 1.5))
                 play.view.prepare(play.camera.tile_size)

@@ -10,8 +10,9 @@ import sys
 import time
 from typing import Any
 
+from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
-from game.engine.session import campaign_levels
+from game.core.wording import counted
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
@@ -67,8 +68,7 @@ def run_show(args: argparse.Namespace) -> int:
     for slot in SaveSlots(store).list():
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         print(
-            f"  save {slot.name!r}: {slot.collection_title or '?'} level {slot.level_index + 1}, "
-            f"{slot.moves} moves, {saved}"
+            f"  save {slot.name!r}: {slot.place}, {counted(slot.moves, 'move')}, {saved}"
         )
     store.close()
     return EXIT_OK

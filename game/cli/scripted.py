@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
-from game.core.collection import read_regular_file
 from game.core.errors import LevelError, printable
+from game.core.files import read_regular_file
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.

@@ -27,6 +27,8 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         from game.engine.engine import use_headless_drivers
 
         use_headless_drivers()
+    from game.app import navigation
+    from game.app.screens import MainMenuScreen
     from game.cli.scripted import (
         open_engine,
         read_script,
@@ -34,7 +36,6 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         shut_down,
         use_players_progress,
     )
-    from game.engine import navigation
     from game.engine.input_script import InputScript
 
     script = InputScript(read_script(script_path)) if script_path else None
@@ -48,7 +49,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
-        engine.push_scene("main_menu")
+        engine.open(MainMenuScreen())
         if message is not None:
             navigation.show_message(engine, "Saved progress", message)
         if script is not None:

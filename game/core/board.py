@@ -58,6 +58,15 @@ class Board:
     def is_goal(self, square: int) -> bool:
         return self.tiles[square] is Tile.GOAL
 
+    def offset(self, direction: Direction) -> int:
+        """How far the flat index moves for one square in ``direction``."""
+        return direction.dx + direction.dy * self.width
+
+    def step(self, square: int, direction: Direction) -> int:
+        """The square next to ``square`` in ``direction``, for a square away from the edge
+        (every square a player or box stands on, since levels are closed)."""
+        return square + self.offset(direction)
+
     def neighbour(self, square: int, direction: Direction) -> int | None:
         """The next square in ``direction``, or None past the edge of the grid."""
         x, y = self.coords(square)

@@ -5,14 +5,12 @@ Reading keeps the good levels of a file and reports the bad ones; writing gives 
 
 from __future__ import annotations
 
-import os
-import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
+from game.core.files import read_regular_file, replace_file
 from game.core.level import Level
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
@@ -243,7 +241,7 @@ def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], .
 def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
     """Read a collection file; LevelError if it is missing, too big or not text."""
     file = Path(path)
-    data = read_regular_file(file)
+    data = read_regular_file(file, MAX_FILE_BYTES)
     if b"\x00" in data:
         raise LevelError(f"{printable(file.name)} is not a text file")
     try:
@@ -256,42 +254,6 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
     if not collection.levels and not collection.errors:
         raise LevelError(f"{file.name} holds no level")
     return collection
-
-
-def read_regular_file(
-    file: Path, max_bytes: int = MAX_FILE_BYTES, kind: str = "level file"
-) -> bytes:
-    """The bytes of ``file``, a regular file of at most ``max_bytes``; LevelError otherwise.
-
-    The size a file reports is not trusted: at most one byte past the cap is read. A FIFO or a
-    device is refused before it is opened, and checked again on the open handle, so neither a
-    pipe with no writer nor ``/dev/zero`` can hang the reader or fill the memory.
-    """
-    try:
-        _check_regular(file, file.stat().st_mode, kind)
-        # O_NONBLOCK: should the path turn into a FIFO after the check, opening it cannot wait.
-        handle = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(handle, "rb") as stream:
-            _check_regular(file, os.fstat(stream.fileno()).st_mode, kind)
-            data = stream.read(max_bytes + 1)
-    except OSError as error:
-        raise LevelError(f"cannot read {printable(file)}: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        size = f"{max_bytes / 2**20:g} MB" if max_bytes >= 2**20 else f"{max_bytes} bytes"
-        raise LevelError(f"{printable(file.name)} is larger than {size}, the most for a {kind}")
-    return data
-
-
-def _check_regular(file: Path, mode: int, kind: str) -> None:
-    if stat.S_ISREG(mode):
-        return
-    if stat.S_ISDIR(mode):
-        what = "a folder"
-    elif stat.S_ISFIFO(mode):
-        what = "a pipe"
-    else:
-        what = "a device or a socket"
-    raise LevelError(f"{printable(file)} is {what}, not a {kind}")
 
 
 def collection_to_text(collection: Collection) -> str:
@@ -350,27 +312,6 @@ def _write_keys(
 
 
 def write_collection(collection: Collection, path: str | Path) -> None:
-    """Write atomically: a fresh temporary file beside ``path``, then a rename over it, so a
-    crash never leaves half a file and no fixed temporary name (or a link planted there) is
-    ever followed."""
-    file = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(collection_to_text(collection) + "\n")
-        os.chmod(temporary, _mode_for(file))
-        os.replace(temporary, file)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(file: Path) -> int:
-    """The permissions the written file gets: those of the file it replaces, or what a plain
-    new file would get (mkstemp makes its file private)."""
-    try:
-        return stat.S_IMODE(file.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    """Write the collection as standard XSB, atomically (see :func:`replace_file`): a crash
+    never leaves half a file. OSError if it cannot be written."""
+    replace_file(path, collection_to_text(collection) + "\n")

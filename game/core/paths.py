@@ -15,7 +15,7 @@ DIRECTIONS = (Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN)
 
 
 def _offsets(board: Board) -> list[tuple[Direction, int]]:
-    return [(d, d.dx + d.dy * board.width) for d in DIRECTIONS]
+    return [(d, board.offset(d)) for d in DIRECTIONS]
 
 
 def reachable(board: Board, boxes: Collection[int], start: int) -> set[int]:

@@ -182,9 +182,9 @@ class PlayState:
 
     def _make(self, move: Move) -> None:
         direction = move.direction
-        target = self.player + direction.dx + direction.dy * self.board.width
+        target = self.board.step(self.player, direction)
         if move.pushed:
-            beyond = target + direction.dx + direction.dy * self.board.width
+            beyond = self.board.step(target, direction)
             self.boxes.move(target, beyond)
             self._pushes += 1
             goals = self.board.goals
@@ -195,7 +195,7 @@ class PlayState:
 
     def _unmake(self, move: Move) -> None:
         direction = move.direction
-        offset = direction.dx + direction.dy * self.board.width
+        offset = self.board.offset(direction)
         previous = self.player - offset
         if move.pushed:
             box = self.player + offset

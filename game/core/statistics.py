@@ -6,7 +6,8 @@ is the progress store's ``total_score``, the one number every screen shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields, replace
 
 BASE_SCORE = 1000
 MIN_SCORE = 100
@@ -68,11 +69,29 @@ class Statistics:
         self.current_score = 0
         self.par_moves, self.par_pushes = par_moves, par_pushes
 
+    def for_next_level(self) -> Statistics:
+        """A copy for the level after this one: the totals carried on, the level's counters
+        reset and no par yet (the next level's own par is set when it starts)."""
+        fresh = replace(self, solved_titles=list(self.solved_titles))
+        fresh.start_level()
+        return fresh
+
+    def carry_on(self, saved: Statistics, par_moves: int, par_pushes: int) -> None:
+        """Go on from a saved game's statistics, with the level's par as it is now (a save
+        made before the par was known must not score the level without it)."""
+        for counter in fields(self):
+            setattr(self, counter.name, copy.copy(getattr(saved, counter.name)))
+        self.par_moves, self.par_pushes = par_moves, par_pushes
+
     def update_counts(self, steps: int, pushes: int) -> None:
         self.steps, self.pushes = steps, pushes
 
     def tick(self, seconds: float) -> None:
         self.elapsed += seconds
+
+    def use_solver(self) -> None:
+        """A move of the solver's solution was played: the level counts as shown."""
+        self.solver_used = True
 
     def record_hint(self) -> None:
         self.hints_used += 1
@@ -103,4 +122,5 @@ class Statistics:
             if title:
                 self.solved_titles.append(title)
         return self.current_score
+
 

@@ -7,23 +7,22 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import ClassVar, Protocol
 
 import pygame
 
+from game.app.context import ContextStack, PlayContext
+from game.app.screens import Screen
+from game.app.settings import Settings
+from game.app.solver_service import SolverService
 from game.audio.sound import SoundService
 from game.core.board import Board
 from game.core.boxes import BoxList
-from game.core.play import PlayState
-from game.core.statistics import Statistics
 from game.engine.clipboard import Clipboard
-from game.engine.scene import Scene, SceneRegistry
+from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
-from game.engine.session import Session
-from game.engine.settings import Settings
-from game.engine.solver_service import SolverService
-from game.storage.autosave import AutoSaver
+from game.engine.stack import SceneStack
 from game.storage.store import ProgressStore
 
 TICK_RATE = 60
@@ -74,22 +73,19 @@ class GameEngine:
         pygame.key.set_repeat(0)
 
         self.settings = Settings()
-        self.statistics = Statistics()
-        self.session = Session()
         # Services of the layers above (sprite sheets), by type.
         self.services = ServiceRegistry()
-        self.scene_registry = SceneRegistry()
         self.clipboard = Clipboard()
         self.sound = SoundService(enabled=sound_enabled)
         self.sound.volume = self.settings.volume
-        self.play_state: PlayState | None = None
         # Progress lives in memory until the game proper opens the player's store (start_game),
-        # so tests, headless play and benchmarks never write to the user's folder.
-        self.progress = ProgressStore.in_memory()
-        self.autosaver = AutoSaver(self.progress)
+        # so tests, headless play and benchmarks never write to the user's folder. Test play
+        # pushes a context of its own over this one.
+        self.contexts = ContextStack(PlayContext.in_memory())
         # The solver service runs searches off the loop.
         # Started lazily: the worker process appears with the first request.
         self.solver = SolverService()
+        self.stack = SceneStack(self)
 
         self.running = False
         self.frame_count = 0
@@ -101,7 +97,10 @@ class GameEngine:
         self._dirty = True
         self._drawn_key: object = None
         self._waited_event: pygame.event.Event | None = None
-        self._scenes: list[Scene] = []
+        # The number of the batch of input events being handed out now (None between batches):
+        # the typed text of a key press comes in the same batch as the key itself.
+        self.input_batch: int | None = None
+        self._batches = 0
         self._input_sources: list[InputSource] = []
         GameEngine._instance = self
 
@@ -113,105 +112,111 @@ class GameEngine:
         return cls._instance
 
     def shutdown(self) -> str | None:
-        """Leave every scene (a level being played saves itself), close the progress store and
-        the display; a new engine may be made afterwards. Returns the one-line message when
+        """Leave every scene (a level being played saves itself), close the progress stores
+        and the display; a new engine may be made afterwards. Returns the one-line message when
         results that could not be written are lost."""
-        while self._scenes:
-            self._scenes.pop().on_exit()
-        lost = self.progress.close()
+        self.stack.close_all()
+        lost = self.contexts.close()
         self.running = False
-        self.play_state = None
         self.solver.shutdown()
         pygame.display.quit()
         if GameEngine._instance is self:
             GameEngine._instance = None
         return lost
 
-    # -- the progress store ----------------------------------------------------------------
+    # -- the play context ------------------------------------------------------------------
+    @property
+    def context(self) -> PlayContext:
+        """The session, progress, statistics and autosave of what is being played."""
+        return self.contexts.current
+
+    @property
+    def progress(self) -> ProgressStore:
+        """The progress store of the current context."""
+        return self.context.progress
+
+    @property
+    def player_progress(self) -> ProgressStore:
+        """The player's own progress store (test play keeps another in its context)."""
+        return self.contexts.player.progress
+
+    def push_context(self, context: PlayContext) -> None:
+        """Play in ``context`` until it is popped (test play keeps its own)."""
+        self.contexts.push(context)
+
+    def pop_context(self) -> None:
+        """Back to the context before, closing the one on top (never the player's own)."""
+        self.contexts.pop()
+
     def use_progress(self, store: ProgressStore) -> None:
-        """Keep progress in ``store`` from now on (closing the one before) and take its settings
-        and the campaign's total score."""
-        if store is not self.progress:
-            self.progress.close()
-        self.progress = store
-        self.autosaver = AutoSaver(store)
+        """Keep the player's progress in ``store`` from now on (closing the one before) and
+        take its settings."""
+        self.contexts.player.use_progress(store)
         self.load_settings()
 
     def load_settings(self) -> None:
-        """Apply the settings kept in the store; a missing or unknown value keeps the current."""
-        fullscreen = self.settings.load_from(self.progress)
+        """Apply the settings kept in the player's store; a missing or unknown value keeps the
+        current one."""
+        fullscreen = self.settings.load_from(self.player_progress)
         self.sound.volume = self.settings.volume
         if fullscreen != self.settings.fullscreen:
             self.set_fullscreen(fullscreen)
 
     def save_settings(self) -> str | None:
-        """Keep the current settings in the store; None, or why they were not saved."""
-        return self.settings.save_to(self.progress)
+        """Keep the current settings in the player's store; None, or why they were not saved."""
+        return self.settings.save_to(self.player_progress)
 
     # -- services of the level being played ------------------------------------------------
     @property
     def board(self) -> Board | None:
         """The static squares of the level being played."""
-        return self.play_state.board if self.play_state else None
+        playing = self.context.playing
+        return playing.board if playing else None
 
     @property
     def boxes(self) -> BoxList | None:
         """The boxes of the level being played."""
-        return self.play_state.boxes if self.play_state else None
+        playing = self.context.playing
+        return playing.boxes if playing else None
 
     # -- the scene stack -------------------------------------------------------------------
     @property
     def top(self) -> Scene | None:
-        return self._scenes[-1] if self._scenes else None
+        return self.stack.top
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
-        return tuple(self._scenes)
+        return self.stack.scenes
 
-    def make_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
-        """A new scene of the kind registered as ``name``, made with these arguments."""
-        return self.scene_registry.make(self, name, *args, **kwargs)
+    def top_screen(self) -> Screen | None:
+        """What the top scene was opened with."""
+        return self.stack.top_screen()
 
-    def push_scene(self, name: str, *args: object, **kwargs: object) -> Scene:
-        """Open the scene registered as ``name`` over the current one."""
-        scene = self.make_scene(name, *args, **kwargs)
-        self.push(scene)
-        return scene
+    def make(self, screen: Screen) -> Scene:
+        """A new scene showing ``screen``, not yet opened."""
+        return self.stack.make(screen)
+
+    def open(self, screen: Screen) -> None:
+        """Open ``screen`` over the current one."""
+        self.stack.open(screen)
+
+    def open_stack(self, screens: Sequence[Screen]) -> None:
+        """Leave every screen (a level being played saves itself), then open ``screens``."""
+        self.stack.open_stack(screens)
+
+    def replace(self, screen: Screen) -> None:
+        """Open ``screen`` in place of the top one (the one under it is not shown between)."""
+        self.stack.replace(self.make(screen))
 
     def push(self, scene: Scene) -> None:
-        if self._scenes:
-            self._scenes[-1].on_pause()
-        self._scenes.append(scene)
-        scene.on_enter()
-        self._dirty = True
+        """Put a scene made already on top (a dialog opening again with its problem)."""
+        self.stack.push(scene)
 
-    def pop(self) -> Scene | None:
-        """Remove the top scene; with none left the loop ends."""
-        if not self._scenes:
-            return None
-        scene = self._scenes.pop()
-        scene.on_exit()
-        self._dirty = True
-        if self._scenes:
-            self._scenes[-1].on_resume()
-        else:
+    def pop(self) -> None:
+        """Close the top scene; with none left the loop ends."""
+        self.stack.pop()
+        if self.stack.top is None:
             self.running = False
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        """Swap the top scene for ``scene``; the one below is not resumed in between."""
-        if self._scenes:
-            self._scenes.pop().on_exit()
-        self._scenes.append(scene)
-        scene.on_enter()
-        self._dirty = True
-
-    def reset_stack(self, scenes: Iterable[Scene]) -> None:
-        """Leave every scene and build a new stack, bottom first."""
-        while self._scenes:
-            self._scenes.pop().on_exit()
-        for scene in scenes:
-            self.push(scene)
 
     def quit(self) -> None:
         self.running = False
@@ -228,6 +233,14 @@ class GameEngine:
         if self._waited_event is not None:
             events.insert(0, self._waited_event)
             self._waited_event = None
+        self._batches += 1
+        self.input_batch = self._batches
+        try:
+            self._deliver(events)
+        finally:
+            self.input_batch = None
+
+    def _deliver(self, events: list[pygame.event.Event]) -> None:
         for event in events:
             self._dirty = True
             if event.type == pygame.QUIT:
@@ -269,6 +282,8 @@ class GameEngine:
         for source in list(self._input_sources):
             source.before_frame(self)
         self._dispatch_events()
+        self._dirty |= self.stack.changed
+        self.stack.changed = False
         longest = MAX_REST_SECONDS if rested else MAX_FRAME_SECONDS
         self._accumulator += min(max(elapsed, 0.0), longest)
         catch_up = int(MAX_REST_SECONDS / TICK_SECONDS) if rested else MAX_CATCH_UP_TICKS
@@ -293,6 +308,8 @@ class GameEngine:
         if top is not None and top.is_busy():
             # A moving scene is drawn every frame, between ticks too (interpolated).
             self._dirty = True
+        self._dirty |= self.stack.changed
+        self.stack.changed = False
         if self._dirty or key != self._drawn_key:
             self._dirty = False
             self._drawn_key = key
@@ -307,6 +324,7 @@ class GameEngine:
         top = self.top
         return (
             not self._dirty
+            and not self.stack.changed
             and not self._input_sources
             and (top is None or not top.is_busy())
             and not pygame.event.peek()
@@ -314,15 +332,16 @@ class GameEngine:
 
     def render(self, alpha: float) -> None:
         """Draw the top scene and, under an overlay, the scenes it covers (paused, alpha 0)."""
-        if not self._scenes:
+        scenes = self.stack.scenes
+        if not scenes:
             return
-        base = len(self._scenes) - 1
-        while base > 0 and self._scenes[base].overlay:
+        base = len(scenes) - 1
+        while base > 0 and scenes[base].overlay:
             base -= 1
-        top = len(self._scenes) - 1
+        top = len(scenes) - 1
         for index in range(base, top + 1):
-            self._scenes[index].draw(self.screen, alpha if index == top else 0.0)
-        self._scenes[top].draw_keys(self.screen)
+            scenes[index].draw(self.screen, alpha if index == top else 0.0)
+        scenes[top].draw_keys(self.screen)
 
     def run(self, max_frames: int | None = None) -> None:
         """The real loop on the wall clock, until the last scene is gone or quit is asked."""
@@ -330,7 +349,7 @@ class GameEngine:
         clock = pygame.time.Clock()
         last = time.perf_counter()
         frames = 0
-        while self.running and self._scenes and (max_frames is None or frames < max_frames):
+        while self.running and self.top is not None and (max_frames is None or frames < max_frames):
             rested = self.can_rest()
             if rested:
                 # Sleep until input comes or the wake-up is due; the event is handled first.
@@ -352,7 +371,7 @@ class GameEngine:
         """
         self.running = True
         frames = 0
-        while frames < count and self.running and self._scenes:
+        while frames < count and self.running and self.top is not None:
             self.step_frame(frame_seconds)
             frames += 1
         return frames

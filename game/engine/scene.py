@@ -5,26 +5,30 @@ Only the top scene gets events and logic ticks; scenes below an overlay are stil
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.app.screens import Screen
+
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
+
 
 
 class Scene:
     """One screen of the game. ``draw`` must not change any state: it may run any number of
     times between two logic ticks, or not at all."""
 
-    # The name the scene is registered and opened by (engine.push_scene("play", ...)).
-    name: ClassVar[str] = ""
     # An overlay is drawn over the scene below it, which stays visible but paused.
     overlay: ClassVar[bool] = False
 
-    def __init__(self, engine: GameEngine) -> None:
+    def __init__(self, engine: GameEngine, screen: Screen) -> None:
         self.engine = engine
+        # What the scene was opened with.
+        self.screen = screen
 
     def on_enter(self) -> None:
         """Pushed onto the stack."""
@@ -74,23 +78,40 @@ class Scene:
         return True
 
 
-SceneFactory = Callable[..., Scene]
+# A scene class: made with the engine and the screen it shows (each takes its own kind).
+SceneClass = Callable[["GameEngine", Any], Scene]
 
 
 class SceneRegistry:
-    """Scene classes by name, registered at start-up, so that no screen imports another."""
+    """The scene class that shows each kind of screen, by the dotted path of its module, so that
+    no screen imports another and each scene's module is imported when it is first opened."""
 
     def __init__(self) -> None:
-        self._factories: dict[str, SceneFactory] = {}
+        self._paths: dict[type[Screen], str] = {}
+        self._classes: dict[type[Screen], SceneClass] = {}
 
-    def register(self, name: str, factory: SceneFactory) -> None:
-        if name in self._factories:
-            raise ValueError(f"a scene named {name!r} is registered already")
-        self._factories[name] = factory
+    def register(self, kind: type[Screen], path: str) -> None:
+        """Show screens of ``kind`` with the scene class at ``path`` ("package.module:Class"),
+        made as ``Class(engine, screen)``."""
+        if kind in self._paths:
+            raise ValueError(f"a scene is registered already for {kind.__name__}")
+        self._paths[kind] = path
 
-    def make(self, engine: GameEngine, name: str, *args: object, **kwargs: object) -> Scene:
-        """A new scene of the kind registered as ``name``; KeyError names an unknown one."""
-        factory = self._factories.get(name)
-        if factory is None:
-            raise KeyError(f"no scene is registered as {name!r}")
-        return factory(engine, *args, **kwargs)
+    def scene_class(self, kind: type[Screen]) -> SceneClass:
+        """The scene class of ``kind``, imported now if it was not yet; KeyError if none."""
+        found = self._classes.get(kind)
+        if found is None:
+            path = self._paths.get(kind)
+            if path is None:
+                raise KeyError(f"no scene is registered for {kind.__name__}")
+            module, _, name = path.partition(":")
+            found = getattr(importlib.import_module(module), name)
+            self._classes[kind] = found
+        return found
+
+    def make(self, engine: GameEngine, screen: Screen) -> Scene:
+        """A new scene showing ``screen``."""
+        return self.scene_class(type(screen))(engine, screen)
+
+    def kinds(self) -> list[type[Screen]]:
+        return list(self._paths)

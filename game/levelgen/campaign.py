@@ -7,12 +7,13 @@ keeps a spread of them (the last chapter its hardest) and lists them by rising r
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.core.chapters import CAPTION_KEY, CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.notation import replay
+from game.levelgen.aimed import Target, aimed_level
 from game.levelgen.generate import (
     AUTHOR,
     RATING_KEY,
@@ -105,12 +106,13 @@ def fast_solver_veto(seconds: float) -> Veto:
 
 
 def remake(spec: str) -> Level:
-    """The board a ``Spec:`` line makes (without metadata); ValueError if the spec is bad or
-    makes no level."""
+    """The board a ``Spec:`` line makes (a tutorial board, a campaign spec or a level made to a
+    number of stars); ValueError if the spec is bad or makes no level."""
     board = tutorial_board(spec)
     if board is not None:
         return board
-    made = generate_level(LevelSpec.parse(spec))
+    aimed = Target.parse_spec(spec)
+    made = aimed_level(*aimed) if aimed else generate_level(LevelSpec.parse(spec))
     if made is None:
         raise ValueError(f"the spec {spec!r} makes no level")
     return made.level
@@ -145,13 +147,31 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
         kept = _pick(pool, chapter, above)
         above = kept[len(kept) // 2].rating.value if kept else above
         for made in kept:
-            entries.append((chapter, made.level, made.solution, made.rating, made.spec.describe()))
+            entries.append((chapter, made.level, made.solution, made.rating, made.spec))
     titles = level_titles(len(entries) - len(LESSONS), seed)
     levels = []
     for number, (chapter, level, lurd, rating, remade_by) in enumerate(entries):
         title = LESSONS[number].title if number < len(LESSONS) else titles[number - len(LESSONS)]
         levels.append(_entry(chapter, level, lurd, rating, remade_by, title, number))
     return Collection(CAMPAIGN_TITLE, AUTHOR, CAMPAIGN_COMMENT, levels)
+
+
+def rerate(collection: Collection) -> Collection:
+    """The campaign with every level's ``Rating:`` and ``Stars:`` measured again from its
+    stored solution, and each chapter after the tutorial listed by rising rating again (a
+    level keeps its title, board and solution, so a player's records stay with it)."""
+    rated: list[tuple[int, int, Level]] = []
+    for position, level in enumerate(collection.levels):
+        extra = dict(level.extra)
+        rating = rate(level, extra[SOLUTION_KEY])
+        values = {RATING_KEY: str(rating.value), STARS_KEY: str(rating.stars)}
+        lines = tuple((key, values.get(key, value)) for key, value in level.extra)
+        chapter = int(extra[CHAPTER_KEY].split()[0])
+        order = position if chapter == TUTORIAL.number else rating.value
+        rated.append((chapter, order, replace(level, extra=lines)))
+    rated.sort(key=lambda entry: entry[:2])
+    levels = [level for _, _, level in rated]
+    return Collection(collection.title, collection.author, collection.comment, levels)
 
 
 def _tutorial_entries() -> list[tuple[Chapter, Level, str, Rating, str]]:

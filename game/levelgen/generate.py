@@ -15,10 +15,11 @@ from game.core.notation import replay
 from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.core.xsb import parse_level
-from game.levelgen.rating import Rating, rate, solver_effort
+from game.levelgen.effort import search_effort
+from game.levelgen.rating import Rating, rate
 from game.levelgen.reverse import CancelCheck as CancelCheck
 from game.levelgen.reverse import Cancelled as Cancelled
-from game.levelgen.reverse import ReverseStart, forward_solution, search_starts
+from game.levelgen.reverse import forward_solution, search_starts
 from game.levelgen.rooms import Room, random_room
 from game.levelgen.score import solution_counts
 from game.solver import solve
@@ -81,14 +82,13 @@ class LevelSpec:
 
 @dataclass(frozen=True)
 class GeneratedLevel:
-    """A level with its verified solution (also in ``level.extra``) and its rating;
-    ``solver_solved`` says the solver's feature space search solved it too."""
+    """A level with its verified solution and the ``Spec:`` line that makes it again (both also
+    in ``level.extra``), and its rating."""
 
     level: Level
     solution: str
     rating: Rating
-    spec: LevelSpec
-    solver_solved: bool
+    spec: str
 
 
 def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> GeneratedLevel | None:
@@ -107,7 +107,7 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     best: tuple[int, Level, str] | None = None
     for _ in range(spec.goal_tries):
         goals = (
-            _cluster(room, rng, spec.boxes)
+            cluster_goals(room, rng, spec.boxes)
             if spec.goal_cluster
             else rng.sample(squares, spec.boxes)
         )
@@ -121,23 +121,22 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     counts = solution_counts(plain, lurd)
     if counts.pushes < spec.min_pushes or counts.box_changes < spec.min_box_changes:
         return None
-    tidy = Room.of_board(plain.board).without_pockets(_touched(plain, lurd), POCKET_KEPT)
+    tidy = Room.of_board(plain.board).without_pockets(touched_squares(plain, lurd), POCKET_KEPT)
     rows = board_rows(tidy.board(plain.board.goals), plain.boxes, plain.player)
     level = parse_level(rows)
-    nodes, searched = solver_effort(level, cancel=cancel)
+    effort = search_effort(level, cancel=cancel)
+    lurd = _best_solution(level, (lurd, effort.lurd), spec.solver_nodes, cancel)
     _check(cancel)
-    lurd = _best_solution(level, (lurd, searched), spec.solver_nodes, cancel)
-    _check(cancel)
-    rating = rate(level, lurd, nodes)
+    rating = rate(level, lurd, effort.nodes)
     extra = ((SPEC_KEY, spec.describe()), (SOLUTION_KEY, lurd))
     level = parse_level(rows, author=AUTHOR, extra=extra)
     check = replay(level, lurd)
     if not check.solved:
         raise ValueError(f"generated solution fails for {spec.describe()}: {check.reason}")
-    return GeneratedLevel(level, lurd, rating, spec, bool(searched))
+    return GeneratedLevel(level, lurd, rating, spec.describe())
 
 
-def _cluster(room: Room, rng: random.Random, size: int) -> list[int]:
+def cluster_goals(room: Room, rng: random.Random, size: int) -> list[int]:
     """``size`` floor squares that touch side by side, grown from a random square."""
     patch = [rng.choice(sorted(room.floor))]
     while len(patch) < size:
@@ -169,7 +168,7 @@ def _staged_start(
     if not starts:
         return None
     start = starts[0]
-    score, lurd = start.counts.score, _forwards(board, start)
+    score, lurd = start.counts.score, forward_solution(board, start)
     for _ in range(spec.stages - 1):
         position = (start.boxes, start.player)
         further = search_starts(
@@ -178,7 +177,7 @@ def _staged_start(
         if not further:
             break
         later = further[0]
-        steps = _forwards(board, later)
+        steps = forward_solution(board, later)
         state = PlayState(Level(board, later.boxes, later.player))  # squares as in the search
         for _ in state.play_letters(steps):
             pass
@@ -189,11 +188,6 @@ def _staged_start(
         score += later.counts.score
         start = later
     return score, parse_level(board_rows(board, start.boxes, start.player)), lurd
-
-
-def _forwards(board: Board, start: ReverseStart) -> str:
-    """The pulls that found ``start`` played backwards as pushes, in LURD."""
-    return "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
 
 
 def _best_solution(
@@ -210,7 +204,7 @@ def _pushes_moves(lurd: str) -> tuple[int, int]:
     return sum(letter.isupper() for letter in lurd), len(lurd)
 
 
-def _touched(level: Level, lurd: str) -> set[int]:
+def touched_squares(level: Level, lurd: str) -> set[int]:
     """Every square the player or a box stands on while ``lurd`` is played."""
     state = PlayState(level)
     touched = {state.player, *state.boxes}

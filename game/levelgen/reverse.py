@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.direction import Direction
-from game.core.paths import DIRECTIONS, walk_path
+from game.core.level import Level
+from game.core.paths import DIRECTIONS
+from game.levelgen.bitboard import Masks, flood, offset_of, squares_of
+from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.score import SolutionCounts, difficulty
 
 # Returns True when the caller wants the work stopped.
@@ -34,10 +37,6 @@ class Pull:
     direction: Direction
 
 
-def _offset(board: Board, direction: Direction) -> int:
-    return direction.dx + direction.dy * board.width
-
-
 @dataclass(frozen=True)
 class ReverseStart:
     """A start position found by pulling, and the pulls that led to it from the solved one."""
@@ -52,24 +51,17 @@ class ReverseStart:
         return self.counts.score
 
 
-def forward_solution(board: Board, start: ReverseStart) -> list[tuple[Direction, bool]]:
-    """The pulls played backwards as pushes, joined by shortest walks: (direction, pushed)."""
-    boxes = set(start.boxes)
-    player = start.player
-    steps: list[tuple[Direction, bool]] = []
-    for pull in reversed(start.pulls):
-        offset = _offset(board, pull.direction)
-        box_now = pull.box + offset
-        walk = walk_path(board, boxes, player, pull.box + 2 * offset)
-        if walk is None:
-            raise ValueError("a pull cannot be undone: the search and the rules disagree")
-        steps.extend((direction, False) for direction in walk)
-        push = pull.direction.opposite
-        steps.append((push, True))
-        boxes.remove(box_now)
-        boxes.add(pull.box)
-        player = box_now
-    return steps
+def forward_solution(board: Board, start: ReverseStart) -> str:
+    """The pulls played backwards as pushes from the start, joined by shortest walks, in LURD."""
+    # Played forwards a pull is a push the other way, of the box from where the pull left it.
+    pushes = [
+        (
+            pull.box + offset_of(board.width, pull.direction),
+            DIRECTIONS.index(pull.direction.opposite),
+        )
+        for pull in reversed(start.pulls)
+    ]
+    return lurd_of_pushes(Level(board, start.boxes, start.player), pushes)
 
 
 class _Node:
@@ -107,27 +99,6 @@ class _Node:
         self.depth, self.box_changes, self.box_lines, self.goal_exits = counts
 
 
-def _bits(mask: int) -> list[int]:
-    squares = []
-    while mask:
-        low = mask & -mask
-        squares.append(low.bit_length() - 1)
-        mask ^= low
-    return squares
-
-
-def _flood(start: int, free: int, width: int) -> int:
-    """Every free square reachable from ``start``, as a bit mask (the board is walled round)."""
-    region = 1 << start
-    while True:
-        grown = region | (
-            ((region << 1) | (region >> 1) | (region << width) | (region >> width)) & free
-        )
-        if grown == region:
-            return region
-        region = grown
-
-
 def search_starts(
     board: Board,
     state_limit: int,
@@ -144,30 +115,23 @@ def search_starts(
     ``max_boxes_on_goals`` boxes already on goals are not kept. From the solved position a
     start's push count is the fewest that solve it. Raises Cancelled when ``cancel()`` is true.
     """
-    width = board.width
-    floor = 0
-    for square in board.walkable_squares():
-        floor |= 1 << square
-    goals = 0
-    for square in board.goals:
-        goals |= 1 << square
-    offsets = [_offset(board, direction) for direction in DIRECTIONS]
-    shift = (board.width * board.height).bit_length()  # room for the player's square in a key
+    masks = Masks.of(board)
+    width, floor, goals = masks.width, masks.floor, masks.goals
 
     seen: set[int] = set()
     queue: deque[_Node] = deque()
     if start is not None:
         boxes = sum(1 << square for square in start[0])
-        region = _flood(start[1], floor & ~boxes, width)
-        seen.add(boxes << shift | ((region & -region).bit_length() - 1))
+        region = flood(start[1], floor & ~boxes, width)
+        seen.add(masks.key(boxes, region))
         queue.append(_Node(boxes, start[1], region, None, -1, 0, (0, 0, 0, 0)))
     free = floor & ~goals
     unclaimed = free if start is None else 0
     while unclaimed:
         player = (unclaimed & -unclaimed).bit_length() - 1
-        region = _flood(player, free, width)
+        region = flood(player, free, width)
         unclaimed &= ~region
-        seen.add(goals << shift | ((region & -region).bit_length() - 1))
+        seen.add(masks.key(goals, region))
         queue.append(_Node(goals, player, region, None, -1, 0, (0, 0, 0, 0)))
 
     best: list[tuple[int, int, _Node]] = []  # a heap of the kept: (score, order, node)
@@ -178,17 +142,17 @@ def search_starts(
         if cancel is not None and expanded % CANCEL_EVERY == 0 and cancel():
             raise Cancelled
         boxes, region = node.boxes, node.region
-        for offset in offsets:
+        for offset in masks.offsets:
             if offset > 0:
                 movable = boxes & (region >> offset) & (region >> 2 * offset)
             else:
                 movable = boxes & (region << -offset) & (region << -2 * offset)
-            for box in _bits(movable):
+            for box in squares_of(movable):
                 target = box + offset
                 child_boxes = boxes ^ (1 << box) ^ (1 << target)
                 player = target + offset
-                child_region = _flood(player, floor & ~child_boxes, width)
-                key = child_boxes << shift | ((child_region & -child_region).bit_length() - 1)
+                child_region = flood(player, floor & ~child_boxes, width)
+                key = masks.key(child_boxes, child_region)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -219,9 +183,9 @@ def _start_of(board: Board, node: _Node) -> ReverseStart:
     walk: _Node | None = node
     while walk is not None and walk.parent is not None:
         offset = walk.last_offset
-        direction = next(d for d in DIRECTIONS if _offset(board, d) == offset)
+        direction = next(d for d in DIRECTIONS if offset_of(board.width, d) == offset)
         pulls.append(Pull(walk.last_box - offset, direction))
         walk = walk.parent
     pulls.reverse()
     counts = SolutionCounts(node.depth, node.box_changes, node.box_lines, node.goal_exits)
-    return ReverseStart(frozenset(_bits(node.boxes)), node.player, tuple(pulls), counts)
+    return ReverseStart(frozenset(squares_of(node.boxes)), node.player, tuple(pulls), counts)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import parse_lurd
+from game.core.paths import DIRECTIONS
 from game.core.play import PlayState
 
 
@@ -20,8 +21,8 @@ class SolutionCounts:
 
     ``box_changes`` counts pushes of another box than the one pushed before; ``box_lines``
     counts runs of pushes of one box in one direction; ``goal_exits`` counts pushes that
-    move a box off a goal; ``sessions`` counts runs of pushes with no walking step between
-    them (the pull search cannot know it and leaves it 0).
+    move a box off a goal; ``sessions`` counts runs of pushes with no walk needed between
+    them (the breadth-first pull search cannot know it and leaves it 0).
     """
 
     pushes: int
@@ -43,35 +44,45 @@ def difficulty(pushes: int, box_changes: int, box_lines: int, goal_exits: int) -
     return pushes + 2 * box_lines + 4 * box_changes + 3 * goal_exits
 
 
-def solution_counts(level: Level, lurd: str) -> SolutionCounts:
-    """The counts of a LURD solution played from the start of ``level``.
+# A push: the pushed box's square before it, and the index of its direction in DIRECTIONS.
+Push = tuple[int, int]
 
-    The solution must be playable (ValueError otherwise); it need not solve the level.
-    """
+
+def pushes_of(level: Level, lurd: str) -> list[Push]:
+    """The pushes of a LURD solution played from the start of ``level``; ValueError if it is
+    blocked (it need not solve the level)."""
     state = PlayState(level)
-    goals = level.board.goals
-    pushes = changes = lines = exits = sessions = 0
-    pushed_last = False
-    last_box: int | None = None
-    last_direction: Direction | None = None
+    pushes: list[Push] = []
     for letter in parse_lurd(lurd):
         direction = Direction.from_letter(letter)
         box = state.board.neighbour(state.player, direction)
         result = state.step(direction)
         if result.move is None:
             raise ValueError(f"the solution is blocked at a move {letter!r}")
-        if not result.move.pushed or box is None:
-            pushed_last = False
-            continue
-        sessions += not pushed_last
-        pushed_last = True
-        pushes += 1
-        if box != last_box:
-            changes += last_box is not None
-            lines += 1
-        elif direction is not last_direction:
-            lines += 1
-        exits += box in goals
-        last_box = state.board.neighbour(box, direction)
-        last_direction = direction
-    return SolutionCounts(pushes, changes, lines, exits, sessions)
+        if result.move.pushed and box is not None:
+            pushes.append((box, DIRECTIONS.index(direction)))
+    return pushes
+
+
+def tally(pushes: list[Push], width: int, goals: frozenset[int]) -> SolutionCounts:
+    """The counts of ``pushes`` on a board ``width`` squares wide with ``goals``. A pushing
+    session ends where the player must walk to the next push."""
+    offsets = [direction.dx + direction.dy * width for direction in DIRECTIONS]
+    changes = lines = exits = sessions = 0
+    last_box = last_way = player = -1
+    for square, way in pushes:
+        if last_box < 0:
+            lines, sessions = 1, 1
+        else:
+            changes += square != last_box
+            lines += square != last_box or way != last_way
+            sessions += square - offsets[way] != player
+        exits += square in goals
+        last_box, last_way, player = square + offsets[way], way, square
+    return SolutionCounts(len(pushes), changes, lines, exits, sessions)
+
+
+def solution_counts(level: Level, lurd: str) -> SolutionCounts:
+    """The counts of a LURD solution played from the start of ``level`` (see :func:`tally`);
+    ValueError if it is blocked."""
+    return tally(pushes_of(level, lurd), level.width, level.board.goals)

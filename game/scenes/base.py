@@ -1,4 +1,4 @@
-"""What every screen of the game shares: its key help and opening files dropped on the window.
+"""What every screen of the game shares: key help, files dropped on the window, text entry.
 
 Each scene lists its keys in ``keys``; the bar along the bottom of the screen shows them.
 """
@@ -9,8 +9,11 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine import navigation
+from game.app import navigation
+from game.app.screens import MessageScreen, Screen
+from game.engine.engine import GameEngine
 from game.engine.scene import Scene
+from game.ui.text_field import TextField
 from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
 
 
@@ -27,7 +30,7 @@ class GameScene(Scene):
         return self.keys
 
     def show_key_help(self) -> bool:
-        navigation.show_message(self.engine, "Keys", "\n".join(self.help_lines()))
+        self.engine.open(MessageScreen("Keys", "\n".join(self.help_lines())))
         return True
 
     def help_lines(self) -> list[str]:
@@ -41,6 +44,36 @@ class GameScene(Scene):
         """The screen above the key bar."""
         width, height = surface.get_size()
         return pygame.Rect(0, 0, width, height - key_bar_height(width, self.key_hints()))
+
+
+class TextEntryScene(GameScene):
+    """A dialog with one text field: text input is on while it shows, the caret blinks, the
+    clipboard pastes, and the key that opened it is never typed into it."""
+
+    overlay = True
+
+    def __init__(self, engine: GameEngine, screen: Screen, field: TextField) -> None:
+        super().__init__(engine, screen)
+        self.field = field
+        self._opened_in: int | None = None
+
+    def picture_key(self) -> object:
+        return TextField.caret_phase()
+
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+        self._opened_in = self.engine.input_batch
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def edit_field(self, event: pygame.event.Event) -> bool:
+        """Give ``event`` to the field; True if it was the field's. The text of the key
+        press that opened this dialog arrives in the same batch of input, and is dropped."""
+        opening = self._opened_in is not None and self.engine.input_batch == self._opened_in
+        if event.type == pygame.TEXTINPUT and opening:
+            return False
+        return self.field.handle_event(event, self.engine.clipboard.get)
 
 
 def is_back_key(event: pygame.event.Event) -> bool:

@@ -1,48 +1,35 @@
-"""Every screen of the game by name: the engine learns them all here at start-up.
+"""Every screen of the game and the scene that shows it: the engine learns them here at start-up.
 
-Screens open each other by these names, so no scene module imports another.
+Screens open each other by their typed arguments (game.app.screens), so no scene imports
+another; each scene's module is imported when its screen first opens, so start-up is quick.
 """
 
 from __future__ import annotations
 
+from game.app import screens
 from game.engine.engine import GameEngine
-from game.engine.scene import Scene
-from game.scenes.editor import EditorScene
-from game.scenes.editor_leave import EditorLeaveScene
-from game.scenes.level_complete import LevelCompleteScene
-from game.scenes.level_select import LevelSelectScene
-from game.scenes.main_menu import MainMenuScene
-from game.scenes.message import MessageScene
-from game.scenes.open_file import OpenFileScene
-from game.scenes.pause import PauseScene
-from game.scenes.play import PlayScene
-from game.scenes.prompt import ConfirmScene, PromptScene
-from game.scenes.random_level import RandomLevelScene
-from game.scenes.settings import SettingsScene
-from game.scenes.slots import SlotsScene
-from game.scenes.stats import StatsScene
 
-SCENES: tuple[type[Scene], ...] = (
-    MainMenuScene,
-    LevelSelectScene,
-    PlayScene,
-    PauseScene,
-    LevelCompleteScene,
-    MessageScene,
-    OpenFileScene,
-    PromptScene,
-    ConfirmScene,
-    SettingsScene,
-    SlotsScene,
-    StatsScene,
-    EditorScene,
-    EditorLeaveScene,
-    RandomLevelScene,
-)
+SCENES: dict[type[screens.Screen], str] = {
+    screens.MainMenuScreen: "game.scenes.main_menu:MainMenuScene",
+    screens.LevelSelectScreen: "game.scenes.level_select:LevelSelectScene",
+    screens.PlayScreen: "game.scenes.play:PlayScene",
+    screens.PauseScreen: "game.scenes.pause:PauseScene",
+    screens.LevelCompleteScreen: "game.scenes.level_complete:LevelCompleteScene",
+    screens.MessageScreen: "game.scenes.message:MessageScene",
+    screens.OpenFileScreen: "game.scenes.open_file:OpenFileScene",
+    screens.PromptScreen: "game.scenes.prompt:PromptScene",
+    screens.ConfirmScreen: "game.scenes.prompt:ConfirmScene",
+    screens.SettingsScreen: "game.scenes.settings:SettingsScene",
+    screens.SlotsScreen: "game.scenes.slots:SlotsScene",
+    screens.StatsScreen: "game.scenes.stats:StatsScene",
+    screens.EditorScreen: "game.scenes.editor:EditorScene",
+    screens.EditorLeaveScreen: "game.scenes.editor_leave:EditorLeaveScene",
+    screens.RandomLevelScreen: "game.scenes.random_level:RandomLevelScene",
+}
 
 
 def register_scenes(engine: GameEngine) -> GameEngine:
-    """Teach ``engine`` every screen by its name; returns the engine."""
-    for scene in SCENES:
-        engine.scene_registry.register(scene.name, scene)
+    """Teach ``engine`` the scene of every screen; returns the engine."""
+    for kind, path in SCENES.items():
+        engine.stack.registry.register(kind, path)
     return engine

@@ -8,18 +8,19 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.editing import EditorDialogs, TestPlay, level_text
+from game.app.editor_check import Metadata
+from game.app.editor_controller import EditorController
+from game.app.flows import Flow, ask_leave, run_flow
+from game.app.notice import Tone
+from game.app.questions import LeaveChoice
+from game.app.screens import EditorScreen, MessageScreen
 from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
-from game.core.edit_grid import Grid
 from game.core.level import Level
-from game.core.notation import replay
-from game.engine import navigation
-from game.engine.editing import EditorDialogs, TestPlay, level_text
-from game.engine.editor_controller import EditorController, Metadata
+from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
-from game.engine.play_controller import Tone
 from game.scenes.base import GameScene
-from game.storage.user_levels import DEFAULT_COLLECTION
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.editor_keys import (
@@ -41,20 +42,18 @@ _ZOOMS = {EditorCommand.ZOOM_IN: 1, EditorCommand.ZOOM_OUT: -1, EditorCommand.ZO
 class EditorScene(GameScene):
     """One level being edited (a new one, or a copy of a level)."""
 
-    name = "editor"
     keys: ClassVar[KeyHelp] = EDITOR_KEYS.footer()
 
-    def __init__(
-        self, engine: GameEngine, source: Grid | Level, collection: str = DEFAULT_COLLECTION
-    ) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: EditorScreen) -> None:
+        super().__init__(engine, screen)
+        source = screen.source
         if isinstance(source, Level):
             grid = grid_of(source)
             metadata = Metadata.of(source)
         else:
             grid, metadata = source, Metadata()
         self.editor = EditorController(grid, metadata, engine.solver)
-        self.dialogs = EditorDialogs(engine, self.editor, collection)
+        self.dialogs = EditorDialogs(engine, self.editor, screen.collection)
         self.view = EditorView(self.editor, engine.services.get(Assets), self.keys)
         self.camera = Camera(grid.width, grid.height)
         self._laid_out: tuple[tuple[int, int], int, int] | None = None
@@ -72,7 +71,7 @@ class EditorScene(GameScene):
         pygame.display.set_caption(f"{CAPTION} - level editor")
         if self.test_play.active:
             self._take_test_solution()
-            self.test_play.unshield()
+            self.test_play.finish()
         self.editor.check.resume()
 
     def show_key_help(self) -> bool:
@@ -81,9 +80,6 @@ class EditorScene(GameScene):
     def on_pause(self) -> None:
         self.editor.release()
         self._panning = False
-        if self.test_play.active:
-            # Play again, or the level list, from the end of a test play.
-            self.test_play.shield()
 
     def on_exit(self) -> None:
         self.editor.check.cancel()
@@ -194,8 +190,8 @@ class EditorScene(GameScene):
             EditorCommand.COPY_RLE: lambda: self._put(one_line_rle(editor.grid), "one-line RLE"),
             EditorCommand.COPY_WITH_SOLUTION: self._copy_with_solution,
             EditorCommand.PASTE_LEVEL: self._paste_level,
-            EditorCommand.HELP: lambda: navigation.show_message(
-                self.engine, "Editor keys", "\n".join(EDITOR_KEYS.help_lines())
+            EditorCommand.HELP: lambda: self.engine.open(
+                MessageScreen("Editor keys", "\n".join(EDITOR_KEYS.help_lines()))
             ),
             EditorCommand.BACK: self._back,
         }
@@ -264,18 +260,13 @@ class EditorScene(GameScene):
         self.test_play.start(level)
 
     def _take_test_solution(self) -> None:
-        """After a test play: its best solution becomes the level's, if it solves it still."""
+        """After a test play: its best solution is kept with the level (see the controller)."""
         best = self.test_play.best()
-        editor = self.editor
-        current = editor.level
-        if best is None or current is None or best.lurd == editor.metadata.solution:
-            return
-        report = editor.solution_report
-        if report is not None and report.works and report.pushes <= best.pushes:
-            return
-        if replay(current, best.lurd).solved:
-            editor.keep_solution(best.lurd)
-            editor.notify(f"Your solution ({best.pushes} pushes) is kept with the level", Tone.GOOD)
+        if best is not None and self.editor.take_test_solution(best.lurd, best.pushes):
+            self.editor.notify(
+                f"Your solution ({counted(best.pushes, 'push', 'pushes')}) is kept with the level",
+                Tone.GOOD,
+            )
 
     def _back(self) -> None:
         if self.editor.cancel():
@@ -283,9 +274,14 @@ class EditorScene(GameScene):
         if not self.editor.unsaved:
             self.engine.pop()
             return
-        self.engine.push_scene(
-            "editor_leave", lambda: self.dialogs.save(then=self.engine.pop), self.engine.pop
-        )
+        run_flow(self.engine.open, self._leave_flow())
+
+    def _leave_flow(self) -> Flow:
+        choice = yield from ask_leave()
+        if choice is LeaveChoice.SAVE:
+            self.dialogs.save(then=self.engine.pop)
+        elif choice is LeaveChoice.DISCARD:
+            self.engine.pop()
 
     # -- logic and drawing -----------------------------------------------------------------
     def update(self, dt: float) -> None:

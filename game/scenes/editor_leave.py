@@ -5,11 +5,12 @@ A small menu over the editor; Esc stays.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
+from game.app.questions import Answer, LeaveChoice
+from game.app.screens import EditorLeaveScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -20,27 +21,25 @@ from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 class EditorLeaveScene(GameScene):
     """Save, discard or stay; the choice's callback runs after this dialog closes."""
 
-    name = "editor_leave"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Up/Down", "choose"), ("Enter", "select"), ("Esc", "stay"))
 
-    def __init__(
-        self, engine: GameEngine, on_save: Callable[[], object], on_discard: Callable[[], object]
-    ) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: EditorLeaveScreen) -> None:
+        super().__init__(engine, screen)
+        self.reply = screen.reply
         self.menu = Menu(
             [
-                MenuItem("Save, then leave", lambda: self._choose(on_save)),
-                MenuItem("Leave without saving", lambda: self._choose(on_discard)),
-                MenuItem("Stay in the editor", engine.pop),
+                MenuItem("Save, then leave", lambda: self._choose(LeaveChoice.SAVE)),
+                MenuItem("Leave without saving", lambda: self._choose(LeaveChoice.DISCARD)),
+                MenuItem("Stay in the editor", lambda: self._choose(LeaveChoice.STAY)),
             ],
             width=400,
         )
 
-    def _choose(self, action: Callable[[], object]) -> None:
+    def _choose(self, choice: Answer) -> None:
         self.engine.pop()
-        action()
+        self.reply(choice)
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         panel = pygame.Rect(0, 0, min(480, surface.get_width() - 40), 260)
@@ -53,7 +52,7 @@ class EditorLeaveScene(GameScene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
-            self.engine.pop()
+            self._choose(LeaveChoice.STAY)
             return
         self.menu.handle_event(event, self._menu_area(self.engine.screen))
 

@@ -9,9 +9,9 @@ from typing import ClassVar
 
 import pygame
 
-from game.engine import navigation
+from game.app import navigation
+from game.app.screens import LevelCompleteScreen, LevelSelectScreen
 from game.engine.engine import GameEngine
-from game.engine.play_controller import LevelResult
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.hud import format_time
@@ -37,8 +37,6 @@ _MARGIN = 16
 class LevelCompleteScene(GameScene):
     """Congratulations and the results of the level just solved."""
 
-    name = "level_complete"
-
     overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Enter", "choose (next level)"),
@@ -54,14 +52,18 @@ class LevelCompleteScene(GameScene):
         ("Esc", "back to the levels"),
     )
 
-    def __init__(self, engine: GameEngine, result: LevelResult) -> None:
-        super().__init__(engine)
-        self.result = result
+    def __init__(self, engine: GameEngine, screen: LevelCompleteScreen) -> None:
+        super().__init__(engine, screen)
+        self.result = result = screen.result
         following = result.level_index + 1
-        self.has_next = following < engine.session.level_count and navigation.level_is_open(
-            engine, following
+        context = engine.context
+        self.has_next = following < context.session.level_count and navigation.level_is_open(
+            context, following
         )
-        items = [MenuItem("Play again", self._again), MenuItem("Back to the levels", self._back)]
+        # A test play goes back to the editor it came from, not to a list of its one level.
+        self.test_play = context.session.is_test_play
+        self.back_label = "Back to the editor" if self.test_play else "Back to the levels"
+        items = [MenuItem("Play again", self._again), MenuItem(self.back_label, self._back)]
         if self.has_next:
             items.insert(0, MenuItem("Next level", self._next))
         self.menu = Menu(items, width=360)
@@ -70,7 +72,10 @@ class LevelCompleteScene(GameScene):
             self.menu.select(1)
 
     def key_hints(self) -> KeyHelp:
-        return self.keys if self.has_next else self.last_level_keys
+        keys = self.keys if self.has_next else self.last_level_keys
+        if self.test_play:
+            keys = (*keys[:-1], ("Esc", "back to the editor"))
+        return keys
 
     def _next(self) -> None:
         navigation.restart_in_place(self.engine, self.result.level_index + 1)
@@ -80,8 +85,8 @@ class LevelCompleteScene(GameScene):
 
     def _back(self) -> None:
         navigation.leave_level(self.engine)
-        if self.engine.top is None or self.engine.top.name != "level_select":
-            self.engine.push_scene("level_select")
+        if not self.test_play and not isinstance(self.engine.top_screen(), LevelSelectScreen):
+            self.engine.open(LevelSelectScreen())
 
     def _rows(self) -> list[tuple[str, str]]:
         result = self.result
@@ -143,7 +148,7 @@ class LevelCompleteScene(GameScene):
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER
         if not self.has_next:
-            last = self.result.level_index + 1 >= self.engine.session.level_count
+            last = self.result.level_index + 1 >= self.engine.context.session.level_count
             ending = (
                 "That was the last level of the collection."
                 if last

@@ -10,13 +10,14 @@ from typing import ClassVar
 
 import pygame
 
+from game.app import editing, navigation
+from game.app.saving import best_text
+from game.app.screens import LevelSelectScreen, OpenFileScreen
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.wording import counted
-from game.engine import editing, navigation
 from game.engine.engine import GameEngine
-from game.engine.saving import best_text
-from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
+from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
@@ -50,7 +51,6 @@ _ROW_MOVES = {
 class LevelSelectScene(GameScene):
     """A scrolling grid of the levels of the open collection."""
 
-    name = "level_select"
 
     keys: ClassVar[KeyHelp] = (
         ("Arrows", "choose"),
@@ -63,12 +63,12 @@ class LevelSelectScene(GameScene):
         ("Esc", "back"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
-        collection = engine.session.collection
+    def __init__(self, engine: GameEngine, screen: LevelSelectScreen) -> None:
+        super().__init__(engine, screen)
+        collection = engine.context.session.collection
         self.levels = collection.levels if collection else []
         self.fingerprints = [level.fingerprint() for level in self.levels]
-        self.selected = min(engine.session.level_index, max(0, len(self.levels) - 1))
+        self.selected = min(engine.context.session.level_index, max(0, len(self.levels) - 1))
         # A collection with chapters shows one chapter at a time; ``shown`` are its levels.
         self.chapters = chapters_of(self.levels)
         self.chapter = 0
@@ -79,7 +79,8 @@ class LevelSelectScene(GameScene):
         self.previews: dict[int, pygame.Surface] = {}
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
-        self.total_score = 0
+        # The header's figures: this collection's own, as the statistics screen counts them.
+        self.summary = CollectionSummary(len(self.levels), 0, 0)
 
     def on_enter(self) -> None:
         self._load_records()
@@ -87,13 +88,18 @@ class LevelSelectScene(GameScene):
 
     def on_resume(self) -> None:
         # A level played from here may have moved the session on to the next one.
-        self.selected = min(self.engine.session.level_index, max(0, len(self.levels) - 1))
+        self.selected = min(
+            self.engine.context.session.level_index, max(0, len(self.levels) - 1)
+        )
         self._load_records()
         self._show_chapter_of(self.selected)
 
     def _load_records(self) -> None:
-        self.records = self.engine.progress.collection_records(self.engine.session.collection_id)
-        self.total_score = self.engine.progress.total_score()
+        context = self.engine.context
+        self.records = context.progress.collection_records(context.session.collection_id)
+        self.summary = collection_summary(
+            context.progress, context.session.collection_id, self.fingerprints
+        )
         self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
         self.opened = open_chapters(self.chapters, self.solved)
 
@@ -222,7 +228,7 @@ class LevelSelectScene(GameScene):
             self._show_chapter((self.chapter + step) % len(self.chapters))
             return
         if key == pygame.K_o:
-            self.engine.push_scene("open_file")
+            self.engine.open(OpenFileScreen())
             return
         if key in (pygame.K_e, pygame.K_m):
             # E: edit a copy of the level (campaign included); M: the player's own levels.
@@ -267,7 +273,7 @@ class LevelSelectScene(GameScene):
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_backdrop(surface)
-        session = self.engine.session
+        session = self.engine.context.session
         draw_text(
             surface,
             fit_text(session.title, 40, surface.get_width() - 40, bold=True),
@@ -278,11 +284,11 @@ class LevelSelectScene(GameScene):
             bold=True,
         )
         summary = (
-            f"{counted(len(self.levels), 'level')}, {len(self.solved)} solved, "
-            f"score {self.total_score:,}"
+            f"{counted(self.summary.levels, 'level')}, {self.summary.solved} solved, "
+            f"score {self.summary.score:,}"
         )
-        if session.source not in ("", CAMPAIGN_SOURCE):
-            summary += f"  -  {session.source}"
+        if session.path:
+            summary += f"  -  {session.path}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
         draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
         if self.chapters:

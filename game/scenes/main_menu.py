@@ -9,11 +9,21 @@ from typing import ClassVar
 
 import pygame
 
+from game.app import editing, navigation
+from game.app.flows import Flow, ask_yes_no, run_flow
+from game.app.screens import (
+    LevelSelectScreen,
+    MainMenuScreen,
+    OpenFileScreen,
+    RandomLevelScreen,
+    SettingsScreen,
+    SlotsScreen,
+    StatsScreen,
+)
 from game.core.direction import Direction
+from game.core.level_ref import Campaign
 from game.core.wording import counted
-from game.engine import editing, navigation
 from game.engine.engine import GameEngine
-from game.engine.session import CAMPAIGN_SOURCE
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame
 from game.ui import theme
@@ -47,7 +57,6 @@ READ_ONLY_NOTE = "Saved progress is read-only: it comes from a newer version of 
 class MainMenuScene(GameScene):
     """The first screen."""
 
-    name = "main_menu"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -56,8 +65,8 @@ class MainMenuScene(GameScene):
         ("Drop a file", "open it"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: MainMenuScreen) -> None:
+        super().__init__(engine, screen)
         # The last session in the progress store, read when the menu shows.
         self.saved: SavedGame | None = None
         self.continue_item = MenuItem("Continue", self._continue, enabled=False)
@@ -66,7 +75,7 @@ class MainMenuScene(GameScene):
                 self.continue_item,
                 MenuItem("Play campaign", self._campaign),
                 MenuItem("Choose level", self._choose),
-                MenuItem("Random level", lambda: engine.push_scene("random_level")),
+                MenuItem("Random level", lambda: engine.open(RandomLevelScreen())),
                 MenuItem("Open level file", self._open_file),
                 MenuItem("Saved games", self._slots),
                 MenuItem("Level editor", lambda: editing.ask_new_level(engine)),
@@ -98,26 +107,26 @@ class MainMenuScene(GameScene):
             navigation.resume_game(self.engine, self.saved)
 
     def _campaign(self) -> None:
-        session = self.engine.session
-        if session.source == CAMPAIGN_SOURCE or navigation.open_campaign(self.engine):
-            navigation.play_level(self.engine, navigation.campaign_start(self.engine))
+        session = self.engine.context.session
+        if session.source == Campaign() or navigation.open_campaign(self.engine):
+            navigation.play_level(self.engine, navigation.campaign_start(self.engine.context))
 
     def _choose(self) -> None:
         if navigation.ensure_collection(self.engine):
-            self.engine.push_scene("level_select")
+            self.engine.open(LevelSelectScreen())
 
     def _open_file(self) -> None:
-        self.engine.push_scene("open_file")
+        self.engine.open(OpenFileScreen())
 
     def _settings(self) -> None:
-        self.engine.push_scene("settings")
+        self.engine.open(SettingsScreen())
 
     def _slots(self) -> None:
         # Saving from here names the last session, the game Continue would resume.
-        self.engine.push_scene("slots", self.engine.progress.load_session)
+        self.engine.open(SlotsScreen(lambda: self.engine.progress.load_session()))
 
     def _statistics(self) -> None:
-        self.engine.push_scene("stats")
+        self.engine.open(StatsScreen())
 
     def _layout(self, surface: pygame.Surface) -> tuple[int, int, int | None, pygame.Rect]:
         """Title top, title size, banner top (None on small windows) and the menu's area."""
@@ -136,14 +145,17 @@ class MainMenuScene(GameScene):
             pygame.Rect(area.left, top + head, area.width, menu_height),
         )
 
+    def _quit_flow(self) -> Flow:
+        if (yield from ask_yes_no("Quit?", "Leave Sokoban Arcade? Your progress is saved.")):
+            self.engine.quit()
+
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         return self._layout(surface)[3]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
             # Esc is the key that goes back everywhere; here it asks before the game ends.
-            question = "Leave Sokoban Arcade? Your progress is saved."
-            self.engine.push_scene("confirm", "Quit?", question, self.engine.quit)
+            run_flow(self.engine.open, self._quit_flow())
             return
         self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
@@ -162,12 +174,13 @@ class MainMenuScene(GameScene):
         if banner_top is not None:
             self._draw_banner(surface, centre, banner_top)
         self.menu.draw(surface, menu_area)
-        session = self.engine.session
+        context = self.engine.context
+        session = context.session
         note, colour = "", theme.TEXT_DIM
-        if self.engine.progress.read_only:
+        if context.progress.read_only:
             note, colour = READ_ONLY_NOTE, theme.WARNING
-        elif self.engine.autosaver.last_error is not None:
-            note, colour = self.engine.autosaver.last_error, theme.DANGER
+        elif context.autosaver.last_error is not None:
+            note, colour = context.autosaver.last_error, theme.DANGER
         elif session.collection is not None:
             note = f"Open: {session.title} ({counted(session.level_count, 'level')})"
         if note:
@@ -195,7 +208,8 @@ class MainMenuScene(GameScene):
 def continue_label(saved: SavedGame) -> str:
     """"Continue: COLLECTION, level N" with the collection cut to fit, never the number."""
     title = saved.collection_title or "the last game"
-    start, end = "Continue: ", f", level {saved.level_index + 1}"
+    number = saved.level.number
+    start, end = "Continue: ", "" if number is None else f", level {number}"
     # The chosen entry is drawn bold, the widest it gets.
     room = MENU_WIDTH - 30 - text_width(start + end, MENU_FONT, bold=True)
     return start + fit_text(title, MENU_FONT, room, bold=True) + end

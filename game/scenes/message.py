@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.screens import MessageScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
@@ -24,15 +25,14 @@ _MIN_TEXT_WIDTH = 300
 class MessageScene(GameScene):
     """A dialog that any key or click closes."""
 
-    name = "message"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Enter / Esc / click", "close"),)
 
-    def __init__(self, engine: GameEngine, title: str, text: str) -> None:
-        super().__init__(engine)
-        self.title = title
-        self.text = text
+    def __init__(self, engine: GameEngine, screen: MessageScreen) -> None:
+        super().__init__(engine, screen)
+        self.title = screen.title
+        self.text = screen.text
 
     def show_key_help(self) -> bool:
         return False  # F1 closes the help it opened, like the other keys

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import itertools
 import os
+from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
+from game.app import navigation
+from game.app.screens import OpenFileScreen
+from game.app.session import load_collection_file
 from game.core.errors import LevelError
-from game.engine import navigation
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import TextEntryScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
 from game.ui.text_field import TextField
@@ -27,12 +31,10 @@ MAX_SCANNED_ENTRIES = 3000
 _ROW = 30
 
 
-class OpenFileScene(GameScene):
+class OpenFileScene(TextEntryScene):
     """A text field for a path with completion; Enter opens the file."""
 
-    name = "open_file"
 
-    overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Type", "a path"),
         ("Tab", "complete"),
@@ -44,22 +46,12 @@ class OpenFileScene(GameScene):
         ("Esc", "back"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
-        self.field = TextField(os.getcwd() + os.sep)
+    def __init__(self, engine: GameEngine, screen: OpenFileScreen) -> None:
+        super().__init__(engine, screen, TextField(os.getcwd() + os.sep))
         self.error = ""
         self.candidates: list[str] = []
         self.chosen = 0
         self._listed_for: str | None = None
-
-    def picture_key(self) -> object:
-        return TextField.caret_phase()
-
-    def on_enter(self) -> None:
-        pygame.key.start_text_input()
-
-    def on_exit(self) -> None:
-        pygame.key.stop_text_input()
 
     # -- input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -76,15 +68,9 @@ class OpenFileScene(GameScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             step = 1 if event.key == pygame.K_DOWN else -1
             self.chosen = max(0, min(len(self.candidates) - 1, self.chosen + step))
-        elif (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_v
-            and event.mod & pygame.KMOD_CTRL
-        ):
-            self.field.insert(self.engine.clipboard.get().strip())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
-        elif self.field.handle_event(event):
+        elif self.edit_field(event):
             self.error = ""
 
     def _complete(self) -> None:
@@ -108,11 +94,12 @@ class OpenFileScene(GameScene):
 
     def _open(self, path: str) -> None:
         try:
-            collection = navigation.load_collection_file(path)
+            collection = load_collection_file(path)
         except LevelError as error:
             self.error = str(error)
             return
-        navigation.open_collection(self.engine, collection, path.strip().strip('"'))
+        source = LevelFile(str(Path(path.strip().strip('"')).expanduser()))
+        navigation.open_collection(self.engine, collection, source)
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

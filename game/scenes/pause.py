@@ -5,12 +5,12 @@ Time stops while it is open, since only the top scene gets logic ticks.
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 import pygame
 
-from game.core.play import PlayState
-from game.engine import navigation, saving
+from game.app import navigation, saving
+from game.app.screens import MessageScreen, PauseScreen, SettingsScreen, SlotsScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -19,26 +19,16 @@ from game.ui.text import draw_text
 from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 
 
-class PausedLevel(Protocol):
-    """What the pause menu needs of the level under it."""
-
-    level_index: int
-    state: PlayState
-
-    def request_restart(self) -> None: ...
-
-
 class PauseScene(GameScene):
     """A menu drawn over the paused level."""
 
-    name = "pause"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Up/Down", "choose"), ("Enter", "select"), ("Esc", "resume"))
 
-    def __init__(self, engine: GameEngine, play: PausedLevel) -> None:
-        super().__init__(engine)
-        self.play = play
+    def __init__(self, engine: GameEngine, screen: PauseScreen) -> None:
+        super().__init__(engine, screen)
+        self.play = screen.level
         self.menu = Menu(
             [
                 MenuItem("Resume", self.engine.pop),
@@ -57,15 +47,16 @@ class PauseScene(GameScene):
 
     def _slots(self) -> None:
         play = self.play
-        self.engine.push_scene(
-            "slots", lambda: saving.saved_game(self.engine, play.level_index, play.state)
+        context = self.engine.context
+        self.engine.open(
+            SlotsScreen(lambda: saving.saved_game(context, play.level_index, play.state))
         )
 
     def _key_help(self) -> None:
-        navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
+        self.engine.open(MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines())))
 
     def _settings(self) -> None:
-        self.engine.push_scene("settings")
+        self.engine.open(SettingsScreen())
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)

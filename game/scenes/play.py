@@ -11,15 +11,18 @@ from typing import ClassVar
 
 import pygame
 
+from game.app import navigation, saving
+from game.app.assist import SolverAssist
+from game.app.flows import Flow, ask_yes_no, run_flow
+from game.app.notice import Tone
+from game.app.play_controller import PlayAction, PlayController
+from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
-from game.engine import navigation, saving
-from game.engine.assist import SolverAssist
 from game.engine.engine import CAPTION, GameEngine
-from game.engine.play_controller import PlayAction, PlayController, Tone
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
@@ -34,37 +37,35 @@ _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
 class PlayScene(GameScene):
     """One level being played."""
 
-    name = "play"
     keys: ClassVar[KeyHelp] = PLAY_KEYS.footer()
 
-    def __init__(
-        self, engine: GameEngine, level_index: int, state: PlayState | None = None
-    ) -> None:
-        """Play level ``level_index`` of the open collection, from its start or from ``state``
-        (a saved game being resumed, with its move history)."""
-        super().__init__(engine)
-        collection = engine.session.collection
+    def __init__(self, engine: GameEngine, screen: PlayScreen) -> None:
+        """Play level ``screen.level_index`` of the open collection, from its start or from a
+        saved state (a saved game being resumed, with its move history)."""
+        super().__init__(engine, screen)
+        # The context the level is played in stays its own, whatever is pushed meanwhile.
+        self.context = context = engine.context
+        collection = context.session.collection
+        level_index = screen.level_index
         if collection is None or not 0 <= level_index < len(collection.levels):
             raise LevelError(f"there is no level {level_index + 1} to play")
         self.level_index = level_index
         self.level = collection.levels[level_index]
-        self.state = state if state is not None else PlayState(self.level)
-        self.best = saving.best_text(saving.level_record(engine, self.level))
+        self.state = screen.state if screen.state is not None else PlayState(self.level)
+        self._saved_statistics = screen.statistics
+        self.best = saving.best_text(saving.level_record(context, self.level))
         self.assist = SolverAssist(
-            engine.solver,
-            engine.statistics,
-            self.level,
-            solve_method=engine.settings.solve_method,
+            engine.solver, self.level, solve_method=engine.settings.solve_method
         )
         self.controller = PlayController(
             level_index,
             self.state,
-            statistics=engine.statistics,
+            statistics=context.statistics,
             assist=self.assist,
-            recorder=saving.EngineRecorder(engine),
+            recorder=saving.ContextRecorder(context),
             sound=engine.sound.play,
             step_ticks=lambda: engine.settings.animation_speed.ticks_per_step,
-            collection_title=engine.session.title,
+            collection_title=context.session.title,
         )
         self.camera = Camera(self.level.width, self.level.height)
         self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
@@ -77,10 +78,11 @@ class PlayScene(GameScene):
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
-        self.total_score = self.engine.progress.total_score()
-        self.engine.session.level_index = self.level_index
-        self.engine.play_state = self.state
-        self.engine.statistics.start_level(*saving.level_par(self.engine, self.level))
+        context = self.context
+        self.total_score = context.progress.total_score()
+        context.session.level_index = self.level_index
+        context.playing = self.state
+        self.controller.start(saving.level_par(context, self.level), self._saved_statistics)
         self._layout()
         self._set_caption()
         self.assist.after_change(self.state, None)
@@ -88,9 +90,9 @@ class PlayScene(GameScene):
     def on_exit(self) -> None:
         self.assist.close()
         if not self.controller.finished:
-            saving.record_visit(self.engine, self.level_index, self.state)
-        if self.engine.play_state is self.state:
-            self.engine.play_state = None
+            saving.record_visit(self.context, self.level_index, self.state)
+        if self.context.playing is self.state:
+            self.context.playing = None
         pygame.display.set_caption(CAPTION)
 
     def on_pause(self) -> None:
@@ -98,13 +100,13 @@ class PlayScene(GameScene):
         self._dragging = False
 
     def on_resume(self) -> None:
-        self.total_score = self.engine.progress.total_score()
-        self.engine.play_state = self.state
+        self.total_score = self.context.progress.total_score()
+        self.context.playing = self.state
         self._layout()
         self._set_caption()
 
     def _set_caption(self) -> None:
-        title = self.engine.session.title
+        title = self.context.session.title
         pygame.display.set_caption(f"{CAPTION} - {title}, level {self.level_index + 1}")
 
     def is_idle(self) -> bool:
@@ -121,7 +123,7 @@ class PlayScene(GameScene):
             or bool(controller.held)
             or assist.wants_hint
             or assist.wants_solution
-            or assist.autoplay
+            or assist.steps.autoplay
             or camera.origin != camera.previous
         )
 
@@ -129,7 +131,7 @@ class PlayScene(GameScene):
         # The HUD's clock shows whole seconds; the solver's help may change what is shown.
         assist = self.assist
         return (
-            int(self.engine.statistics.elapsed),
+            int(self.context.statistics.elapsed),
             assist.phase,
             assist.message,
             assist.hint,
@@ -199,7 +201,7 @@ class PlayScene(GameScene):
         elif command is PlayCommand.BACK and (assist.wants_hint or assist.wants_solution):
             assist.cancel()
         elif command in (PlayCommand.BACK, PlayCommand.MENU):
-            self.engine.push_scene("pause", self)
+            self.engine.open(PauseScreen(self))
         elif command in (PlayCommand.HINT, PlayCommand.SOLVE):
             ask = assist.ask_hint if command is PlayCommand.HINT else assist.ask_solution
             answer = ask(self.state)
@@ -214,9 +216,9 @@ class PlayScene(GameScene):
         if not self.controller.has_solution():
             return
         if command is PlayCommand.AUTOPLAY:
-            self.assist.toggle_autoplay()
+            self.assist.steps.toggle_autoplay()
         else:
-            self.assist.change_speed(faster=command is PlayCommand.FASTER)
+            self.assist.steps.change_speed(faster=command is PlayCommand.FASTER)
 
     def _screen_command(self, command: PlayKey) -> None:
         if command is PlayCommand.COPY_LEVEL or command is PlayCommand.COPY_MOVES:
@@ -230,7 +232,7 @@ class PlayScene(GameScene):
         elif command is PlayCommand.ZOOM_FIT:
             self._zoom(0)
         elif command is PlayCommand.HELP:
-            navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
+            self.engine.open(MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines())))
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if button == 1:
@@ -288,8 +290,15 @@ class PlayScene(GameScene):
         if not self.state.moves:
             open_other()
             return
-        question = "Leave this level, with its moves, for the pasted levels?"
-        self.engine.push_scene("confirm", "Open the pasted levels?", question, open_other)
+
+        def flow() -> Flow:
+            if (yield from ask_yes_no(
+                "Open the pasted levels?",
+                "Leave this level, with its moves, for the pasted levels?",
+            )):
+                open_other()
+
+        run_flow(self.engine.open, flow())
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -305,18 +314,18 @@ class PlayScene(GameScene):
             self._result_shown = True
             # The HUD under the complete screen shows the new total, as that screen does.
             self.total_score = result.total_score
-            self.engine.push_scene("level_complete", result)
+            self.engine.open(LevelCompleteScreen(result))
             return
         self.camera.follow(self.view.focus(0.0))
 
     # -- drawing (reads state only) ----------------------------------------------------------
     def hud_info(self) -> HudInfo:
-        engine, state = self.engine, self.state
-        statistics = engine.statistics
+        state, session = self.state, self.context.session
+        statistics = self.context.statistics
         return HudInfo(
-            collection=engine.session.title,
+            collection=session.title,
             level_number=self.level_index + 1,
-            level_count=engine.session.level_count,
+            level_count=session.level_count,
             level_title=self.level.title,
             moves=state.move_count,
             pushes=state.push_count,

@@ -1,17 +1,17 @@
 """Small dialogs that ask the player: a line of text (a save's name, a file path), or yes or no.
 
-Each calls back with the answer; a problem the callback reports keeps the text dialog open.
+Each answers the question of a flow (game.app.flows), which may ask again with the problem.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
+from game.app.screens import ConfirmScreen, PromptScreen
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import GameScene, TextEntryScene, is_back_key
 from game.ui import theme
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.text_field import TextField
@@ -23,16 +23,10 @@ _BODY_FONT = 22
 _ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-class PromptScene(GameScene):
-    """A one-line text field; Enter hands the text to ``submit``.
+class PromptScene(TextEntryScene):
+    """A one-line text field; Enter answers with the text, Esc with None (the dialog closes
+    first, so the answer may open another screen)."""
 
-    ``submit`` returns None when it is done (the dialog closes first, so it may open another
-    screen) or a one-line problem, shown in the dialog, which stays open to fix the text.
-    """
-
-    name = "prompt"
-
-    overlay = True
     keys: ClassVar[KeyHelp] = (
         ("Type", "text"),
         ("Enter", "OK"),
@@ -42,46 +36,26 @@ class PromptScene(GameScene):
         ("Esc", "cancel"),
     )
 
-    def __init__(
-        self,
-        engine: GameEngine,
-        title: str,
-        hint: str,
-        submit: Callable[[str], str | None],
-        text: str = "",
-        max_length: int = 1000,
-    ) -> None:
-        super().__init__(engine)
-        self.title = title
-        self.hint = hint
-        self.submit = submit
-        # The suggestion is selected, so typing replaces it.
-        self.field = TextField(text, max_length, selected=True)
-        self.error = ""
-
-    def picture_key(self) -> object:
-        return TextField.caret_phase()
-
-    def on_enter(self) -> None:
-        pygame.key.start_text_input()
-
-    def on_exit(self) -> None:
-        pygame.key.stop_text_input()
+    def __init__(self, engine: GameEngine, screen: PromptScreen) -> None:
+        question = screen.question
+        # A suggestion is selected, so typing replaces it; text asked again after a problem
+        # is not, so it can be fixed.
+        field = TextField(question.text, question.max_length, selected=not question.error)
+        super().__init__(engine, screen, field)
+        self.title = question.title
+        self.hint = question.hint
+        self.error = question.error
+        self.reply = screen.reply
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
             self.engine.pop()
+            self.reply(None)
         elif event.type == pygame.KEYDOWN and event.key in _ENTER_KEYS:
-            self._submit()
-        elif self.field.handle_event(event, self.engine.clipboard.get):
+            self.engine.pop()
+            self.reply(self.field.text)
+        elif self.edit_field(event):
             self.error = ""
-
-    def _submit(self) -> None:
-        self.engine.pop()
-        problem = self.submit(self.field.text)
-        if problem is not None:
-            self.error = problem
-            self.engine.push(self)
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         panel = pygame.Rect(0, 0, min(820, surface.get_width() - 40), 230)
@@ -116,29 +90,27 @@ class PromptScene(GameScene):
 
 
 class ConfirmScene(GameScene):
-    """A yes-or-no question; Y or Enter runs ``on_yes`` (after the dialog closes), N or Esc not."""
+    """A yes-or-no question: Y or Enter answers yes, N or Esc no (after the dialog closes)."""
 
-    name = "confirm"
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Y / Enter", "yes"), ("N / Esc", "no"))
 
-    def __init__(
-        self, engine: GameEngine, title: str, question: str, on_yes: Callable[[], object]
-    ) -> None:
-        super().__init__(engine)
-        self.title = title
-        self.question = question
-        self.on_yes = on_yes
+    def __init__(self, engine: GameEngine, screen: ConfirmScreen) -> None:
+        super().__init__(engine, screen)
+        self.title = screen.question.title
+        self.question = screen.question.question
+        self.reply = screen.reply
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
         if event.key in (pygame.K_y, *_ENTER_KEYS):
             self.engine.pop()
-            self.on_yes()
+            self.reply(True)
         elif event.key in (pygame.K_n, pygame.K_ESCAPE):
             self.engine.pop()
+            self.reply(False)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)

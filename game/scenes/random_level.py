@@ -12,27 +12,22 @@ from typing import ClassVar
 
 import pygame
 
+from game.app import navigation
+from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
-from game.engine import navigation
-from game.engine.background import BackgroundJob, CancelCheck, ProgressLine
+from game.core.level_ref import LevelTexts, TextOrigin
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
+from game.levelgen.cells import Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
-# (name, width, height): room for the boxes the harder levels want.
-SIZES = (("Small", 8, 8), ("Medium", 11, 8), ("Large", 11, 11), ("Huge", 14, 11))
-SOURCE = "random"
 _NOTE_ROOM = 70
-
-
-def boxes_for(difficulty: int, size: int) -> int:
-    """As many boxes as the difficulty, fewer in a small room."""
-    return min(difficulty, 2 + size)
 
 
 def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:
@@ -40,7 +35,7 @@ def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[L
 
     def work(cancelled: CancelCheck, progress: ProgressLine) -> list[Level]:
         def report(state: BatchProgress) -> None:
-            progress(f"Trying layout {state.tried + 1} of up to {state.allowed}")
+            progress(f"Making the level: {round(100 * state.share)}% of layout {state.tried + 1}")
 
         return generate_levels(request, cancelled, report)
 
@@ -50,7 +45,6 @@ def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[L
 class RandomLevelScene(GameScene):
     """Difficulty and size to choose, then a level made off the main loop."""
 
-    name = "random_level"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -59,8 +53,8 @@ class RandomLevelScene(GameScene):
         ("Esc", "cancel / back"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
+        super().__init__(engine, screen)
         self.difficulty = 2
         self.size = 1
         self.job: BackgroundJob[list[Level]] | None = None
@@ -83,24 +77,30 @@ class RandomLevelScene(GameScene):
     def _stars(self) -> str:
         return f"{self.difficulty} of 5 stars"
 
+    def _cell(self) -> Cell:
+        """The chosen size among those the difficulty offers (game.levelgen.cells)."""
+        offered = cells_of(self.difficulty)
+        return offered[min(self.size, len(offered) - 1)]
+
     def _size_label(self) -> str:
-        name, width, height = SIZES[self.size]
-        return f"{name} {width}x{height}, {boxes_for(self.difficulty, self.size)} boxes"
+        return self._cell().label
 
     def _change_difficulty(self, step: int) -> None:
+        size = self._cell().size
         self.difficulty = max(1, min(5, self.difficulty + step))
+        names = [cell.size for cell in cells_of(self.difficulty)]
+        self.size = names.index(size) if size in names else min(self.size, len(names) - 1)
 
     def _change_size(self, step: int) -> None:
-        self.size = max(0, min(len(SIZES) - 1, self.size + step))
+        self.size = max(0, min(len(cells_of(self.difficulty)) - 1, self.size + step))
 
     # -- generating ------------------------------------------------------------------------
     def _generate(self) -> None:
-        _, width, height = SIZES[self.size]
+        cell = self._cell()
         seed = self.next_seed()
-        boxes = boxes_for(self.difficulty, self.size)
-        request = Request(width, height, boxes, 1, self.difficulty, seed)
+        request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
-        self.title = f"Random {width}x{height}, {self.difficulty} stars, seed {seed}"
+        self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
         self.job = BackgroundJob(generation(request))
         self._tell("Making a level...", theme.ACCENT_ALT)
 
@@ -136,8 +136,8 @@ class RandomLevelScene(GameScene):
 
     def _play(self) -> None:
         if self.level is not None:
-            collection = Collection(title="Random levels", levels=[self.level])
-            navigation.open_collection(self.engine, collection, SOURCE)
+            collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
+            navigation.open_collection(self.engine, collection, LevelTexts(TextOrigin.RANDOM))
 
     def _keep(self) -> None:
         if self.level is None:

@@ -5,16 +5,18 @@ Changes apply at once and are kept in the progress store; progress moves between
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
+from game.app.flows import Flow, ask_checked_text, run_flow
+from game.app.screens import MessageScreen, SettingsScreen
+from game.app.session import campaign_levels
+from game.app.settings import solve_methods
 from game.core.wording import counted
-from game.engine import navigation
 from game.engine.engine import GameEngine
-from game.engine.session import campaign_levels
-from game.engine.settings import solve_methods
 from game.scenes.base import GameScene, is_back_key
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
@@ -47,7 +49,6 @@ _ROW_NOTES = {
 class SettingsScene(GameScene):
     """Settings as a menu of values changed with left and right."""
 
-    name = "settings"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -56,8 +57,8 @@ class SettingsScene(GameScene):
         ("Esc", "back"),
     )
 
-    def __init__(self, engine: GameEngine) -> None:
-        super().__init__(engine)
+    def __init__(self, engine: GameEngine, screen: SettingsScreen) -> None:
+        super().__init__(engine, screen)
         settings = engine.settings
         # The last outcome worth a line: a refused fullscreen, an export or import.
         self.message = ""
@@ -126,19 +127,26 @@ class SettingsScene(GameScene):
     def _tell(self, text: str, colour: theme.Color) -> None:
         self.message, self.message_colour = text, colour
 
+    def _ask_path(self, title: str, hint: str, act: Callable[[str], str | None]) -> None:
+        """Ask for a file path until ``act`` takes it (it returns why not) or Esc."""
+
+        def flow() -> Flow:
+            yield from ask_checked_text(title, hint, act, str(default_transfer_path()))
+
+        run_flow(self.engine.open, flow())
+
     def _ask_export(self) -> None:
-        self.engine.push_scene(
-            "prompt",
+        self._ask_path(
             "Export progress",
             "The JSON file to write: records, solutions, statistics, settings and saves.",
             self._export,
-            str(default_transfer_path()),
         )
 
     def _export(self, path: str) -> str | None:
+        """Export to ``path``; None when done, else why not (the dialog asks again)."""
         target = typed_path(path)
         try:
-            progress = export_progress(self.engine.progress, target)
+            progress = export_progress(self.engine.player_progress, target)
         except TransferError as error:
             return str(error)
         self._tell(
@@ -150,20 +158,20 @@ class SettingsScene(GameScene):
         return None
 
     def _ask_import(self) -> None:
-        self.engine.push_scene(
-            "prompt",
+        self._ask_path(
             "Import progress",
             "A file written by Export progress; the best results of both are kept.",
             self._import,
-            str(default_transfer_path()),
         )
 
     def _import(self, path: str) -> str | None:
-        if not self.engine.progress.persistent:
+        """Import from ``path``; None when done, else why not (the dialog asks again)."""
+        store = self.engine.player_progress
+        if not store.persistent:
             return "Progress is kept in memory only this time, so an import would be lost."
         try:
             # The campaign's levels let the import replay imported campaign solutions.
-            summary = import_progress(self.engine.progress, typed_path(path), campaign_levels())
+            summary = import_progress(store, typed_path(path), campaign_levels())
         except TransferError as error:
             return str(error)
         # Imported settings apply at once; imported records show in the level select.
@@ -172,7 +180,7 @@ class SettingsScene(GameScene):
         return None
 
     def _key_help(self) -> None:
-        navigation.show_message(self.engine, "Keys", "\n".join(PLAY_KEYS.help_lines()))
+        self.engine.open(MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines())))
 
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Centred under the title; on low windows the rows get shorter so the note still shows."""

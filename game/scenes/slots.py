@@ -6,13 +6,14 @@ Replacing or deleting a save asks first; loading resumes the game with its whole
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import ClassVar
 
 import pygame
 
+from game.app import navigation
+from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
+from game.app.screens import SlotsScreen
 from game.core.wording import counted
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame, SlotInfo
@@ -45,7 +46,6 @@ class SlotsScene(GameScene):
     menu) or the last session (from the main menu); None when there is nothing to save.
     """
 
-    name = "slots"
 
     keys: ClassVar[KeyHelp] = (
         ("Up/Down", "choose"),
@@ -55,9 +55,9 @@ class SlotsScene(GameScene):
         ("Esc", "back"),
     )
 
-    def __init__(self, engine: GameEngine, current: Callable[[], SavedGame | None]) -> None:
-        super().__init__(engine)
-        self.current = current
+    def __init__(self, engine: GameEngine, screen: SlotsScreen) -> None:
+        super().__init__(engine, screen)
+        self.current = screen.current
         self.slots: list[SlotInfo] = []
         # The game a new save would hold, taken when the screen shows (play is paused meanwhile).
         self.to_save: SavedGame | None = None
@@ -148,34 +148,37 @@ class SlotsScene(GameScene):
         game = self.to_save
         suggestion = ""
         if game is not None:
-            suggestion = f"{game.collection_title}, level {game.level_index + 1}"
-        self.engine.push_scene(
-            "prompt",
-            "Save the game",
-            f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
-            self._save_as,
-            suggestion[:MAX_NAME_LENGTH],
-            MAX_NAME_LENGTH,
-        )
+            suggestion = game.place
 
-    def _save_as(self, name: str) -> str | None:
-        """Save under ``name``, asking first if that replaces a save; a problem with the name."""
-        problem = slot_name_problem(name)
-        if problem is not None:
-            return problem
+        def flow() -> Flow:
+            name = yield from ask_checked_text(
+                "Save the game",
+                f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
+                slot_name_problem,
+                suggestion[:MAX_NAME_LENGTH],
+                MAX_NAME_LENGTH,
+            )
+            if name is not None:
+                yield from self._save_flow(name)
+
+        run_flow(self.engine.open, flow())
+
+    def _save_as(self, name: str) -> None:
+        """Save under ``name``, asking first if that replaces a save."""
+        run_flow(self.engine.open, self._save_flow(name))
+
+    def _save_flow(self, name: str) -> Flow:
         if not self.can_save:
             self._tell("There is no game to save yet: play a level first.", theme.WARNING)
-            return None
+            return
         if self.saves.exists(name):
-            self.engine.push_scene(
-                "confirm",
+            replacing = yield from ask_yes_no(
                 "Replace the save?",
                 f'A save named "{name.strip()}" exists. Replace it with the current game?',
-                lambda: self._save(name),
             )
-        else:
-            self._save(name)
-        return None
+            if not replacing:
+                return
+        self._save(name)
 
     def _save(self, name: str) -> None:
         game = self.to_save
@@ -190,12 +193,13 @@ class SlotsScene(GameScene):
         self._tell(f'Saved as "{name.strip()}".', theme.GOOD)
 
     def _ask_delete(self, name: str) -> None:
-        self.engine.push_scene(
-            "confirm",
-            "Delete the save?",
-            f'The save "{name}" will be gone for good.',
-            lambda: self._delete(name),
-        )
+        def flow() -> Flow:
+            if (yield from ask_yes_no(
+                "Delete the save?", f'The save "{name}" will be gone for good.'
+            )):
+                self._delete(name)
+
+        run_flow(self.engine.open, flow())
 
     def _delete(self, name: str) -> None:
         problem = self.saves.delete(name)
@@ -246,10 +250,7 @@ class SlotsScene(GameScene):
         draw_title(surface, "Saved games", 20, 40)
         if self.to_save is not None:
             game = self.to_save
-            what = (
-                f"A new save keeps {game.collection_title or 'this game'}, "
-                f"level {game.level_index + 1}, after {len(game.history)} moves."
-            )
+            what = f"A new save keeps {game.place}, after {counted(len(game.history), 'move')}."
             what = fit_text(what, 19, surface.get_width() - 40)
             draw_text(surface, what, 19, theme.TEXT_DIM, (surface.get_width() // 2, 70), "midtop")
         area = self.list_area(surface)
@@ -291,10 +292,7 @@ class SlotsScene(GameScene):
                 surface, NEW_SAVE, 24, colour, (rect.left + 18, rect.centery), "midleft", True
             )
             return
-        details = (
-            f"{slot.collection_title or '?'}, level {slot.level_index + 1}, "
-            f"{counted(slot.moves, 'move')}"
-        )
+        details = f"{slot.place}, {counted(slot.moves, 'move')}"
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         date = draw_text(
             surface, saved, 18, theme.TEXT_DIM, (rect.right - 18, rect.top + 8), "topright"

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.screens import StatsScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.storage.queries import StatsSnapshot, stats_snapshot
@@ -34,15 +35,12 @@ from game.ui.widgets import (
 class StatsScene(GameScene):
     """Totals, completion bars, score over time, and moves and pushes per level against par."""
 
-    name = "stats"
 
     keys: ClassVar[KeyHelp] = (("Up/Down", "collection"), ("Click", "choose"), ("Esc", "back"))
 
-    def __init__(self, engine: GameEngine, store: ProgressStore | None = None) -> None:
-        super().__init__(engine)
-        if store is None and isinstance(engine.progress, ProgressStore):
-            store = engine.progress
-        self.store = store
+    def __init__(self, engine: GameEngine, screen: StatsScreen) -> None:
+        super().__init__(engine, screen)
+        self.store: ProgressStore = screen.store or engine.player_progress
         self.data = StatsSnapshot()
         self.selected = 0
 

@@ -135,7 +135,7 @@ class Analysis:
         self.width = width = board.width
         walkable = mask_of(board.walkable_squares())
         self.floor = flood(1 << start, walkable, width) if start is not None else walkable
-        self.offsets = tuple(d.dx + d.dy * width for d in DIRECTIONS)
+        self.offsets = tuple(board.offset(d) for d in DIRECTIONS)
         self.squares = list(bits_of(self.floor))
         self.goals = mask_of(g for g in board.goals if self.floor >> g & 1)
         self.goal_list = list(bits_of(self.goals))

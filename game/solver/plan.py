@@ -6,7 +6,7 @@ from the plan makes the plan stale.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board
@@ -17,7 +17,7 @@ from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.solver.push import Push
 
-__all__ = ["Hint", "Push", "PushPlan", "pushes_of"]
+__all__ = ["Hint", "PlannedPush", "Push", "PushPlan", "planned_pushes", "pushes_of"]
 
 
 @dataclass(frozen=True)
@@ -30,21 +30,39 @@ class Hint:
     pushes_left: int
 
 
+@dataclass(frozen=True)
+class PlannedPush:
+    """One push of a solution with the walk that leads to it from the push before."""
+
+    walk: tuple[Direction, ...]
+    push: Push
+
+
 def pushes_of(position: Level, lurd: str) -> list[Push]:
     """The pushes of a LURD solution played from ``position``; ValueError if it cannot be."""
+    return [planned.push for planned in planned_pushes(position, lurd)]
+
+
+def planned_pushes(position: Level, lurd: str) -> tuple[PlannedPush, ...]:
+    """A LURD solution played from ``position`` as its pushes, each with its walk; ValueError
+    if it cannot be. (The solver's service sends this typed plan to the game.)"""
     state = PlayState(position)
-    # Right after a push the player stands where the box stood.
-    return [
-        Push(state.player, move.direction)
-        for move in state.play_letters(parse_lurd(lurd))
-        if move.pushed
-    ]
+    planned: list[PlannedPush] = []
+    walk: list[Direction] = []
+    for move in state.play_letters(parse_lurd(lurd)):
+        if move.pushed:
+            # Right after a push the player stands where the box stood.
+            planned.append(PlannedPush(tuple(walk), Push(state.player, move.direction)))
+            walk = []
+        else:
+            walk.append(move.direction)
+    return tuple(planned)
 
 
 class PushPlan:
     """The pushes still to make; hints come from the first one."""
 
-    def __init__(self, pushes: list[Push]) -> None:
+    def __init__(self, pushes: Sequence[Push]) -> None:
         self._pushes = list(pushes)
 
     def __len__(self) -> int:
@@ -59,7 +77,7 @@ class PushPlan:
         push = self.next_push
         if push is None or push.box not in boxes:
             return None
-        offset = push.direction.dx + push.direction.dy * board.width
+        offset = board.offset(push.direction)
         walk = walk_path(board, boxes, player, push.box - offset)
         if walk is None:
             return None

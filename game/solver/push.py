@@ -32,7 +32,7 @@ def walks_before(
     standing = set(boxes)
     walks: list[list[Direction]] = []
     for box, direction, squares in pushes:
-        offset = direction.dx + direction.dy * board.width
+        offset = board.offset(direction)
         walk = walk_path(board, standing, player, box - offset)
         if walk is None:
             return None

@@ -11,6 +11,7 @@ import math
 import types
 from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from typing import Annotated, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
@@ -22,6 +23,7 @@ MAX_TEXT = 100_000
 MAX_COUNT = 10**12  # no play adds up to a trillion moves, seconds or points
 MAX_TIME = 253_402_300_799.0  # the last second of the year 9999, as a Unix time
 JSON_KEY = "json"  # field metadata: the key in JSON, or None for a field JSON does not carry
+KIND_KEY = "kind"  # which dataclass of a union a JSON object holds
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,16 @@ def json_key(name: str | None) -> dict[str, str | None]:
 
 
 def encode(value: object) -> JsonValue:
-    """Plain JSON for a dataclass (nested ones, tuples, lists and dicts too)."""
+    """Plain JSON for a dataclass (nested ones, tuples, lists, dicts and enums too).
+
+    A dataclass with a class-level ``kind`` (one of a union of dataclasses) carries it as
+    ``"kind"``, so that the union can be read back.
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         found: dict[str, JsonValue] = {}
+        tag = _tag(type(value))
+        if tag is not None:
+            found[KIND_KEY] = tag
         for field in dataclasses.fields(value):
             key = field.metadata.get(JSON_KEY, field.name)
             if key is not None:
@@ -63,6 +72,8 @@ def encode(value: object) -> JsonValue:
         return [encode(item) for item in value]
     if isinstance(value, dict):
         return {str(key): encode(item) for key, item in value.items()}
+    if isinstance(value, Enum):
+        return encode(value.value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise DataError(f"not storable as JSON: {type(value).__name__}")
@@ -76,13 +87,16 @@ def decode(cls: type[T], data: object, where: str) -> T:
     """
     if not isinstance(data, dict):
         raise DataError(f"{where}: expected an object, found {kind(data)}")
+    upgraded = getattr(cls, "upgraded_json", None)
+    fields_data: dict[str, object] = data if upgraded is None else upgraded(data)
+    # (A class whose JSON changed reads what older versions wrote through that hook.)
     values: dict[str, object] = {}
     for name, key, hint, has_default in _fields(cast(Hashable, cls)):
-        if key not in data:
+        if key not in fields_data:
             if has_default:
                 continue
             raise DataError(f"{where}.{key}: missing")
-        values[name] = _value(hint, data[key], f"{where}.{key}")
+        values[name] = _value(hint, fields_data[key], f"{where}.{key}")
     value = cls(**values)
     checked = getattr(value, "checked", None)
     if checked is None:
@@ -125,9 +139,9 @@ def _checked(hint: object, limits: tuple[object, ...], value: object, where: str
         options = [option for option in get_args(hint) if option is not type(None)]
         if value is None and len(options) < len(get_args(hint)):
             return None
-        if len(options) != 1:
-            raise TypeError(f"the codec cannot read {hint!r}")  # a programming error
-        return _checked(options[0], limits, value, where)
+        if len(options) == 1:
+            return _checked(options[0], limits, value, where)
+        return _tagged(options, value, where)
     if hint is bool:
         if not isinstance(value, bool):
             raise DataError(f"{where}: expected true or false, found {kind(value)}")
@@ -149,9 +163,37 @@ def _checked(hint: object, limits: tuple[object, ...], value: object, where: str
         return {key: _value(item_hint, item, f"{where}.{key}") for key, item in value.items()}
     if hint is object:
         return value  # any JSON: decode_json has already checked it
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(value)
+        except ValueError:
+            raise DataError(f"{where}: {value!r} is not one of the known values") from None
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return value if isinstance(value, hint) else decode(hint, value, where)
     raise TypeError(f"the codec cannot read {hint!r}")  # a programming error, not bad data
+
+
+def _tag(cls: type) -> str | None:
+    """The ``kind`` a dataclass of a union is known by in JSON, if it has one."""
+    tag = getattr(cls, KIND_KEY, None)
+    return tag if isinstance(tag, str) else None
+
+
+def _tagged(options: list[object], value: object, where: str) -> object:
+    """One of a union of dataclasses, chosen by the ``kind`` the JSON object carries."""
+    by_tag = {
+        _tag(option): option
+        for option in options
+        if isinstance(option, type) and dataclasses.is_dataclass(option)
+    }
+    if None in by_tag or len(by_tag) != len(options):
+        raise TypeError(f"the codec cannot read a union of {options!r}")  # a programming error
+    if not isinstance(value, dict):
+        raise DataError(f"{where}: expected an object, found {kind(value)}")
+    option = by_tag.get(value.get(KIND_KEY))
+    if option is None:
+        raise DataError(f"{where}.{KIND_KEY}: not one of {', '.join(sorted(map(str, by_tag)))}")
+    return _checked(option, (), value, where)
 
 
 def _limit(limits: tuple[object, ...], default: T) -> T:

@@ -102,6 +102,30 @@ def _number(value: object) -> float:
     return value if isinstance(value, int | float) else 0
 
 
+@dataclass(frozen=True)
+class CollectionSummary:
+    """One collection's own figures: its levels, how many of them are solved, their score."""
+
+    levels: int
+    solved: int
+    score: int
+
+
+def collection_summary(
+    store: Readable, collection_id: str, fingerprints: Sequence[str]
+) -> CollectionSummary:
+    """The levels of a collection (``fingerprints``, in order), those solved and the sum of
+    their best scores, counted as the statistics count: a layout twice in the collection is
+    solved once."""
+    rows = store.read(
+        "SELECT count(*), total(best_score) FROM level_records WHERE collection_id = ? "
+        "AND solved = 1 AND fingerprint IN (SELECT value FROM json_each(?))",
+        (collection_id, encode_json(sorted(set(fingerprints)))),
+    )
+    solved, score = (int(_number(value)) for value in rows[0]) if rows else (0, 0)
+    return CollectionSummary(len(fingerprints), solved, score)
+
+
 def collections(store: Readable) -> list[CollectionInfo]:
     """Every collection announced or played, the most recently opened first, with its counts:
     ``solved`` counts solved levels still in the collection (all, when its levels are unknown)."""
@@ -125,12 +149,7 @@ def collections(store: Readable) -> list[CollectionInfo]:
         info = announced.get(cid) or CollectionInfo(cid, cid.partition(":")[2] or cid)
         played, solved = counts.get(cid, (0, 0))
         if info.fingerprints and solved:
-            rows = store.read(
-                "SELECT count(*) FROM level_records WHERE collection_id = ? AND solved = 1 "
-                "AND fingerprint IN (SELECT value FROM json_each(?))",
-                (cid, encode_json(list(info.fingerprints))),
-            )
-            solved = int(_number(rows[0][0])) if rows else 0
+            solved = collection_summary(store, cid, info.fingerprints).solved
         infos.append(replace(info, solved=solved, played=played))
     infos.sort(key=lambda info: (-info.opened_at, info.title))
     return infos

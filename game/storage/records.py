@@ -6,15 +6,14 @@ The rules for "the better result wins" live here, shared by recording play and i
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Annotated, TypeVar
 
 from game.core.level import Level
 from game.core.notation import NotationError, parse_lurd, replay
 from game.storage.codec import Identifier, Limit, Moment, PathText, Text, Title, json_key
+from game.storage.identity import CAMPAIGN_ID, collection_id_for, records_id
 from game.storage.saved import SavedGame, SlotInfo
 
-CAMPAIGN_ID = "campaign"
 MAX_SOLUTION = 1_000_000  # moves in one solution: far beyond any level a person solves
 
 Lurd = Annotated[str, Text(MAX_SOLUTION)]
@@ -37,22 +36,9 @@ __all__ = [  # SavedGame and SlotInfo live in game.storage.saved; they are found
     "fewer_moves",
     "fewer_pushes",
     "format_duration",
+    "records_id",
     "with_running_totals",
 ]
-
-
-def collection_id_for(title: str, path: str | Path | None = None) -> str:
-    """The stable id of a collection file: its title, or its file name when it has no title.
-
-    Records are keyed by this id and the level's layout fingerprint, so moving a file keeps its
-    records, and so does renaming a file that has a title. The campaign uses :data:`CAMPAIGN_ID`.
-    """
-    cleaned = " ".join(title.split())
-    if cleaned:
-        return f"title:{cleaned}"
-    if path is not None:
-        return f"file:{Path(path).name}"
-    return "untitled"
 
 
 @dataclass(frozen=True)

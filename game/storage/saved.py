@@ -13,28 +13,30 @@ from pathlib import Path
 from typing import Annotated
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel, FileLevel, LevelRef, MyLevel
 from game.core.notation import NotationError, parse_lurd, replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics
-from game.storage.codec import Identifier, Moment, PathText, Text, Title
+from game.storage import user_levels
+from game.storage.codec import Identifier, Moment, Text, Title
+from game.storage.identity import CAMPAIGN_ID
 
 MAX_HISTORY = 10_000_000  # moves kept in a saved game
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """Where a player is: collection, level, the moves made so far, and the statistics.
+    """Where a player is: the level (its typed identity), the moves made so far, the statistics.
 
     ``history`` is the current move list in LURD (``PlayState.lurd()``): moves that a restart
     threw away before saving are not kept, so after loading, undo goes back to the start of
     the current attempt but cannot undo that restart. That keeps the format plain LURD, which
-    any Sokoban program reads, at the cost of one rarely wanted undo step.
+    any Sokoban program reads, at the cost of one rarely wanted undo step. A level carried by
+    its own text (random, pasted) is saved with its text, so it always resumes.
     """
 
-    collection_id: Identifier
-    collection_path: PathText
+    level: LevelRef
     collection_title: Title
-    level_index: int
     level_fingerprint: Identifier
     history: Annotated[str, Text(MAX_HISTORY)]
     statistics: Statistics
@@ -42,33 +44,47 @@ class SavedGame:
 
     @classmethod
     def capture(
-        cls,
-        collection_id: str,
-        collection_path: str | Path,
-        collection_title: str,
-        level_index: int,
-        state: PlayState,
-        statistics: Statistics,
+        cls, level: LevelRef, collection_title: str, state: PlayState, statistics: Statistics
     ) -> SavedGame:
         """A snapshot of a game in progress (statistics are copied, not shared)."""
         copied = copy.deepcopy(statistics)  # its lists and dicts too
         return cls(
-            collection_id=collection_id,
-            collection_path=str(collection_path),
+            level=level,
             collection_title=collection_title,
-            level_index=level_index,
             level_fingerprint=state.level.fingerprint(),
             history=state.lurd(),
             statistics=copied,
             saved_at=time.time(),
         )
 
+    @classmethod
+    def upgraded_json(cls, data: dict[str, object]) -> dict[str, object]:
+        """A saved game as versions before the typed level identity wrote it, in today's form:
+        the collection id, path and level index become the level's identity."""
+        if "level" in data or "collection_path" not in data:
+            return data
+        older = dict(data)
+        path, index = older.pop("collection_path"), older.pop("level_index", 0)
+        identity = older.pop("collection_id", "")
+        level: dict[str, object] = {"kind": FileLevel.kind, "path": path, "index": index}
+        if identity == CAMPAIGN_ID:
+            level = {"kind": CampaignLevel.kind, "index": index}
+        elif isinstance(path, str) and Path(path).parent == user_levels.folder():
+            level = {"kind": MyLevel.kind, "collection": Path(path).stem, "index": index}
+        older["level"] = level
+        return older
+
+    @property
+    def place(self) -> str:
+        return place_of(self.collection_title, self.level.number)
+
     def level_index_in(self, levels: Sequence[Level]) -> int | None:
         """Where the saved level is in ``levels``: the saved index while the layout there still
         matches, else the first level with that layout (the file was reordered), else None."""
         candidates = list(range(len(levels)))
-        if self.level_index < len(levels):
-            candidates.insert(0, self.level_index)
+        saved = self.level.number
+        if saved is not None and saved <= len(levels):
+            candidates.insert(0, saved - 1)
         for index in candidates:
             if levels[index].fingerprint() == self.level_fingerprint:
                 return index
@@ -106,5 +122,16 @@ class SlotInfo:
     name: str
     saved_at: float
     collection_title: str
-    level_index: int
+    level_number: int | None  # None for a level known by its text alone
     moves: int
+
+    @property
+    def place(self) -> str:
+        return place_of(self.collection_title, self.level_number)
+
+
+def place_of(collection_title: str, level_number: int | None) -> str:
+    """Where a saved game is, in words: "Microban, level 3", or the title alone for a level
+    known by its text."""
+    title = collection_title or "?"
+    return title if level_number is None else f"{title}, level {level_number}"

@@ -6,10 +6,38 @@ The schema version is SQLite's ``user_version``; migration N brings a store from
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
-# Each migration is a list of statements run in one transaction with the version bump.
+from game.storage.jsondata import DataError, decode_json, encode_json
+from game.storage.saved import SavedGame
+
+# A step of a migration: an SQL statement, or a function for what SQL cannot say.
+Step = str | Callable[[sqlite3.Connection], None]
+
+
+def _saved_games_by_level(connection: sqlite3.Connection) -> None:
+    """Saved games (the last session and the named saves) keyed by the level's typed identity
+    instead of a collection id, path and index; an unreadable one is left for the reader to
+    report."""
+    for table, key in (("session", "id"), ("slots", "name")):
+        rows = connection.execute(f"SELECT {key}, game FROM {table}").fetchall()
+        for row_key, text in rows:
+            try:
+                data = decode_json(str(text))
+            except DataError:
+                continue
+            if isinstance(data, dict):
+                upgraded = SavedGame.upgraded_json(data)
+                if upgraded is not data:
+                    connection.execute(
+                        f"UPDATE {table} SET game = ? WHERE {key} = ?",
+                        (encode_json(upgraded), row_key),
+                    )
+
+
+# Each migration is a list of steps run in one transaction with the version bump.
 # Never edit a migration that has shipped: add a new one.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     (
         """CREATE TABLE level_records (
             collection_id TEXT NOT NULL,
@@ -75,6 +103,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The per-collection counts read this index alone, not every record.
         "CREATE INDEX level_records_solved ON level_records (collection_id, solved, fingerprint)",
     ),
+    (_saved_games_by_level,),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -104,6 +133,9 @@ def migrate(connection: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int
             version = schema_version(connection)
             if version >= target:
                 return version
-            for statement in MIGRATIONS[version]:
-                connection.execute(statement)
+            for step in MIGRATIONS[version]:
+                if isinstance(step, str):
+                    connection.execute(step)
+                else:
+                    step(connection)
             connection.execute(f"PRAGMA user_version = {version + 1:d}")

@@ -51,7 +51,7 @@ class SaveSlots:
         """Every readable slot, the most recent first."""
         slots = [
             SlotInfo(
-                name, game.saved_at, game.collection_title, game.level_index, len(game.history)
+                name, game.saved_at, game.collection_title, game.level.number, len(game.history)
             )
             for name, game in self.games().items()
         ]

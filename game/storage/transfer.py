@@ -6,15 +6,13 @@ written, and then merged in one transaction.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from game.core.collection import read_regular_file
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
+from game.core.files import read_regular_file, replace_file
 from game.core.level import Level
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
@@ -118,20 +116,10 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     text = encode_json(progress_to_json(progress))
     target = Path(path)
     try:
-        descriptor, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        try:
-            with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        replace_file(target, text)
     except OSError as error:
-        raise TransferError(f"Cannot write {target}: {error.strerror or error}") from None
+        problem = error.strerror or error
+        raise TransferError(f"Cannot write {printable(target)}: {problem}") from None
     return progress
 
 

@@ -6,14 +6,12 @@ killed while saving leaves the old collection or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import unicodedata
 from pathlib import Path
 
 from game.core.collection import Collection, collection_to_text, read_collection
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
+from game.core.files import replace_file
 from game.core.level import Level
 from game.storage.paths import data_dir
 
@@ -110,21 +108,11 @@ def save_level(name: str, level: Level) -> str | None:
 
 
 def write_text(path: Path, text: str) -> str | None:
-    """Replace ``path`` with ``text`` atomically; None, or why it could not be written."""
-    temporary: str | None = None
+    """Replace ``path`` with ``text`` atomically (its folder made if needed); None, or why it
+    could not be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", dir=path.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-        temporary = None
+        replace_file(path, text)
     except OSError as error:
-        return f"cannot save to {path}: {error.strerror or error}"
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.remove(temporary)
+        return f"cannot save to {printable(path)}: {error.strerror or error}"
     return None

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.assist import Phase, SolverAssist
 from game.core.board import Board
 from game.core.wording import counted
-from game.engine.assist import Phase, SolverAssist
 from game.solver.smt import SMT_METHODS
 from game.ui import theme
 from game.ui.camera import Camera
@@ -30,7 +30,7 @@ def draw_hint(
     square = player
     dot = max(2, tile // 10)
     for direction in hint.walk:
-        square += direction.dx + direction.dy * board.width
+        square = board.step(square, direction)
         column, row = board.coords(square)
         centre = camera.screen_rect(column, row, origin).center
         pygame.draw.circle(surface, theme.ACCENT_ALT, centre, dot)
@@ -74,9 +74,10 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
         return assist.warning.message, theme.DANGER
     if assist.phase is Phase.UNSOLVABLE and assist.message:
         return assist.message, theme.DANGER
-    if assist.in_solution:
-        where = f"{assist.solution_index}/{len(assist.solution)}"
-        mode = f"autoplay {assist.steps_per_second:g}/s ([ ] speed)" if assist.autoplay else (
+    steps = assist.steps
+    if steps.active:
+        where = f"{steps.index}/{len(steps.moves)}"
+        mode = f"autoplay {steps.steps_per_second:g}/s ([ ] speed)" if steps.autoplay else (
             "N/B step, Space autoplay"
         )
         return f"Solver's solution, move {where}: {mode}", theme.ACCENT

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.editor_controller import EditorController, Tool
 from game.core.board import Board, Tile
 from game.core.direction import Direction
 from game.core.edit_grid import WALL, Grid, Piece, has_box, is_goal
-from game.engine.editor_controller import EditorController, Tool
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.board_view import BoardPicture, BoardView, Mark

@@ -9,9 +9,9 @@ from enum import Enum
 
 import pygame
 
+from game.app.play_controller import PlayAction
 from game.core.direction import Direction
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
-from game.engine.play_controller import PlayAction
 
 
 class PlayCommand(Enum):

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.notice import Tone
+from game.app.play_controller import PlayController
 from game.core.chapters import CAPTION_KEY, level_field
-from game.engine.play_controller import PlayController, Tone
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status, status_text

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import navigation
+from game.app.screens import LevelSelectScreen, MainMenuScreen
+from game.app.session import read_campaign
+from game.app.settings import AnimationSpeed
 from game.core.chapters import chapters_of, open_chapters
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.input_script import Action, InputScript, lurd_actions, parse_key
-from game.engine.session import read_campaign
-from game.engine.settings import AnimationSpeed
 from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
@@ -37,7 +38,7 @@ def test_the_campaign_plays_from_the_first_level_to_the_last_through_the_menus()
                 actions.append(parse_key("return"))  # "Next level" on the complete screen
             actions += lurd_actions(dict(level.extra)["Solution"])
         script = InputScript(actions)
-        engine.push_scene("main_menu")
+        engine.open(MainMenuScreen())
         engine.add_input_source(script)
         frames = 0
         while not script.finished and frames < 40 * len(actions):
@@ -68,7 +69,7 @@ def test_a_locked_chapter_says_how_it_opens(engine: GameEngine) -> None:
     navigation.open_campaign(engine)
     chapters = chapters_of(read_campaign().levels)
     assert len(chapters) == 6 and len(read_campaign().levels) >= 60
-    select = LevelSelectScene(engine)
+    select = LevelSelectScene(engine, LevelSelectScreen())
     engine.push(select)
     assert select.chapter == 0 and select.chapter_open()
     press(engine, pygame.K_TAB)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.app.session import read_campaign
 from game.cli import main
-from game.engine.session import read_campaign
 from game.solver import SolveStatus, solve
 from game.storage.records import CAMPAIGN_ID
 from game.storage.store import ProgressStore

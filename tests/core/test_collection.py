@@ -14,7 +14,6 @@ from game.core import LevelError, read_collection, read_collection_text
 from game.core.collection import (
     MAX_FILE_BYTES,
     collection_to_text,
-    read_regular_file,
     write_collection,
 )
 
@@ -242,13 +241,3 @@ def test_writing_never_follows_a_planted_temporary_name(tmp_path: Path) -> None:
     assert read_collection(out).title == "Test Set"
     names = sorted(path.name for path in tmp_path.iterdir())
     assert names == ["out.xsb", "out.xsb.tmp", "victim.txt"]
-
-
-def test_the_capped_reader_serves_other_kinds_of_file(tmp_path: Path) -> None:
-    path = tmp_path / "progress.json"
-    path.write_bytes(b"{}" * 10)
-    assert read_regular_file(path, 20, "progress file") == b"{}" * 10
-    with pytest.raises(LevelError, match="larger than 19 bytes, the most for a progress file"):
-        read_regular_file(path, 19, "progress file")
-    with pytest.raises(LevelError, match="is a folder, not a progress file"):
-        read_regular_file(tmp_path, 19, "progress file")

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.core.collection import Collection, read_collection_text
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.engine.input_script import key_events
 from game.scenes.catalog import register_scenes
@@ -66,7 +67,7 @@ def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def engine() -> Iterator[GameEngine]:
     """A fresh headless engine with the test levels open; shut down afterwards."""
     made = register_scenes(GameEngine((800, 600), sound_enabled=False))
-    made.session.open(level_collection(), "tests")
+    made.context.session.open(level_collection(), LevelFile("tests.xsb"))
     pygame.event.clear()
     try:
         yield made

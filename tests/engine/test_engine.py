@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.screens import MessageScreen
 from game.core.play import PlayState
 from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
 from game.engine.scene import Scene
@@ -17,7 +18,7 @@ class Recorder(Scene):
     """A scene that writes down every call the engine makes."""
 
     def __init__(self, engine: GameEngine, name: str, log: list[str], overlay: bool = False):
-        super().__init__(engine)
+        super().__init__(engine, MessageScreen(name, "a scene that records"))
         self.label = name
         self.log = log
         self.alphas: list[float] = []
@@ -118,7 +119,7 @@ def test_scene_stack_calls_the_lifecycle_hooks_in_order(engine: GameEngine) -> N
     first, second, third = (Recorder(engine, name, log) for name in "abc")
     engine.push(first)
     engine.push(second)
-    engine.replace(third)
+    engine.stack.replace(third)
     engine.pop()
     assert log == ["a.enter", "a.pause", "b.enter", "b.exit", "c.enter", "c.exit", "a.resume"]
     assert engine.top is first
@@ -161,10 +162,10 @@ def test_one_engine_at_a_time(engine: GameEngine) -> None:
 
 def test_board_and_boxes_services_follow_the_play_state(engine: GameEngine) -> None:
     assert engine.board is None and engine.boxes is None
-    level = engine.session.collection.levels[1]  # type: ignore[union-attr]
-    engine.play_state = PlayState(level)
+    level = engine.context.session.collection.levels[1]  # type: ignore[union-attr]
+    engine.context.playing = PlayState(level)
     assert engine.board is level.board
-    assert engine.boxes is engine.play_state.boxes
+    assert engine.boxes is engine.context.playing.boxes
 
 
 def test_shutdown_allows_a_new_engine() -> None:
@@ -175,3 +176,25 @@ def test_shutdown_allows_a_new_engine() -> None:
     second.shutdown()
     with pytest.raises(RuntimeError):
         GameEngine.instance()
+
+
+def test_every_screen_has_a_scene_that_is_opened_with_it() -> None:
+    """The catalog pairs each screen with the scene whose constructor takes that screen."""
+    from typing import get_type_hints
+
+    from game.app import screens
+    from game.engine.scene import SceneRegistry
+    from game.scenes.catalog import SCENES
+
+    kinds = {
+        value
+        for value in vars(screens).values()
+        if isinstance(value, type) and issubclass(value, screens.Screen)
+    }
+    assert set(SCENES) == kinds - {screens.Screen}
+    registry = SceneRegistry()
+    for kind, path in SCENES.items():
+        registry.register(kind, path)
+        scene = registry.scene_class(kind)
+        assert isinstance(scene, type) and issubclass(scene, Scene)
+        assert get_type_hints(scene.__init__)["screen"] is kind, path

@@ -10,13 +10,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.screens import PlayScreen
+from game.app.session import Session
+from game.app.settings import AnimationSpeed, Settings
 from game.core.errors import LevelError
+from game.core.level_ref import Campaign, LevelFile
 from game.core.notation import NotationError
 from game.engine.clipboard import Clipboard
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, lurd_actions
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed, Settings
 from game.scenes.play import PlayScene
 from game.storage.records import CAMPAIGN_ID
 from game.storage.store import ProgressStore
@@ -26,10 +28,10 @@ from tests.engine.harness import LEVELS_TEXT, level_collection
 def test_session_names_its_collection_for_the_store() -> None:
     session = Session()
     collection = level_collection()
-    session.open(collection, "tests")
+    session.open(collection, LevelFile("tests.xsb"))
     assert session.collection_id == "title:Test levels"
     collection.title = ""
-    session.open(collection, "/somewhere/mine.xsb")
+    session.open(collection, LevelFile("/somewhere/mine.xsb"))
     assert session.collection_id == "file:mine.xsb"
 
 
@@ -40,7 +42,7 @@ def test_campaign_file_is_read_or_missing_is_a_level_error(tmp_path: Path) -> No
     path = tmp_path / "campaign.xsb"
     path.write_text(LEVELS_TEXT)
     session.open_campaign(path)
-    assert session.source == "campaign" and session.level_count == 4
+    assert session.source == Campaign() and session.level_count == 4
     assert session.collection_id == CAMPAIGN_ID
 
 
@@ -63,7 +65,7 @@ def test_clipboard_round_trip(engine: GameEngine) -> None:
 def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine) -> None:
     with pytest.raises(NotationError):
         lurd_actions("lux")
-    play = PlayScene(engine, 0)
+    play = PlayScene(engine, PlayScreen(0))
     engine.push(play)
     replay = InputScript(lurd_actions("2d"))
     engine.add_input_source(replay)

@@ -1,20 +1,22 @@
-"""Tests for levels on demand: the batch function and the ``generate`` subcommand.
+"""Tests for levels on demand: a batch is rated, distinct and the same for a seed on any number
+of processes; a cancel leaves no worker behind; one cell's level runs in a worker process.
 
 Small rooms at low difficulty, so each test runs in a second or two.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from game.cli import main
 from game.core.chapters import STARS_KEY
-from game.core.collection import read_collection
 from game.core.notation import replay
-from game.levelgen.batch import BatchProgress, Cancelled, Request, generate_levels
+from game.levelgen import parallel
+from game.levelgen.batch import BatchProgress, Cancelled, Request, cell_level, generate_levels
 from game.levelgen.campaign import remake
+from game.levelgen.cells import cells_of
 from game.levelgen.generate import SOLUTION_KEY, SPEC_KEY
 from game.levelgen.symmetry import layout_key
 
@@ -37,9 +39,50 @@ def test_a_batch_is_solved_rated_distinct_and_the_same_for_a_seed() -> None:
     assert "3/3 levels made" in seen[-1].line()
 
 
-def test_a_cancelled_batch_stops() -> None:
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_more_processes_make_the_same_levels(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if start not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {start} here")
+    monkeypatch.setattr(parallel, "START_METHOD", start)
+    request = Request(width=11, height=8, boxes=3, count=4, difficulty=3, seed=5)
+    assert generate_levels(request, jobs=3) == generate_levels(request, jobs=1)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_cancelled_batch_stops_and_leaves_no_worker() -> None:
     with pytest.raises(Cancelled):
         generate_levels(SMALL, cancel=lambda: True)
+    asked = 0
+
+    def later() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 3
+
+    hard = Request(width=14, height=11, boxes=7, count=8, difficulty=5, seed=1)
+    with pytest.raises(Cancelled):
+        generate_levels(hard, cancel=later, jobs=2)
+    assert multiprocessing.active_children() == []
+
+
+def test_one_cells_level_is_made_in_a_worker_process() -> None:
+    cell = cells_of(2)[0]
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        level = pool.submit(cell_level, cell, 11, _never, _ignore).result(timeout=120)
+    assert level is not None and dict(level.extra)[STARS_KEY] == "2"
+    assert level == cell_level(cell, 11, _never, _ignore)
+    assert level.title == f"Random {cell.size} 2 stars, seed 11"
+
+
+def _never() -> bool:
+    return False
+
+
+def _ignore(_: float) -> None:
+    return None
 
 
 @pytest.mark.parametrize(
@@ -59,28 +102,3 @@ def test_bad_requests_are_refused_in_one_line(change: dict[str, int], message: s
     assert problem is not None and message in problem and "\n" not in problem
     with pytest.raises(ValueError, match=message):
         generate_levels(request)
-
-
-def test_the_generate_command_writes_the_levels(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "new.xsb"
-    args = ["generate", "--width", "8", "--height", "8", "--boxes", "2", "--count", "3"]
-    assert main([*args, "--difficulty", "2", "--seed", "4", "--out", str(out)]) == 0
-    captured = capsys.readouterr()
-    assert "generate: 3/3 levels made" in captured.err
-    written = read_collection(out).levels
-    assert [level.to_xsb() for level in written] == [
-        level.to_xsb() for level in generate_levels(SMALL)
-    ]
-
-
-def test_the_generate_command_refuses_bad_arguments_with_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = str(tmp_path / "new.xsb")
-    assert main(["generate", "--difficulty", "9", "--out", out]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "difficulty must be 1 to 5" in err
-    assert main(["generate", "--width", "x", "--out", out]) == 2
-    assert main(["generate", "--out", str(tmp_path / "missing" / "a.xsb")]) == 2

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from game.levelgen.cells import cells_of
+from game.levelgen.rating import STAR_THRESHOLDS
 from game.levelgen.tutorial import LESSONS
 from tests.test_tools import load_tool
 
@@ -40,10 +42,14 @@ def test_generate_levels_prints_the_board_of_a_spec(capsys: pytest.CaptureFixtur
     assert tool.main(["--spec", "seed=1 colour=red"]) == 2
 
 
-def test_generator_speed_prints_a_row_per_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+def test_generator_speed_prints_a_row_per_cell(capsys: pytest.CaptureFixture[str]) -> None:
     tool = load_tool("generator_speed")
-    assert tool.main(["--count", "1", "--difficulties", "1,2"]) == 0
+    assert tool.main(["--seeds", "2", "--stars", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[-1] == "levels/min"
-    assert [line.split()[0] for line in lines[1:]] == ["1", "2"]
-    assert [line.split()[3] for line in lines[1:]] == ["1", "1"]
+    assert lines[0].split()[-2:] == ["failures", "ratings"]
+    rows = [line.split() for line in lines[1:]]
+    assert [row[1] for row in rows] == [cell.size for cell in cells_of(1)]
+    for row in rows:
+        assert row[0] == "1" and row[-2] == "0"  # one star, no failures
+        low, high = (int(part) for part in row[-1].split("-"))
+        assert 0 < low <= high < STAR_THRESHOLDS[0]

@@ -27,7 +27,7 @@ def test_breadth_first_starts_replay_and_match_the_solver_par() -> None:
     starts = search_starts(board, state_limit=5_000, keep=3)
     assert len(starts) == 3
     for start in starts:
-        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(board, start))
+        lurd = forward_solution(board, start)
         level = Level(board, start.boxes, start.player)
         result = replay(level, lurd)
         assert result.solved
@@ -50,7 +50,7 @@ def test_a_search_from_a_given_position_pulls_on_from_there() -> None:
     further = search_starts(level.board, 5_000, max_boxes_on_goals=2, keep=2, start=start)
     assert len(further) == 2
     for found in further:
-        lurd = "".join(d.letter(pushed) for d, pushed in forward_solution(level.board, found))
+        lurd = forward_solution(level.board, found)
         state = PlayState(level.with_position(found.boxes, found.player))
         for _ in state.play_letters(lurd):
             pass

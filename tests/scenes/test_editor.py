@@ -10,14 +10,23 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app import navigation
+from game.app.editor_check import SolutionOrigin
+from game.app.notice import Tone
+from game.app.screens import (
+    EditorLeaveScreen,
+    EditorScreen,
+    LevelCompleteScreen,
+    LevelSelectScreen,
+    PlayScreen,
+)
 from game.cli.scripted import run_until_still
 from game.core.collection import read_collection
 from game.core.edit_grid import Grid
-from game.engine import navigation
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
-from game.engine.play_controller import Tone
 from game.scenes.editor import EditorScene
+from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.storage import user_levels
@@ -30,7 +39,8 @@ SAVED = Path("levels") / "My levels.xsb"
 @pytest.fixture
 def editor(engine: GameEngine) -> EditorScene:
     engine.solver.think_ahead = False
-    scene = engine.push_scene("editor", Grid.empty(7, 4))
+    engine.open(EditorScreen(Grid.empty(7, 4)))
+    scene = engine.top
     assert isinstance(scene, EditorScene)
     engine.run_frames(1)
     return scene
@@ -112,9 +122,9 @@ def test_type_a_level_and_save_it_then_reopen_it_from_level_select(
     assert engine.top is editor and not editor.editor.unsaved
     saved = read_collection(temporary_home / SAVED)
     assert [level.title for level in saved.levels] == ["typed"]
-    engine.push_scene("level_select")
+    engine.open(LevelSelectScreen())
     press(engine, pygame.K_m)
-    session = engine.session
+    session = engine.context.session
     assert session.collection is not None and session.collection.levels[0].title == "typed"
     navigation.leave_level(engine)
     press(engine, pygame.K_e)
@@ -135,7 +145,8 @@ def test_each_save_rule_refuses_with_its_reason(
     engine: GameEngine, rows: list[str], reason: str, temporary_home: Path
 ) -> None:
     engine.solver.think_ahead = False
-    scene = engine.push_scene("editor", Grid.from_rows(rows))
+    engine.open(EditorScreen(Grid.from_rows(rows)))
+    scene = engine.top
     assert isinstance(scene, EditorScene)
     press(engine, pygame.K_s, pygame.KMOD_LCTRL)
     assert engine.top is scene
@@ -181,10 +192,10 @@ def test_test_play_and_come_back_with_the_edit_and_its_history(
 ) -> None:
     type_room(engine)
     press(engine, pygame.K_p)
-    assert engine.top is not None and engine.top.name == "play"
+    assert isinstance(engine.top_screen(), PlayScreen)
     play_moves(engine, "rRR")
     settle(engine)
-    assert engine.top is not None and engine.top.name == "level_complete"
+    assert isinstance(engine.top_screen(), LevelCompleteScreen)
     navigation.leave_level(engine)
     assert engine.top is editor
     assert editor.editor.metadata.solution == "rRR"
@@ -192,7 +203,7 @@ def test_test_play_and_come_back_with_the_edit_and_its_history(
     # An edit that blocks it: a wall between the box and its goal.
     editor.editor.cursor = (4, 1)
     type_text(engine, "#")
-    assert editor.editor.status()[-1].text.startswith("your solution breaks at push 1")
+    assert editor.editor.status()[-1].text == "your solution breaks at push 1 of 2"
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     # The wall, then the last typed square: typing undoes one square at a time.
@@ -214,7 +225,7 @@ def test_shift_with_wrap_and_resize_by_keys(engine: GameEngine, editor: EditorSc
 def test_leaving_with_unsaved_changes_asks(engine: GameEngine, editor: EditorScene) -> None:
     type_text(engine, "#")
     press(engine, pygame.K_ESCAPE)
-    assert engine.top is not None and engine.top.name == "editor_leave"
+    assert isinstance(engine.top_screen(), EditorLeaveScreen)
     press(engine, pygame.K_ESCAPE)  # stay
     assert engine.top is editor
     press(engine, pygame.K_ESCAPE)
@@ -239,7 +250,7 @@ def test_a_pasted_text_that_is_not_a_level_is_one_line(
 def test_the_editor_draws_at_both_sizes(engine: GameEngine, size: tuple[int, int]) -> None:
     engine.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     engine.solver.think_ahead = False
-    engine.push_scene("editor", Grid.from_rows(ROOM))
+    engine.open(EditorScreen(Grid.from_rows(ROOM)))
     press(engine, pygame.K_d)
     engine.run_frames(2)
     colours = {
@@ -307,7 +318,7 @@ def test_zoom_keys_change_the_tile_size(engine: GameEngine, editor: EditorScene)
 def test_a_test_play_leaves_the_players_records_and_session_alone(
     engine: GameEngine, editor: EditorScene
 ) -> None:
-    store, session_source = engine.progress, engine.session.source
+    store, session_source = engine.progress, engine.context.session.source
     score = engine.progress.total_score()
     type_room(engine)
     press(engine, pygame.K_p)
@@ -318,7 +329,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     assert engine.progress is store and store.load_session() is None
     assert editor.editor.metadata.solution == "rRR"
     engine.pop()
-    assert engine.session.source == session_source
+    assert engine.context.session.source == session_source
     assert engine.progress.total_score() == score
 
 
@@ -326,3 +337,25 @@ def test_f1_shows_every_editor_key(engine: GameEngine, editor: EditorScene) -> N
     press(engine, pygame.K_F1)
     assert isinstance(engine.top, MessageScene)
     assert "Shift+Delete" in engine.top.text and "Ctrl+Alt+C" in engine.top.text
+
+
+def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    type_room(engine)
+    # The solver's solution came first, with fewer pushes than the player will make.
+    editor.editor.keep_solution("rRR", SolutionOrigin.SOLVER)
+    assert editor.editor.status()[-1].text == "the solver's solution still works (2 pushes)"
+    press(engine, pygame.K_p)
+    mine = "drrruLdlluRRR"
+    play_moves(engine, mine)
+    settle(engine)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    labels = [item.label for item in complete.menu.items]
+    assert labels == ["Play again", "Back to the editor"]
+    press(engine, pygame.K_RETURN)
+    assert engine.top is editor
+    assert editor.editor.metadata.solution == mine
+    assert editor.editor.metadata.solution_origin is SolutionOrigin.PLAYER
+    assert editor.editor.status()[-1].text == "your solution still works (4 pushes)"

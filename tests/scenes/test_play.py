@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pygame
 
+from game.app.play_controller import REPEAT_DELAY_TICKS
+from game.app.screens import MainMenuScreen, PlayScreen
+from game.app.settings import AnimationSpeed
 from game.core.direction import Direction
+from game.core.level_ref import LevelFile, LevelTexts, TextOrigin
 from game.engine.engine import MIN_WINDOW_SIZE, GameEngine
-from game.engine.play_controller import REPEAT_DELAY_TICKS
-from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
@@ -34,8 +36,8 @@ SHIFT = pygame.KMOD_SHIFT
 
 
 def start(engine: GameEngine, index: int) -> PlayScene:
-    engine.push(MainMenuScene(engine))
-    play = PlayScene(engine, index)
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    play = PlayScene(engine, PlayScreen(index))
     engine.push(play)
     engine.run_frames(1)
     return play
@@ -56,8 +58,8 @@ def test_a_whole_level_played_with_keys_ends_on_the_level_complete_screen(
     result = engine.top.result
     assert (result.moves, result.pushes) == (33, 8)
     assert result.score == 1000 - 33
-    assert engine.statistics.levels_solved == 1
-    record = engine.progress.level_record(engine.session.collection_id, play.level)
+    assert engine.context.statistics.levels_solved == 1
+    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and record.solved
     assert record.best_moves is not None and record.best_moves.lurd == FIRST_SOLUTION
 
@@ -203,7 +205,7 @@ def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
             play.camera.previous,
             tuple(play.controller.commands),
             tuple(play.controller.walk),
-            engine.statistics.elapsed,
+            engine.context.statistics.elapsed,
         )
 
     before = snapshot()
@@ -235,7 +237,7 @@ def test_pasting_a_level_opens_it_and_bad_text_gets_a_notice(engine: GameEngine)
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, PlayScene)
     assert engine.top is not play
-    assert engine.session.source == "clipboard"
+    assert engine.context.session.source == LevelTexts(TextOrigin.PASTED)
     assert engine.top.level.width == 5
 
 
@@ -246,7 +248,7 @@ def test_pasting_a_file_path_opens_the_file(engine: GameEngine, tmp_path: Path) 
     engine.clipboard.put(str(path))
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.session.source == str(path)
+    assert engine.context.session.source == LevelFile(str(path))
 
 
 def test_zoom_keys_and_ctrl_wheel_and_right_drag_pan(engine: GameEngine) -> None:
@@ -323,8 +325,8 @@ def test_escape_pauses_and_escape_again_resumes(engine: GameEngine) -> None:
     play = start(engine, 0)
     press(engine, pygame.K_ESCAPE)
     assert isinstance(engine.top, PauseScene)
-    seconds = engine.statistics.elapsed
+    seconds = engine.context.statistics.elapsed
     engine.run_frames(30)
-    assert engine.statistics.elapsed == seconds
+    assert engine.context.statistics.elapsed == seconds
     press(engine, pygame.K_ESCAPE)
     assert engine.top is play

@@ -9,8 +9,10 @@ import time
 
 import pygame
 
+from game.app.assist import Phase
+from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
-from game.engine.assist import Phase
+from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.pause import PauseScene
@@ -63,7 +65,7 @@ def test_following_hints_solves_the_level(engine: GameEngine) -> None:
         play_moves(engine, walk)
         settle(engine)
         assert hints < 50
-    assert engine.statistics.hints_used == hints
+    assert engine.context.statistics.hints_used == hints
     assert play.state.is_solved
 
 
@@ -79,19 +81,19 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
     press(engine, pygame.K_b)
     settle(engine)
     assert play.state.move_count == 1
-    assert play.assist.solution_index == 1
+    assert play.assist.steps.index == 1
     press(engine, pygame.K_RIGHTBRACKET)
     press(engine, pygame.K_SPACE)
-    assert play.assist.autoplay
+    assert play.assist.steps.autoplay
     engine.run_frames(5000)
     assert isinstance(engine.top, LevelCompleteScene)
     assert play.state.is_solved
-    assert engine.statistics.solver_used
-    assert engine.statistics.current_score == 0  # a solver's solution scores nothing
+    assert engine.context.statistics.solver_used
+    assert engine.context.statistics.current_score == 0  # a solver's solution scores nothing
 
 
 def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
-    engine.session.open(read_collection_text(HARD), "tests")
+    engine.context.session.open(read_collection_text(HARD), LevelFile("tests.xsb"))
     play = start(engine, 0)
     play.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)
@@ -107,7 +109,7 @@ def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
 
 
 def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
-    engine.session.open(read_collection_text(DEAD_END), "tests")
+    engine.context.session.open(read_collection_text(DEAD_END), LevelFile("tests.xsb"))
     play = start(engine, 0)
     play_moves(engine, "dRur")
     assert play.assist.warning is None
@@ -123,13 +125,14 @@ def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
 
 
 def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
-    engine.session.open(read_collection_text(HARD + "\n" + DEAD_END), "tests")
+    both = read_collection_text(HARD + "\n" + DEAD_END)
+    engine.context.session.open(both, LevelFile("tests.xsb"))
     play = start(engine, 0)
     play.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)
     engine.run_frames(30)
     engine.pop()  # back to the menu: the search is cancelled
-    second = PlayScene(engine, 1)
+    second = PlayScene(engine, PlayScreen(1))
     engine.push(second)
     press(engine, pygame.K_h, SHIFT)
     wait_for(engine, lambda: second.assist.hint is not None)

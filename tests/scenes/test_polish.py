@@ -14,9 +14,11 @@ import pygame
 import pytest
 
 import game.ui.text as text_module
+from game.app import saving
+from game.app.screens import LevelCompleteScreen, MainMenuScreen, PlayScreen, Screen, SettingsScreen
 from game.core.collection import read_collection_text
+from game.core.level_ref import FileLevel, LevelFile
 from game.core.play import PlayState
-from game.engine import saving
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
 from game.scenes.base import GameScene
@@ -70,12 +72,13 @@ def test_every_text_of_every_screen_stays_in_its_box(
     engine.screen = pygame.display.set_mode(size)
     collection = read_collection_text(LEVELS_TEXT)
     collection.title = LONG_TITLE
-    engine.session.open(collection, "tests")
+    engine.context.session.open(collection, LevelFile("tests.xsb"))
     screen = engine.screen.get_rect()
     for scene in every_scene(engine):
-        engine.reset_stack([scene])
+        engine.open_stack([])
+        engine.push(scene)
         if isinstance(scene, MainMenuScene):
-            saved = saving.saved_game(engine, 0, PlayState(collection.levels[0]))
+            saved = saving.saved_game(engine.context, 0, PlayState(collection.levels[0]))
             scene.continue_item.label = continue_label(saved)
         drawn_texts.clear()
         draw_alone(engine, scene)
@@ -99,13 +102,13 @@ def test_the_continue_label_keeps_the_level_number() -> None:
     from game.storage.records import SavedGame
 
     state = PlayState(collection.levels[2])
-    saved = SavedGame.capture("id", "path", LONG_TITLE, 2, state, Statistics())
+    saved = SavedGame.capture(FileLevel("path", 2), LONG_TITLE, state, Statistics())
     label = continue_label(saved)
     assert label.startswith("Continue: Sokoban") and label.endswith("…, level 3")
 
 
 def test_esc_on_the_main_menu_asks_before_quitting(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     engine.running = True
     press(engine, pygame.K_ESCAPE)
     assert isinstance(engine.top, ConfirmScene) and engine.running
@@ -116,10 +119,11 @@ def test_esc_on_the_main_menu_asks_before_quitting(engine: GameEngine) -> None:
     assert not engine.running
 
 
-@pytest.mark.parametrize("make", [MainMenuScene, SettingsScene])
-def test_f1_shows_the_keys_of_any_screen(engine: GameEngine, make: type[GameScene]) -> None:
-    scene = make(engine)
-    engine.push(scene)
+@pytest.mark.parametrize("screen", [MainMenuScreen(), SettingsScreen()])
+def test_f1_shows_the_keys_of_any_screen(engine: GameEngine, screen: Screen) -> None:
+    engine.open(screen)
+    scene = engine.top
+    assert isinstance(scene, GameScene)
     press(engine, pygame.K_F1)
     shown = engine.top
     assert isinstance(shown, MessageScene) and shown.title == "Keys"
@@ -130,7 +134,7 @@ def test_f1_shows_the_keys_of_any_screen(engine: GameEngine, make: type[GameScen
 
 
 def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
-    engine.push(PlayScene(engine, 0))
+    engine.push(PlayScene(engine, PlayScreen(0)))
     press(engine, pygame.K_F1)
     shown = engine.top
     assert isinstance(shown, MessageScene)
@@ -138,19 +142,21 @@ def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
 
 
 def test_the_last_levels_complete_screen_offers_no_next_level(engine: GameEngine) -> None:
-    from game.engine.play_controller import LevelResult
+    from game.app.play_controller import LevelResult
 
-    last = engine.session.level_count - 1
-    scene = LevelCompleteScene(engine, LevelResult(last, "last", 9, 3, 5.0, 900, 900, True))
+    last = engine.context.session.level_count - 1
+    result = LevelResult(last, "last", 9, 3, 5.0, 900, 900, True)
+    scene = LevelCompleteScene(engine, LevelCompleteScreen(result))
     assert all("next" not in action for _, action in scene.key_hints())
-    first = LevelCompleteScene(engine, LevelResult(0, "first", 9, 3, 5.0, 900, 900, True))
+    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True)
+    first = LevelCompleteScene(engine, LevelCompleteScreen(result))
     assert any("next" in action for _, action in first.key_hints())
 
 
 def test_the_settings_caption_follows_the_chosen_row(
     engine: GameEngine, drawn_texts: list[Drawn]
 ) -> None:
-    engine.push(SettingsScene(engine))
+    engine.push(SettingsScene(engine, SettingsScreen()))
     captions = []
     for _ in range(3):
         drawn_texts.clear()
@@ -162,7 +168,7 @@ def test_the_settings_caption_follows_the_chosen_row(
 
 
 def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) -> None:
-    play = PlayScene(engine, 1)
+    play = PlayScene(engine, PlayScreen(1))
     engine.push(play)
     play_moves(engine, "r")
     engine.clipboard.put("#####\n#@$.#\n#####\n")
@@ -179,11 +185,11 @@ def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) 
 def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
     engine: GameEngine, drawn_texts: list[Drawn]
 ) -> None:
-    from game.engine.play_controller import LevelResult
+    from game.app.play_controller import LevelResult
 
     problem = "The progress store is busy; the solution is kept and saved at the next save"
     result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, problem)
-    scene = LevelCompleteScene(engine, result)
+    scene = LevelCompleteScene(engine, LevelCompleteScreen(result))
     engine.push(scene)
     draw_alone(engine, scene)
     assert any(drawn.text.startswith("The progress store is busy") for drawn in drawn_texts)
@@ -191,6 +197,6 @@ def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
 
 def test_import_is_refused_while_progress_lives_in_memory(engine: GameEngine) -> None:
     assert not engine.progress.persistent
-    settings = SettingsScene(engine)
+    settings = SettingsScene(engine, SettingsScreen())
     problem = settings._import("/nowhere/export.json")
     assert problem is not None and "memory" in problem

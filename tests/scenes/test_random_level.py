@@ -8,7 +8,8 @@ import time
 
 import pygame
 
-from game.engine.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene
@@ -24,7 +25,7 @@ def wait_for(engine: GameEngine, scene: RandomLevelScene, seconds: float = 60.0)
 
 
 def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
-    scene = RandomLevelScene(engine)
+    scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
     scene.difficulty, scene.size = 1, 0
     scene.next_seed = lambda: 7  # a seed known to give a one-star level
@@ -46,7 +47,7 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
 
 
 def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
-    scene = RandomLevelScene(engine)
+    scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
     scene.difficulty, scene.size = 5, 3
     scene.menu.select(2)

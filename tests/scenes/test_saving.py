@@ -12,12 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.engine.session as session_module
+import game.app.session as session_module
+from game.app import navigation, saving
+from game.app.screens import MainMenuScreen, PlayScreen, SettingsScreen
+from game.app.session import Session
+from game.app.settings import AnimationSpeed
 from game.cli.start import start_game
-from game.engine import navigation, saving
+from game.core.level_ref import LevelTexts, TextOrigin
 from game.engine.engine import GameEngine
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed
 from game.scenes.catalog import register_scenes
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
@@ -75,7 +77,7 @@ def restart(engine: GameEngine, made: list[GameEngine]) -> GameEngine:
     again = register_scenes(GameEngine((800, 600), sound_enabled=False))
     made.append(again)
     open_store(again)
-    again.push(MainMenuScene(again))
+    again.push(MainMenuScene(again, MainMenuScreen()))
     again.run_frames(1)
     return again
 
@@ -95,7 +97,7 @@ def type_text(engine: GameEngine, text: str) -> None:
 
 
 def start_file_level(engine: GameEngine, path: Path, index: int) -> PlayScene:
-    engine.push(MainMenuScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     navigation.open_collection_file(engine, str(path))
     navigation.play_level(engine, index)
     engine.run_frames(1)
@@ -123,7 +125,7 @@ def test_continue_after_a_restart_restores_level_position_and_undo(
     assert [type(scene) for scene in again.scenes] == [MainMenuScene, LevelSelectScene, PlayScene]
     assert resumed.level_index == 0 and resumed.state.lurd() == FIRST_SOLUTION[:10]
     # The level's clock and counters carry on from the save.
-    assert again.statistics.elapsed > 1.0 and again.statistics.steps == 10
+    assert again.context.statistics.elapsed > 1.0 and again.context.statistics.steps == 10
     for _ in range(10):
         press(again, pygame.K_u)
         settle(again)
@@ -132,7 +134,7 @@ def test_continue_after_a_restart_restores_level_position_and_undo(
     settle(again)
     assert resumed.state.lurd() == FIRST_SOLUTION[:1]
     # The visit that ended with quitting counts as one attempt with its moves.
-    record = again.progress.level_record(again.session.collection_id, resumed.level)
+    record = again.progress.level_record(again.context.session.collection_id, resumed.level)
     assert record is not None and record.attempts == 1 and record.moves_played == 10
     assert not record.solved
 
@@ -144,7 +146,7 @@ def test_leaving_a_level_saves_where_the_player_was(engine: GameEngine, levels_f
     choose(engine, "Leave level")
     assert isinstance(engine.top, LevelSelectScene)
     saved = engine.progress.load_session()
-    assert saved is not None and (saved.level_index, saved.history) == (2, "ul")
+    assert saved is not None and (saved.level.number, saved.history) == (3, "ul")
     press(engine, pygame.K_ESCAPE)
     menu = engine.top
     assert isinstance(menu, MainMenuScene) and menu.continue_item.label.endswith("level 3")
@@ -156,11 +158,11 @@ def test_leaving_a_level_saves_where_the_player_was(engine: GameEngine, levels_f
 def test_play_is_saved_every_interval_and_not_while_paused(
     engine: GameEngine, levels_file: Path
 ) -> None:
-    assert engine.autosaver.interval == AUTOSAVE_SECONDS == 30.0
+    assert engine.context.autosaver.interval == AUTOSAVE_SECONDS == 30.0
     start_file_level(engine, levels_file, 0)
-    engine.autosaver.interval = 1.0
+    engine.context.autosaver.interval = 1.0
     play_moves(engine, "dl")
-    engine.autosaver.since_save = 0.0
+    engine.context.autosaver.since_save = 0.0
     assert engine.progress.load_session() is None
     press(engine, pygame.K_ESCAPE)
     engine.run_frames(90)  # a minute and a half of pause: the clock of play stands still
@@ -168,7 +170,7 @@ def test_play_is_saved_every_interval_and_not_while_paused(
     press(engine, pygame.K_ESCAPE)
     engine.run_frames(61)
     saved = engine.progress.load_session()
-    assert saved is not None and saved.history == "dl" and saved.level_index == 0
+    assert saved is not None and saved.history == "dl" and saved.level.number == 1
 
 
 def test_a_saved_game_whose_file_is_gone_says_why(
@@ -178,7 +180,7 @@ def test_a_saved_game_whose_file_is_gone_says_why(
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
-    engine.session = Session()
+    engine.context.session = Session()
     menu = engine.top
     assert isinstance(menu, MainMenuScene)
     levels_file.write_text("Title: Test levels\n\n#####\n#@$.#\n#####\n")
@@ -193,8 +195,10 @@ def test_a_saved_game_whose_file_is_gone_says_why(
     assert engine.top is menu
 
 
-def test_a_game_on_pasted_levels_continues_while_they_are_open(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
+def test_a_game_on_pasted_levels_continues_with_the_level_kept_in_the_save(
+    engine: GameEngine,
+) -> None:
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     assert navigation.open_collection_text(engine, "#######\n#@ $ .#\n#######\n")
     play_moves(engine, "r")
     press(engine, pygame.K_ESCAPE)
@@ -205,17 +209,19 @@ def test_a_game_on_pasted_levels_continues_while_they_are_open(engine: GameEngin
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
-    engine.session = Session()  # as after a restart of the game: the pasted text is gone
+    engine.context.session = Session()  # as after a restart of the game: the pasted text is gone
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, MessageScene) and "paste them again" in engine.top.text
+    # The save keeps the pasted level's text, so it resumes all the same.
+    assert isinstance(engine.top, PlayScene) and engine.top.state.lurd() == "r"
+    assert engine.context.session.source == LevelTexts(TextOrigin.PASTED)
 
 
 # -- solving -------------------------------------------------------------------------------
 def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     engine: GameEngine, campaign: Path
 ) -> None:
-    engine.session = Session()
-    engine.push(MainMenuScene(engine))
+    engine.context.session = Session()
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     choose(engine, "Play campaign")
     play = engine.top
     assert isinstance(play, PlayScene) and play.level_index == 0 and play.best == "-"
@@ -227,7 +233,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     record = store.level_record(CAMPAIGN_ID, play.level)
     assert record is not None and record.solved and record.best_score == 967
     saved = store.load_session()
-    assert saved is not None and (saved.level_index, saved.history) == (1, "")
+    assert saved is not None and (saved.level.number, saved.history) == (2, "")
     assert saved.statistics.elapsed == 0.0 and store.total_score() == 967
     press(engine, pygame.K_r)  # again, no better: no new record
     again = engine.top
@@ -248,18 +254,18 @@ def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None
     solution = f"####\nSolution: {FIRST_SOLUTION}\n\n; corridor"
     text = LEVELS_TEXT.replace("####\n\n; corridor", solution)
     assert navigation.open_collection_text(engine, text)
-    engine.push(PlayScene(engine, 0))
+    engine.push(PlayScene(engine, PlayScreen(0)))
     play_moves(engine, "dl")
     engine.pop()  # left unsolved: par is known all the same
-    level = engine.session.level
+    level = engine.context.session.level
     assert level is not None
-    record = engine.progress.level_record(engine.session.collection_id, level)
+    record = engine.progress.level_record(engine.context.session.collection_id, level)
     assert record is not None and (record.par_moves, record.par_pushes) == (33, 8)
 
 
 def test_statistics_from_the_main_menu_show_the_stored_results(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
-    navigation.remember_collection(engine)
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    navigation.remember_collection(engine.context)
     navigation.play_level(engine, 1)
     play_moves(engine, "rRR")
     press(engine, pygame.K_ESCAPE)
@@ -288,11 +294,15 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     assert prompt.field.text == "Test levels, level 4"
     type_text(engine, "   ")
     press(engine, pygame.K_RETURN)
-    assert engine.top is prompt and prompt.error == "A save needs a name."
+    # The dialog asks again, with the reason and the text as typed.
+    again = engine.top
+    assert isinstance(again, PromptScene) and again.error == "A save needs a name."
+    assert again.field.text == "   "
+    again.field.text = ""
     type_text(engine, "first try")
     press(engine, pygame.K_RETURN)
     assert engine.top is slots
-    assert [(s.name, s.moves, s.level_index) for s in slots.slots] == [("first try", 1, 3)]
+    assert [(s.name, s.moves, s.level_number) for s in slots.slots] == [("first try", 1, 4)]
     assert slots.slot_at(slots.selected) is slots.slots[0]
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
@@ -339,7 +349,7 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
 
 
 def test_slots_from_the_main_menu_save_the_last_session(engine: GameEngine) -> None:
-    menu = MainMenuScene(engine)
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     choose(engine, "Saved games")
     slots = engine.top
@@ -357,14 +367,14 @@ def test_slots_from_the_main_menu_save_the_last_session(engine: GameEngine) -> N
     press(engine, pygame.K_RETURN)
     type_text(engine, "corridor")
     press(engine, pygame.K_RETURN)
-    assert [(s.name, s.level_index, s.moves) for s in slots.slots] == [("corridor", 1, 1)]
+    assert [(s.name, s.level_number, s.moves) for s in slots.slots] == [("corridor", 2, 1)]
 
 
 # -- settings, export and import -----------------------------------------------------------
 def test_settings_are_kept_between_runs(engine: GameEngine, restarted: list[GameEngine]) -> None:
     open_store(engine)
-    engine.push(MainMenuScene(engine))
-    engine.push(SettingsScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    engine.push(SettingsScene(engine, SettingsScreen()))
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_LEFT)
@@ -378,12 +388,12 @@ def test_settings_are_kept_between_runs(engine: GameEngine, restarted: list[Game
 def test_export_and_import_from_the_settings_screen(
     engine: GameEngine, tmp_path: Path, restarted: list[GameEngine]
 ) -> None:
-    engine.push(MainMenuScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     navigation.play_level(engine, 1)
     play_moves(engine, "rRR")
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
-    settings = SettingsScene(engine)
+    settings = SettingsScene(engine, SettingsScreen())
     engine.push(settings)
     choose(engine, "Export progress")
     assert isinstance(engine.top, PromptScene)
@@ -399,7 +409,7 @@ def test_export_and_import_from_the_settings_screen(
     # Another computer: a fresh store takes the file in.
     again = restart(engine, restarted)
     assert again.progress.totals().levels_solved == 0
-    settings = SettingsScene(again)
+    settings = SettingsScene(again, SettingsScreen())
     again.push(settings)
     choose(again, "Import progress")
     type_text(again, str(tmp_path / "nothing.json"))
@@ -412,7 +422,7 @@ def test_export_and_import_from_the_settings_screen(
     # their collection is opened again (issue 17: an import believes nothing it cannot replay).
     assert again.top is settings and "1 record is kept unverified" in settings.message
     assert again.progress.totals().levels_solved == 0
-    opened = engine.session
+    opened = engine.context.session
     assert opened.collection is not None
     again.progress.remember_collection(opened.collection_id, "", "", opened.collection.levels)
     assert again.progress.totals().levels_solved == 1
@@ -464,7 +474,7 @@ def test_a_newer_store_is_opened_read_only_with_a_message(
 
 
 def test_a_failed_save_is_reported_on_the_main_menu(engine: GameEngine) -> None:
-    menu = MainMenuScene(engine)
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     navigation.play_level(engine, 1)
     play_moves(engine, "r")
@@ -472,20 +482,21 @@ def test_a_failed_save_is_reported_on_the_main_menu(engine: GameEngine) -> None:
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     assert engine.top is menu
-    error = engine.autosaver.last_error
+    error = engine.context.autosaver.last_error
     assert error is not None and error.startswith("Progress was not saved")
     engine.run_frames(2)
 
 
 def test_a_long_list_of_saves_scrolls_to_the_chosen_one(engine: GameEngine) -> None:
     engine.screen = pygame.display.set_mode((640, 480), pygame.RESIZABLE)
-    engine.push(MainMenuScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene)
     slots = SaveSlots(engine.progress)
     for number in range(20):
-        assert slots.save(f"save {number:02d}", saving.saved_game(engine, 1, play.state)) is None
+        game = saving.saved_game(engine.context, 1, play.state)
+        assert slots.save(f"save {number:02d}", game) is None
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Saved games")
     screen = engine.top

@@ -10,13 +10,29 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.engine.session as session_module
-from game.engine import saving
+import game.app.session as session_module
+from game.app import saving
+from game.app.play_controller import LevelResult
+from game.app.questions import Answer, AskText, AskYesNo
+from game.app.screens import (
+    ConfirmScreen,
+    LevelCompleteScreen,
+    LevelSelectScreen,
+    MainMenuScreen,
+    MessageScreen,
+    OpenFileScreen,
+    PauseScreen,
+    PlayScreen,
+    PromptScreen,
+    SettingsScreen,
+    SlotsScreen,
+    StatsScreen,
+)
+from game.app.session import Session
+from game.app.settings import AnimationSpeed
+from game.core.level_ref import Campaign, LevelFile
 from game.engine.engine import GameEngine
-from game.engine.play_controller import LevelResult
 from game.engine.scene import Scene
-from game.engine.session import Session
-from game.engine.settings import AnimationSpeed
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene
@@ -41,22 +57,33 @@ def drawn_colours(surface: pygame.Surface) -> int:
     )
 
 
+def ignore(answer: Answer) -> None:
+    """A dialog's answer nobody waits for."""
+
+
 def every_scene(engine: GameEngine) -> list[Scene]:
-    play = PlayScene(engine, 0)
+    play = PlayScene(engine, PlayScreen(0))
     result = LevelResult(0, "first", 33, 8, 61.0, 967, 967, True)
     return [
-        MainMenuScene(engine),
-        LevelSelectScene(engine),
+        MainMenuScene(engine, MainMenuScreen()),
+        LevelSelectScene(engine, LevelSelectScreen()),
         play,
-        PauseScene(engine, play),
-        LevelCompleteScene(engine, result),
-        SettingsScene(engine),
-        OpenFileScene(engine),
-        MessageScene(engine, "Title", "Some words that a dialog shows.\nA second line."),
-        SlotsScene(engine, lambda: saving.saved_game(engine, 0, play.state)),
-        PromptScene(engine, "Save the game", "A name for this save.", lambda _: None, "mine"),
-        ConfirmScene(engine, "Delete the save?", "It will be gone for good.", lambda: None),
-        StatsScene(engine),
+        PauseScene(engine, PauseScreen(play)),
+        LevelCompleteScene(engine, LevelCompleteScreen(result)),
+        SettingsScene(engine, SettingsScreen()),
+        OpenFileScene(engine, OpenFileScreen()),
+        MessageScene(
+            engine, MessageScreen("Title", "Some words that a dialog shows.\nA second line.")
+        ),
+        SlotsScene(engine, SlotsScreen(lambda: saving.saved_game(engine.context, 0, play.state))),
+        PromptScene(
+            engine,
+            PromptScreen(AskText("Save the game", "A name for this save.", "mine"), ignore),
+        ),
+        ConfirmScene(
+            engine, ConfirmScreen(AskYesNo("Delete the save?", "It will be gone for good."), ignore)
+        ),
+        StatsScene(engine, StatsScreen()),
     ]
 
 
@@ -71,7 +98,7 @@ def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[in
 
 
 def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) -> None:
-    menu = MainMenuScene(engine)
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     menu.menu.select(
         next(i for i, item in enumerate(menu.menu.items) if item.label == "Level editor")
@@ -83,10 +110,10 @@ def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) ->
 
 
 def test_continue_is_offered_once_a_level_was_played(engine: GameEngine) -> None:
-    menu = MainMenuScene(engine)
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     assert not menu.continue_item.enabled
-    engine.push(PlayScene(engine, 2))
+    engine.push(PlayScene(engine, PlayScreen(2)))
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_END)
     pause = engine.top
@@ -103,8 +130,8 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     engine: GameEngine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(session_module, "CAMPAIGN_PATH", tmp_path / "campaign.xsb")
-    engine.session = Session()
-    menu = MainMenuScene(engine)
+    engine.context.session = Session()
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     menu.menu.select(1)
     press(engine, pygame.K_RETURN)
@@ -113,11 +140,11 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     (tmp_path / "campaign.xsb").write_text(LEVELS_TEXT)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene)
-    assert engine.top.level_index == 0 and engine.session.source == "campaign"
+    assert engine.top.level_index == 0 and engine.context.session.source == Campaign()
 
 
 def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
-    menu = MainMenuScene(engine)
+    menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
     menu.menu.select(2)
     press(engine, pygame.K_RETURN)
@@ -147,8 +174,8 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
 
 
 def test_level_complete_goes_on_to_the_next_level_or_plays_again(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
-    engine.push(PlayScene(engine, 0))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    engine.push(PlayScene(engine, PlayScreen(0)))
     play_moves(engine, FIRST_SOLUTION)
     assert isinstance(engine.top, LevelCompleteScene)
     press(engine, pygame.K_r)
@@ -158,13 +185,13 @@ def test_level_complete_goes_on_to_the_next_level_or_plays_again(engine: GameEng
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
     assert len(engine.scenes) == 2
-    assert engine.statistics.levels_solved == 2
+    assert engine.context.statistics.levels_solved == 2
 
 
 def test_the_last_level_offers_the_way_back(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
-    last = engine.session.level_count - 1
-    engine.push(PlayScene(engine, last))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    last = engine.context.session.level_count - 1
+    engine.push(PlayScene(engine, PlayScreen(last)))
     engine.settings.animation_speed = AnimationSpeed.INSTANT
     play_moves(engine, "drR")
     complete = engine.top
@@ -175,8 +202,8 @@ def test_the_last_level_offers_the_way_back(engine: GameEngine) -> None:
 
 
 def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
-    engine.push(MainMenuScene(engine))
-    settings = SettingsScene(engine)
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    settings = SettingsScene(engine, SettingsScreen())
     engine.push(settings)
     press(engine, pygame.K_RIGHT)
     assert engine.settings.animation_speed is AnimationSpeed.SLOW
@@ -205,8 +232,8 @@ def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
 
 
 def test_open_file_by_typing_a_path(engine: GameEngine, tmp_path: Path) -> None:
-    engine.push(MainMenuScene(engine))
-    dialog = OpenFileScene(engine)
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    dialog = OpenFileScene(engine, OpenFileScreen())
     engine.push(dialog)
     dialog.field.text = ""
     for text in (str(tmp_path), "/missing.xsb"):
@@ -218,8 +245,8 @@ def test_open_file_by_typing_a_path(engine: GameEngine, tmp_path: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "mine.xsb")))
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.session.source == str(tmp_path / "mine.xsb")
-    assert engine.session.title == "Test levels"
+    assert engine.context.session.source == LevelFile(str(tmp_path / "mine.xsb"))
+    assert engine.context.session.title == "Test levels"
 
 
 def test_open_file_lists_matching_files_and_tab_completes(
@@ -229,8 +256,8 @@ def test_open_file_lists_matching_files_and_tab_completes(
     (tmp_path / "sets" / "mine.xsb").write_text(LEVELS_TEXT)
     (tmp_path / "sets" / "notes.md").write_text("not levels")
     (tmp_path / "solo.sok").write_text(CORRIDOR)
-    engine.push(MainMenuScene(engine))
-    dialog = OpenFileScene(engine)
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
+    dialog = OpenFileScene(engine, OpenFileScreen())
     engine.push(dialog)
     dialog.field.text = str(tmp_path) + "/s"
     engine.run_frames(1)
@@ -246,13 +273,13 @@ def test_open_file_lists_matching_files_and_tab_completes(
     assert dialog.candidates == ["mine.xsb"]
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
-    assert engine.session.source == str(tmp_path / "sets" / "mine.xsb")
+    assert engine.context.session.source == LevelFile(str(tmp_path / "sets" / "mine.xsb"))
 
 
 def test_dropping_a_file_opens_it_and_a_bad_one_says_why(
     engine: GameEngine, tmp_path: Path
 ) -> None:
-    engine.push(MainMenuScene(engine))
+    engine.push(MainMenuScene(engine, MainMenuScreen()))
     single = tmp_path / "single.xsb"
     single.write_text(CORRIDOR)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(single)))

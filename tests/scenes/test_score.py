@@ -6,16 +6,18 @@ The farming steps of the campaign issue, played through the real engine with the
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 
-from game.engine import navigation
+from game.app import navigation
+from game.app.screens import LevelSelectScreen, MainMenuScreen, PlayScreen, StatsScreen
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.play import PlayScene
 from game.scenes.stats import StatsScene
-from tests.engine.harness import FIRST_SOLUTION, press, settle
+from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 
 
 def paste_solution(engine: GameEngine) -> LevelCompleteScene:
@@ -31,7 +33,7 @@ def paste_solution(engine: GameEngine) -> LevelCompleteScene:
 def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     engine: GameEngine,
 ) -> None:
-    engine.reset_stack([LevelSelectScene(engine)])
+    engine.open_stack([LevelSelectScreen()])
     navigation.play_level(engine, 0)
     first = paste_solution(engine)
     total = engine.progress.total_score()
@@ -46,11 +48,11 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     assert engine.progress.total_score() == total
     navigation.leave_level(engine)
     select = engine.top
-    assert isinstance(select, LevelSelectScene) and select.total_score == total
+    assert isinstance(select, LevelSelectScene) and select.summary.score == total
     navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene) and play.hud_info().score == total
-    stats = StatsScene(engine)
+    stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
     assert stats.data.totals.score == total
 
@@ -58,7 +60,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
 def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
     engine: GameEngine,
 ) -> None:
-    play = PlayScene(engine, 2)
+    play = PlayScene(engine, PlayScreen(2))
     engine.push(play)
     play.assist.ask_solution(play.state)
     deadline = time.monotonic() + 60  # the solver's worker process starts, then solves
@@ -73,7 +75,66 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
             break
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene) and complete.result.score == 0
-    record = engine.progress.level_record(engine.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and not record.solved and record.solver_used
     assert engine.progress.total_score() == 0
     assert engine.progress.totals().levels_solved == 0
+
+
+def test_continue_then_solve_scores_what_play_again_scores(
+    engine: GameEngine, tmp_path: Path
+) -> None:
+    """Continue opens the next level with the saved game's counters and the level's own par
+    (it was scored without its par: 997 here instead of 1,000)."""
+    levels = tmp_path / "par.xsb"
+    corridor = "#######\n#@ $ .#\n#######\n"
+    levels.write_text(f"Title: Par\n\n{corridor}\n{corridor}Solution: rRR\n")
+    engine.open_stack([MainMenuScreen()])
+    navigation.open_collection_file(engine, str(levels))
+    navigation.play_level(engine, 0)
+    play_moves(engine, "rRR")
+    settle(engine)
+    assert isinstance(engine.top, LevelCompleteScene)
+    engine.open_stack([MainMenuScreen()])  # back to the menu: Continue holds level 2
+    press(engine, pygame.K_RETURN)
+    resumed = engine.top
+    assert isinstance(resumed, PlayScene) and resumed.level_index == 1
+    play_moves(engine, "rRR")
+    settle(engine)
+    continued = engine.top
+    assert isinstance(continued, LevelCompleteScene)
+    press(engine, pygame.K_r)  # play again
+    play_moves(engine, "rRR")
+    settle(engine)
+    again = engine.top
+    assert isinstance(again, LevelCompleteScene)
+    assert continued.result.score == again.result.score == 1000
+
+
+def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
+    engine: GameEngine, tmp_path: Path
+) -> None:
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
+    navigation.play_level(engine, 0)
+    play_moves(engine, FIRST_SOLUTION)  # a level of another collection: not this one's score
+    settle(engine)
+    twins = tmp_path / "twins.xsb"
+    corridor = "#######\n#@ $ .#\n#######\n"
+    twins.write_text(f"{corridor}\n{corridor}")
+    navigation.open_collection_file(engine, str(twins))
+    navigation.play_level(engine, 0)
+    play_moves(engine, "rRR")
+    settle(engine)
+    score = engine.top.result.score  # type: ignore[union-attr]
+    navigation.leave_level(engine)
+    select = engine.top
+    assert isinstance(select, LevelSelectScene)
+    # Two levels of one layout: solving it solves both cards, but counts once.
+    assert select.solved == {0, 1}
+    assert (select.summary.levels, select.summary.solved, select.summary.score) == (2, 1, score)
+    assert engine.progress.total_score() > score
+    stats = StatsScene(engine, StatsScreen())
+    engine.push(stats)
+    opened = engine.context.session.collection_id
+    row = next(info for info in stats.data.collections if info.collection_id == opened)
+    assert (row.level_count, row.solved) == (2, 1)

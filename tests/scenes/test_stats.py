@@ -11,6 +11,7 @@ import sqlite3
 import pygame
 import pytest
 
+from game.app.screens import StatsScreen
 from game.engine.engine import GameEngine
 from game.scenes.stats import StatsScene
 from game.storage.queries import StatsSnapshot
@@ -96,7 +97,7 @@ def full_store() -> ProgressStore:
 @pytest.mark.parametrize("filled", [False, True])
 def test_the_scene_renders(engine: GameEngine, size: tuple[int, int], filled: bool) -> None:
     store = full_store() if filled else ProgressStore.in_memory()
-    scene = StatsScene(engine, store)
+    scene = StatsScene(engine, StatsScreen(store))
     engine.push(scene)
     surface = pygame.Surface(size)
     scene.draw(surface, 0.0)
@@ -117,8 +118,8 @@ def test_the_scene_renders(engine: GameEngine, size: tuple[int, int], filled: bo
 
 def test_the_scene_uses_the_engines_store_and_keys(engine: GameEngine) -> None:
     store = full_store()
-    engine.progress = store
-    scene = StatsScene(engine)
+    engine.use_progress(store)
+    scene = StatsScene(engine, StatsScreen())
     engine.push(scene)
     assert scene.store is store and len(scene.data.collections) == 4
     press(engine, pygame.K_DOWN)
@@ -131,7 +132,7 @@ def test_the_scene_uses_the_engines_store_and_keys(engine: GameEngine) -> None:
 
 
 def test_a_click_chooses_a_collection(engine: GameEngine) -> None:
-    scene = StatsScene(engine, full_store())
+    scene = StatsScene(engine, StatsScreen(full_store()))
     engine.push(scene)
     layout = stats_layout(scene.content_area(engine.screen))
     index, rect = collection_rows(layout, len(scene.data.collections), 0)[2]

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
 from game.storage.autosave import AUTOSAVE_SECONDS, AutoSaver
-from game.storage.records import CAMPAIGN_ID, SavedGame
+from game.storage.records import SavedGame
 from game.storage.store import ProgressStore
 
 OTHER = "#####\n#@$.#\n#####\n"
 
 
 def _game(level: Level, index: int = 0) -> SavedGame:
-    return SavedGame.capture(CAMPAIGN_ID, "", "", index, PlayState(level), Statistics())
+    return SavedGame.capture(CampaignLevel(index), "", PlayState(level), Statistics())
 
 
 def test_saves_after_thirty_seconds_of_play(level: Level) -> None:
@@ -33,7 +34,7 @@ def test_saves_after_thirty_seconds_of_play(level: Level) -> None:
     assert store.load_session() == captured[0]
     assert saver.save_now(_game(level, 4)) and saver.since_save == 0.0
     loaded = store.load_session()
-    assert loaded is not None and loaded.level_index == 4
+    assert loaded is not None and loaded.level.number == 5
 
 
 def test_a_failed_autosave_is_reported(level: Level) -> None:

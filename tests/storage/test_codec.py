@@ -8,6 +8,7 @@ from typing import Annotated
 import pytest
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.storage.codec import Identifier, Limit, decode, encode, json_key
@@ -49,7 +50,7 @@ def test_every_stored_value_round_trips(level: Level) -> None:
         SolvedEvent(1.0, CAMPAIGN_ID, "f", "T", 33, 8, 967),
         CollectionInfo("title:T", "T", "/t.xsb", ("a", "b"), 5.0),
         CampaignProgress(3, 2000),
-        SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 0, state, statistics),
+        SavedGame.capture(CampaignLevel(0), "Campaign", state, statistics),
     ]
     for value in values:
         assert _round_trip(value) == value

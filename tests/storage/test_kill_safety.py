@@ -38,6 +38,7 @@ from game.core.xsb import parse_level
 from game.storage.records import CAMPAIGN_ID, SavedGame
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
+from game.core.level_ref import CampaignLevel
 
 store, message = ProgressStore.open(Path(sys.argv[1]))
 if message is not None:
@@ -52,7 +53,7 @@ print("ready", counter, flush=True)
 while True:
     counter += 1
     store.record_attempt(CAMPAIGN_ID, level, moves=counter, seconds=1.0)
-    game = SavedGame.capture(CAMPAIGN_ID, "c", "C", counter, state, Statistics(steps=counter))
+    game = SavedGame.capture(CampaignLevel(counter), "C", state, Statistics(steps=counter))
     if slots.save(f"save-{counter}", game) is not None:
         sys.exit(2)
     if store.set_setting("counter", counter) is not None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.notation import replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics
-from game.storage.records import CAMPAIGN_ID, SavedGame
+from game.storage.records import SavedGame
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots
 from game.storage.store import ProgressStore
 from tests.conftest import SMALL_SOLUTION
@@ -15,8 +18,8 @@ from tests.conftest import SMALL_SOLUTION
 def _game(level: Level, moves: int, saved_at: float) -> SavedGame:
     state = PlayState(level)
     replay_on(state, SMALL_SOLUTION[:moves])
-    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 3, state, Statistics(steps=moves))
-    return SavedGame(**{**game.__dict__, "saved_at": saved_at})
+    game = SavedGame.capture(CampaignLevel(3), "Campaign", state, Statistics(steps=moves))
+    return replace(game, saved_at=saved_at)
 
 
 def test_save_list_load_delete(store: ProgressStore, level: Level) -> None:
@@ -27,7 +30,7 @@ def test_save_list_load_delete(store: ProgressStore, level: Level) -> None:
     listed = slots.list()
     assert [slot.name for slot in listed] == ["almost", "before the corner"]
     newest = listed[0]
-    assert (newest.moves, newest.level_index, newest.collection_title) == (20, 3, "Campaign")
+    assert (newest.moves, newest.level_number, newest.collection_title) == (20, 4, "Campaign")
     assert slots.exists("almost") and not slots.exists("nothing")
 
     loaded = slots.load("before the corner")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.notation import replay, replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics, level_score
@@ -249,7 +250,7 @@ def test_resume_restores_the_position_with_working_undo(home: Path, level: Level
     replay_on(state, SMALL_SOLUTION[:12])
     statistics = Statistics(steps=12, pushes=3, elapsed=41.5, hints_used=1)
     statistics.solved_titles.append("First")
-    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 2, state, statistics)
+    game = SavedGame.capture(CampaignLevel(2), "Campaign", state, statistics)
     statistics.solved_titles.append("not in the snapshot")
 
     store, _ = ProgressStore.open()
@@ -261,7 +262,7 @@ def test_resume_restores_the_position_with_working_undo(home: Path, level: Level
     loaded = reopened.load_session()
     reopened.close()
     assert loaded == game
-    assert loaded.level_index == 2 and loaded.statistics.solved_titles == ["First"]
+    assert loaded.level.number == 3 and loaded.statistics.solved_titles == ["First"]
     assert loaded.statistics.elapsed == 41.5 and loaded.statistics.hints_used == 1
 
     resumed, note = loaded.restore(level)
@@ -279,13 +280,13 @@ def test_resume_restores_the_position_with_working_undo(home: Path, level: Level
 def test_resume_on_a_changed_level_starts_afresh(level: Level, corridor: Level) -> None:
     state = PlayState(level)
     replay_on(state, SMALL_SOLUTION[:5])
-    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 0, state, Statistics())
+    game = SavedGame.capture(CampaignLevel(0), "Campaign", state, Statistics())
     fresh, note = game.restore(corridor)
     assert fresh.move_count == 0 and note is not None and "changed" in note
 
 
 def test_a_session_can_be_cleared(store: ProgressStore, level: Level) -> None:
-    game = SavedGame.capture(CAMPAIGN_ID, "", "", 0, PlayState(level), Statistics())
+    game = SavedGame.capture(CampaignLevel(0), "", PlayState(level), Statistics())
     store.save_session(game)
     assert store.load_session() is not None
     assert store.clear_session() is None

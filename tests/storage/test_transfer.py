@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.level import Level
+from game.core.level_ref import CampaignLevel
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
@@ -30,7 +31,7 @@ def _filled(store: ProgressStore, level: Level) -> None:
     store.record_solution(CAMPAIGN_ID, level, SMALL_SOLUTION, 33, 8, 967, seconds=40.0)
     store.set_campaign(1, 967)
     store.set_setting("volume", 0.4)
-    game = SavedGame.capture(CAMPAIGN_ID, "campaign", "Campaign", 0, PlayState(level), Statistics())
+    game = SavedGame.capture(CampaignLevel(0), "Campaign", PlayState(level), Statistics())
     SaveSlots(store).save("slot", game)
 
 

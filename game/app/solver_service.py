@@ -17,6 +17,7 @@ from multiprocessing.context import SpawnProcess
 from typing import Any
 
 from game.core.level import Level
+from game.solver.plan import PlannedPush, planned_pushes
 from game.solver.rescue import RescueResult
 from game.solver.result import SolveResult, SolveStatus
 
@@ -47,7 +48,11 @@ class SolverRequest:
 
 @dataclass(frozen=True)
 class SolverUpdate:
-    """Progress or the final answer for one request; ``done`` marks the last update."""
+    """Progress or the final answer for one request; ``done`` marks the last update.
+
+    A solution comes as a typed ``plan`` (its pushes, each with its walk, from the position
+    asked about), so the game never reads LURD text back.
+    """
 
     request_id: int
     job: Job
@@ -56,10 +61,19 @@ class SolverUpdate:
     result: SolveResult | None = None
     rescue: RescueResult | None = None
     error: str = ""
+    plan: tuple[PlannedPush, ...] = ()
 
     @property
     def done(self) -> bool:
         return self.result is not None or self.rescue is not None or bool(self.error)
+
+
+def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
+    """The final update of a solve: the result, and its plan when it solved the level."""
+    plan = planned_pushes(request.level, result.lurd) if result.solved else ()
+    return SolverUpdate(
+        request.request_id, request.job, result.nodes, result.seconds, result, plan=plan
+    )
 
 
 def player_workers() -> int:
@@ -114,7 +128,7 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
                     progress=progress,
                     workers=request.workers,
                 )
-                updates.put(SolverUpdate(rid, request.job, result.nodes, result.seconds, result))
+                updates.put(solve_answer(request, result))
             else:
                 rescue = undos_to_solvable(
                     request.level, request.history, request.time_limit, is_cancelled,

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from game.app.solver_service import Job, SolverService, SolverUpdate, player_workers
 from game.core import parse_level, replay
-from game.engine.solver_service import Job, SolverService, SolverUpdate, player_workers
+from game.core.play import PlayState
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
 
@@ -59,6 +60,12 @@ def test_solves_off_the_loop(service: SolverService) -> None:
     assert update.request_id == request
     assert update.result is not None and update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
+    # The answer comes as a typed plan: its pushes with their walks make the same moves.
+    state = PlayState(level)
+    for planned in update.plan:
+        for direction in (*planned.walk, planned.push.direction):
+            assert state.step(direction).moved
+    assert state.is_solved and len(update.plan) == update.result.pushes
 
 
 def test_new_request_replaces_the_old_one(service: SolverService) -> None:
@@ -127,7 +134,7 @@ def test_rescue_counts_undos(service: SolverService) -> None:
 PARENT = """
 import sys, time
 from game.core import parse_level
-from game.engine.solver_service import SolverService
+from game.app.solver_service import SolverService
 
 service = SolverService()
 if sys.argv[1] == "busy":

@@ -5,17 +5,17 @@ It talks to the solver through the assist, here with a stand-in that answers in 
 
 from __future__ import annotations
 
-from game.core import Direction, PlayState, Statistics, parse_level
-from game.engine.assist import SolverAssist
-from game.engine.play_controller import (
+from game.app.assist import SolverAssist
+from game.app.notice import Tone
+from game.app.play_controller import (
     REPEAT_DELAY_TICKS,
     PlayAction,
     PlayController,
-    Tone,
 )
+from game.core import Direction, PlayState, Statistics, parse_level
 from game.storage.records import SolutionOutcome
+from tests.app.fake_solver import InstantSolver
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
-from tests.engine.fake_solver import InstantSolver
 
 KEY_Z, KEY_RIGHT = 122, 1073741903
 ROOM = "################\n#   @        $.#\n################"
@@ -52,7 +52,7 @@ def controller(
         0,
         PlayState(level),
         statistics=statistics,
-        assist=SolverAssist(solver, statistics, level),
+        assist=SolverAssist(solver, level),
         recorder=recorder,
         sound=sounds.append,
         step_ticks=lambda: ticks,
@@ -154,3 +154,22 @@ def test_moves_that_do_not_fit_are_refused_with_a_notice() -> None:
     play.replay_moves("uuuu")
     assert play.notice is not None and play.notice.tone is Tone.DANGER
     assert not play.walk
+
+
+def test_the_controller_alone_counts_hints_and_solver_moves() -> None:
+    play, _, _ = controller()
+    play.start((0, 0))
+    play.assist.solver.think_ahead = True
+    assert play.assist.ask_hint(play.state) is None
+    run_until_idle(play)
+    for _ in range(20):
+        play.update(1 / 60)
+    assert play.assist.hint is not None
+    assert play.statistics.hints_used == 1  # counted once, however many ticks it shows
+    assert play.assist.ask_solution(play.state) is None
+    for _ in range(20):
+        play.update(1 / 60)
+    assert play.assist.in_solution and not play.statistics.solver_used
+    play.solution_command(PlayAction.SOLUTION_STEP)
+    run_until_idle(play)
+    assert play.statistics.solver_used and play.statistics.hints_used == 1

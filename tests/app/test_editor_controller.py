@@ -5,13 +5,13 @@ A fake solver stands in for the service, so its answers come when the test says.
 
 from __future__ import annotations
 
+from game.app.editor_check import SETTLE_TICKS, Metadata, Verdict
+from game.app.editor_controller import EditorController, Tool
+from game.app.notice import Tone
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Mirror, Piece
-from game.engine.editor_check import SETTLE_TICKS, Verdict
-from game.engine.editor_controller import EditorController, Metadata, Tool
-from game.engine.play_controller import Tone
 from game.solver.result import SolveResult, SolveStatus
-from tests.engine.fake_solver import FakeSolver
+from tests.app.fake_solver import FakeSolver
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
 
@@ -121,7 +121,7 @@ def test_the_solver_checks_after_the_edits_settle_and_the_next_edit_cancels_it()
     assert editor.status()[0].text == "solvable in 2 pushes"
     # The solver's solution is kept with the level when it had none.
     assert editor.metadata.solution == "rRR"
-    assert editor.status()[1].text.startswith("your solution still works")
+    assert editor.status()[1].text == "the solver's solution still works (2 pushes)"
 
 
 def test_an_unsolvable_level_marks_its_boxes() -> None:
@@ -142,13 +142,14 @@ def test_an_unsolvable_level_marks_its_boxes() -> None:
 def test_the_stored_solution_breaks_at_the_push_an_edit_blocks() -> None:
     rows = ["########", "#@ $  .#", "#      #", "########"]
     editor = EditorController(Grid.from_rows(rows), Metadata(title="t", solution="rRRR"))
-    assert editor.status()[-1].text.startswith("your solution still works (3 pushes")
+    assert editor.status()[-1].text.startswith("the level's solution still works (3 pushes")
     editor.cursor = (5, 1)
     editor.type_text("#")
     report = editor.status()[-1]
-    assert report.text.startswith("your solution breaks at push 2") and report.tone is Tone.DANGER
+    assert report.text == "the level's solution breaks at push 2 of 3"
+    assert report.tone is Tone.DANGER
     editor.undo()
-    assert editor.status()[-1].text.startswith("your solution still works")
+    assert editor.status()[-1].text.startswith("the level's solution still works")
 
 
 def test_unsaved_changes_are_known() -> None:

@@ -8,20 +8,24 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.core.direction import Direction
-from game.core.edit_checks import level_or_problem, level_origin, problems, solution_of
-from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect
-from game.core.edit_history import EditHistory
-from game.core.level import Level
-from game.engine.assist import SolverPort
-from game.engine.editor_check import (
+from game.app.assist import SolverPort
+from game.app.editor_check import (
     LevelCheck,
+    Metadata,
+    SolutionOrigin,
     SolutionReport,
     Verdict,
     proof_boxes,
     replay_solution,
 )
-from game.engine.play_controller import Notice, Tone
+from game.app.notice import Notice, Tone
+from game.core.direction import Direction
+from game.core.edit_checks import level_or_problem, level_origin, problems
+from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect, squares_between
+from game.core.edit_history import EditHistory
+from game.core.level import Level
+from game.core.notation import replay
+from game.core.wording import counted
 from game.solver import dead_squares
 
 _MIRRORS = list(Mirror)
@@ -38,27 +42,14 @@ class StatusLine:
     tone: Tone
 
 
-@dataclass(frozen=True)
-class Metadata:
-    title: str = ""
-    author: str = ""
-    comment: str = ""
-    solution: str = ""
-
-    @classmethod
-    def of(cls, level: Level) -> Metadata:
-        """The title, author, comment and kept solution of ``level``."""
-        return cls(level.title, level.author, level.comment, solution_of(level))
-
-
 class EditorController:
     """One level being edited: the grid and its history, the tools and the checks."""
 
     def __init__(
-        self, grid: Grid, metadata: Metadata = Metadata(), solver: SolverPort | None = None
+        self, grid: Grid, metadata: Metadata | None = None, solver: SolverPort | None = None
     ) -> None:
         self.history = EditHistory(grid)
-        self.metadata = metadata
+        self.metadata = metadata or Metadata()
         self.piece = Piece.WALL
         self.tool = Tool.PAINT
         self.mirror = Mirror.OFF
@@ -71,7 +62,7 @@ class EditorController:
         self.notice: Notice | None = None
         self.check = LevelCheck(solver)
         self.solution_report: SolutionReport | None = None
-        self._saved = (grid, metadata)
+        self._saved = (grid, self.metadata)
         self._anchor: tuple[int, int] | None = None
         self._last_square: tuple[int, int] | None = None
         self._stroke_piece = Piece.WALL
@@ -135,12 +126,15 @@ class EditorController:
             }.get(verdict, Tone.INFO)
             lines.append(StatusLine(text, Tone.DANGER if self._marked else tone))
         report = self.solution_report
-        if report is not None:
-            text = f"{report.text} ({report.pushes} pushes"
+        if report is not None and report.works:
+            text = f"{report.text} ({counted(report.pushes, 'push', 'pushes')}"
             result = self.check.result
-            if report.works and result is not None and result.solved:
+            theirs = self.metadata.solution_origin is SolutionOrigin.SOLVER
+            if result is not None and result.solved and not theirs:
                 text += f"; the solver's: {result.pushes}"
-            lines.append(StatusLine(text + ")", Tone.GOOD if report.works else Tone.DANGER))
+            lines.append(StatusLine(text + ")", Tone.GOOD))
+        elif report is not None:
+            lines.append(StatusLine(report.text, Tone.DANGER))
         return lines
 
     # -- changes ---------------------------------------------------------------------------
@@ -175,7 +169,9 @@ class EditorController:
         self.check.changed(level)
         self._marked = self._to_grid(level, proof_boxes(level)) if level else frozenset()
         self.solution_report = (
-            replay_solution(level, meta.solution) if level and meta.solution else None
+            replay_solution(level, meta.solution, meta.solution_origin)
+            if level and meta.solution
+            else None
         )
 
     def _to_grid(self, level: Level, squares: frozenset[int]) -> frozenset[tuple[int, int]]:
@@ -187,9 +183,24 @@ class EditorController:
         self.metadata = metadata
         self._after_change()
 
-    def keep_solution(self, lurd: str) -> None:
+    def keep_solution(self, lurd: str, origin: SolutionOrigin) -> None:
         """Store ``lurd`` (a test play's or the solver's) as the level's solution."""
-        self.set_metadata(replace(self.metadata, solution=lurd))
+        self.set_metadata(replace(self.metadata, solution=lurd, solution_origin=origin))
+
+    def take_test_solution(self, lurd: str, pushes: int) -> bool:
+        """A test play solved the level with ``lurd``: the player's own solution is kept
+        whenever it solves the level, unless a better one of his is kept already. True if
+        it was taken."""
+        level, report = self.level, self.solution_report
+        mine = self.metadata.solution_origin is SolutionOrigin.PLAYER
+        if level is None or (mine and report is not None and report.works and (
+            report.pushes <= pushes
+        )):
+            return False
+        if not replay(level, lurd).solved:
+            return False
+        self.keep_solution(lurd, SolutionOrigin.PLAYER)
+        return True
 
     def notify(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.notice = Notice(text, tone)
@@ -220,7 +231,7 @@ class EditorController:
         elif self._anchor is not None:
             self.selection = Rect.spanning(self._anchor, square)
         elif self.history.in_stroke:
-            squares = _line(self._last_square or square, square)
+            squares = squares_between(self._last_square or square, square)
             self._last_square = square
             self._paint(squares, self._stroke_piece)
 
@@ -375,23 +386,12 @@ class EditorController:
         """One logic tick: the solver's answer, and the notice's time."""
         if self.check.tick():
             result = self.check.result
-            if result is not None and result.solved and not self.metadata.solution:
-                self.keep_solution(result.lurd)
+            report = self.solution_report
+            # The solver's solution fills in for none, or for one an edit has broken.
+            if result is not None and result.solved and (report is None or not report.works):
+                self.keep_solution(result.lurd, SolutionOrigin.SOLVER)
         if self.notice is not None:
             self.notice.ticks_left -= 1
             if self.notice.ticks_left <= 0:
                 self.notice = None
 
-
-def _line(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:
-    """The squares from ``start`` to ``end``, so a fast drag leaves no gaps."""
-    steps = max(abs(end[0] - start[0]), abs(end[1] - start[1]))
-    if steps == 0:
-        return [end]
-    return [
-        (
-            start[0] + round((end[0] - start[0]) * i / steps),
-            start[1] + round((end[1] - start[1]) * i / steps),
-        )
-        for i in range(1, steps + 1)
-    ]

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from game.app.assist import SolverPort
+from game.app.solver_service import Job
+from game.core.edit_checks import solution_of
 from game.core.level import Level
 from game.core.notation import NotationError, replay
-from game.engine.assist import SolverPort
-from game.engine.solver_service import Job
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
 
@@ -30,26 +31,38 @@ class Verdict(Enum):
     UNKNOWN = "unknown"  # the search hit its limit
 
 
+class SolutionOrigin(Enum):
+    """Whose solution is kept with the level, as the status line names it."""
+
+    LEVEL = "the level's solution"  # it came with the level (a file, a paste)
+    SOLVER = "the solver's solution"
+    PLAYER = "your solution"  # the player's own, from a test play
+
+
 @dataclass(frozen=True)
 class SolutionReport:
-    """How the solution kept with the level replays on it now."""
+    """How the solution kept with the level replays on it now: whether it works, its pushes,
+    and the line that says so."""
 
     works: bool
     pushes: int
     text: str
 
 
-def replay_solution(level: Level, lurd: str) -> SolutionReport:
-    """Replay ``lurd`` on ``level`` and say whether it still solves it, or where it breaks."""
+def replay_solution(level: Level, lurd: str, origin: SolutionOrigin) -> SolutionReport:
+    """Replay ``lurd`` on ``level`` and say whether it still solves it, or at which of its
+    pushes it breaks."""
+    who = origin.value
     try:
         result = replay(level, lurd)
     except NotationError as error:
-        return SolutionReport(False, 0, f"your solution cannot be read: {error}")
+        return SolutionReport(False, 0, f"{who} cannot be read: {error}")
+    total = sum(letter.isupper() for letter in lurd)
     if result.solved:
-        return SolutionReport(True, result.pushes, "your solution still works")
+        return SolutionReport(True, result.pushes, f"{who} still works")
     if result.failed_at is None:
-        return SolutionReport(False, result.pushes, "your solution no longer solves it")
-    return SolutionReport(False, result.pushes, f"your solution breaks at push {result.pushes + 1}")
+        return SolutionReport(False, total, f"{who} no longer solves it")
+    return SolutionReport(False, total, f"{who} breaks at push {result.pushes + 1} of {total}")
 
 
 def proof_boxes(level: Level) -> frozenset[int]:
@@ -58,6 +71,21 @@ def proof_boxes(level: Level) -> frozenset[int]:
     dead = dead_squares(level.board)
     stuck = {box for box in level.boxes if box in dead}
     return frozenset(stuck | frozen_boxes(level.board, level.boxes, dead))
+
+
+@dataclass(frozen=True)
+class Metadata:
+    title: str = ""
+    author: str = ""
+    comment: str = ""
+    solution: str = ""
+    # Whose the solution is ("your solution" only for the player's own test play).
+    solution_origin: SolutionOrigin = SolutionOrigin.LEVEL
+
+    @classmethod
+    def of(cls, level: Level) -> Metadata:
+        """The title, author, comment and kept solution of ``level``."""
+        return cls(level.title, level.author, level.comment, solution_of(level))
 
 
 class LevelCheck:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import Direction, PlayState, Statistics, parse_level
-from game.engine.assist import (
+from game.app.assist import (
     BACKGROUND_TIME_LIMIT,
     HINT_TIME_LIMIT,
     MIN_BACKGROUND_TIME_LIMIT,
@@ -17,20 +16,20 @@ from game.engine.assist import (
     Progress,
     SolverAssist,
 )
+from game.core import Direction, PlayState, parse_level
 from game.solver.plan import Push
 from game.ui.assist_overlay import status_text
+from tests.app.fake_solver import InstantSolver, SlowSolver
 from tests.conftest import SMALL_LEVEL
-from tests.engine.fake_solver import InstantSolver, SlowSolver
 
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
 
 
-def make(level_text: str) -> tuple[PlayState, SolverAssist, Statistics]:
+def make(level_text: str) -> tuple[PlayState, SolverAssist]:
     state = PlayState(parse_level(level_text))
-    stats = Statistics()
-    assist = SolverAssist(InstantSolver(), stats, state.level)
+    assist = SolverAssist(InstantSolver(), state.level)
     assist.after_change(state, None)
-    return state, assist, stats
+    return state, assist
 
 
 def settle(state: PlayState, assist: SolverAssist) -> None:
@@ -48,7 +47,7 @@ def play(state: PlayState, assist: SolverAssist, direction: Direction) -> None:
 
 
 def test_background_solve_makes_hints_ready_and_they_solve_the_level() -> None:
-    state, assist, stats = make(SMALL_LEVEL)
+    state, assist = make(SMALL_LEVEL)
     settle(state, assist)
     assert assist.phase is Phase.READY
     hints = 0
@@ -61,31 +60,29 @@ def test_background_solve_makes_hints_ready_and_they_solve_the_level() -> None:
             play(state, assist, step)
         play(state, assist, hint.push.direction)
         settle(state, assist)
-    assert stats.hints_used == hints
+    assert hints > 1
 
 
 def test_hint_asked_before_the_answer_shows_when_it_arrives() -> None:
-    state, assist, stats = make(SMALL_LEVEL)
+    state, assist = make(SMALL_LEVEL)
     assist.ask_hint(state)
     assert assist.hint is None and assist.phase is Phase.THINKING
     assist.tick(state, 1 / 60)
     assert assist.progress is not None or assist.hint is not None
     settle(state, assist)
     assert assist.hint is not None
-    assert stats.hints_used == 1
 
 
 def test_whole_solution_steps_forward_and_back_and_autoplays() -> None:
-    state, assist, stats = make(SMALL_LEVEL)
+    state, assist = make(SMALL_LEVEL)
     settle(state, assist)
     assist.ask_solution(state)
     assert assist.in_solution
     first = assist.next_solution_step()
     assert first is not None and state.step(first).moved
-    assert stats.solver_used
     assert assist.solution_step_back()
     state.undo()
-    assist.toggle_autoplay()
+    assist.steps.toggle_autoplay()
     ticks = 0
     while not state.is_solved and ticks < 10_000:
         if assist.tick(state, 1 / 60):
@@ -96,7 +93,7 @@ def test_whole_solution_steps_forward_and_back_and_autoplays() -> None:
 
 
 def test_deadlocking_push_warns_and_rescue_counts_undos() -> None:
-    state, assist, _ = make(DEAD_END)
+    state, assist = make(DEAD_END)
     for letter in "dRur":
         play(state, assist, Direction.from_letter(letter))
     play(state, assist, Direction.DOWN)
@@ -110,7 +107,7 @@ def test_deadlocking_push_warns_and_rescue_counts_undos() -> None:
 
 
 def test_cancel_stops_thinking() -> None:
-    state, assist, _ = make(SMALL_LEVEL)
+    state, assist = make(SMALL_LEVEL)
     assist.ask_hint(state)
     assist.cancel()
     assert assist.phase is Phase.IDLE
@@ -120,7 +117,7 @@ def test_cancel_stops_thinking() -> None:
 
 
 def test_a_hint_on_a_lost_position_answers_at_once_and_costs_nothing() -> None:
-    state, assist, stats = make(DEAD_END)
+    state, assist = make(DEAD_END)
     for letter in "dRurD":
         play(state, assist, Direction.from_letter(letter))
     settle(state, assist)
@@ -134,13 +131,13 @@ def test_a_hint_on_a_lost_position_answers_at_once_and_costs_nothing() -> None:
     assist.after_change(state, None)
     settle(state, assist)
     assert assist.phase is Phase.READY
-    assert assist.hint is None and stats.hints_used == 0
+    assert assist.hint is None
 
 
 def test_thinking_ahead_never_says_it_failed_and_its_budget_shrinks() -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
-    assist = SolverAssist(solver, Statistics(), state.level)
+    assist = SolverAssist(solver, state.level)
     for _ in range(6):
         assist._request_key = None  # each round a new position, as after a push
         assist.after_change(state, None)
@@ -159,7 +156,7 @@ def test_thinking_ahead_never_says_it_failed_and_its_budget_shrinks() -> None:
 def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
-    assist = SolverAssist(solver, Statistics(), state.level)
+    assist = SolverAssist(solver, state.level)
     assist.set_focus(False, state)
     assist.after_change(state, None)
     settle(state, assist)
@@ -173,7 +170,7 @@ def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
 def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length(method: str) -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
-    assist = SolverAssist(solver, Statistics(), state.level, solve_method=method)
+    assist = SolverAssist(solver, state.level, solve_method=method)
     assist.after_change(state, None)
     settle(state, assist)
     assist.ask_solution(state)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from game.app.assist import SolverAssist
+from game.app.notice import Notice, Tone
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
@@ -18,9 +20,8 @@ from game.core.paths import walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
-from game.engine.assist import SolverAssist
 from game.solver.boxpath import push_steps
-from game.solver.plan import Push
+from game.solver.plan import Hint, Push
 from game.storage.records import SolutionOutcome
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
@@ -29,7 +30,6 @@ REPEAT_INTERVAL_TICKS = 4
 # Key presses made during an animation wait their turn, but only a few: a player who taps
 # faster than the animation should not see the man walk on long after he stopped.
 MAX_BUFFERED_COMMANDS = 3
-NOTICE_TICKS = 150
 
 
 class PlayAction(Enum):
@@ -49,23 +49,6 @@ class Click:
 
 Command = Direction | PlayAction | Click
 Repeatable = Direction | PlayAction
-
-
-class Tone(Enum):
-    """What kind of news a notice is; the view picks its colour."""
-
-    INFO = "info"
-    GOOD = "good"
-    WARNING = "warning"
-    DANGER = "danger"
-
-
-@dataclass
-class Notice:
-    text: str
-    tone: Tone
-    ticks_left: int = NOTICE_TICKS
-    square: int | None = None
 
 
 @dataclass
@@ -147,6 +130,8 @@ class PlayController:
         self.result: LevelResult | None = None
         # The wall sound plays once when a held key runs into something, not on every repeat.
         self._blocked: Direction | None = None
+        # The last hint counted against the score (each hint shown costs once).
+        self._counted_hint: Hint | None = None
 
     @property
     def finished(self) -> bool:
@@ -158,6 +143,14 @@ class PlayController:
         return (
             self.animation is None and not self.commands and not self.walk and not about_to_finish
         )
+
+    def start(self, par: tuple[int, int], saved: Statistics | None = None) -> None:
+        """The level opens: its counters start afresh, or go on from a saved game's, against
+        the level's par as it is now."""
+        if saved is None:
+            self.statistics.start_level(*par)
+        else:
+            self.statistics.carry_on(saved, *par)
 
     # -- orders ----------------------------------------------------------------------------
     def press(self, command: Repeatable, key: int) -> None:
@@ -222,6 +215,8 @@ class PlayController:
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """One logic tick."""
+        # A hint asked for since the last tick is counted before any move can clear it.
+        self._count_hint()
         if not self.finished:
             self.statistics.tick(dt)
             self.recorder.autosave(dt, self.level_index, self.state)
@@ -242,8 +237,17 @@ class PlayController:
                 return
             if self.assist.tick(self.state, dt) and not self.commands:
                 self.commands.append(PlayAction.SOLUTION_STEP)
+            self._count_hint()
             self._repeat_held_key()
             self._run_next_command()
+
+    def _count_hint(self) -> None:
+        """A hint the assist has just shown costs its share of the score (this controller is
+        the one writer of the statistics)."""
+        hint = self.assist.hint
+        if hint is not None and hint is not self._counted_hint:
+            self._counted_hint = hint
+            self.statistics.record_hint()
 
     def _repeat_held_key(self) -> None:
         if not self.held:
@@ -270,6 +274,7 @@ class PlayController:
         if command is PlayAction.SOLUTION_STEP:
             step = self.assist.next_solution_step()
             if step is not None:
+                self.statistics.use_solver()
                 self._step(step, quick=True)
         elif command is PlayAction.SOLUTION_BACK:
             if self.assist.solution_step_back():
@@ -313,7 +318,7 @@ class PlayController:
         self._blocked = None
         self._animate(result.move, forward=True, quick=quick)
         if result.move.pushed:
-            box = self.state.player + direction.dx + direction.dy * self.level.width
+            box = self.level.board.step(self.state.player, direction)
             if self.selected_box == self.state.player:
                 self.selected_box = box
             self.sound("box_on_goal" if self.level.board.is_goal(box) else "push")
@@ -328,7 +333,7 @@ class PlayController:
         if ticks <= 0:
             self.animation = None
             return
-        offset = move.direction.dx + move.direction.dy * self.level.width
+        offset = self.level.board.offset(move.direction)
         now = self.state.player
         if forward:
             player_from, box_from, box_to = now - offset, now, now + offset

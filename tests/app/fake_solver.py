@@ -5,8 +5,8 @@ The base records every request and answers only when the test says; subclasses a
 
 from __future__ import annotations
 
+from game.app.solver_service import Job, SolverRequest, SolverUpdate, solve_answer
 from game.core import Level
-from game.engine.solver_service import Job, SolverRequest, SolverUpdate
 from game.solver import SolveResult, SolveStatus, solve
 from game.solver.rescue import undos_to_solvable
 
@@ -66,7 +66,7 @@ class InstantSolver(FakeSolver):
             result = solve(request.level, method=request.method, time_limit=request.time_limit)
             self.pending = [
                 SolverUpdate(request.request_id, request.job, 5, 0.1),
-                SolverUpdate(request.request_id, request.job, result=result),
+                solve_answer(request, result),
             ]
         else:
             rescue = undos_to_solvable(request.level, request.history, request.time_limit)

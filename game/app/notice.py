@@ -1,0 +1,28 @@
+"""A notice: a line of news on a play or editor screen that fades after a few seconds.
+
+The tone says what kind of news it is; the view picks its colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+NOTICE_TICKS = 150
+
+
+class Tone(Enum):
+    """What kind of news a notice is; the view picks its colour."""
+
+    INFO = "info"
+    GOOD = "good"
+    WARNING = "warning"
+    DANGER = "danger"
+
+
+@dataclass
+class Notice:
+    text: str
+    tone: Tone
+    ticks_left: int = NOTICE_TICKS
+    square: int | None = None

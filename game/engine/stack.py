@@ -1,0 +1,94 @@
+"""The scene stack: screens opened by their typed arguments, paused under the ones above them.
+
+Only the top scene gets events and logic ticks; an overlay leaves the scenes under it in view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from game.app.screens import Screen
+from game.engine.scene import Scene, SceneRegistry
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
+
+
+class SceneStack:
+    """The scenes open, bottom first; the engine runs the top one."""
+
+    def __init__(self, engine: GameEngine) -> None:
+        self._engine = engine
+        self.registry = SceneRegistry()
+        self._scenes: list[Scene] = []
+        # Set whenever the stack changes: the engine draws the new top at once.
+        self.changed = True
+        self.emptied = False
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def top_screen(self) -> Screen | None:
+        """What the top scene was opened with."""
+        top = self.top
+        return top.screen if top is not None else None
+
+    def make(self, screen: Screen) -> Scene:
+        """A new scene showing ``screen``, not yet on the stack."""
+        return self.registry.make(self._engine, screen)
+
+    def open(self, screen: Screen) -> None:
+        """Open ``screen`` over the current one."""
+        self.push(self.make(screen))
+
+    def open_stack(self, screens: Sequence[Screen]) -> None:
+        """Leave every scene (a level being played saves itself), then open ``screens``."""
+        self.reset([])
+        self.reset([self.make(screen) for screen in screens])
+
+    def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].on_pause()
+        self._scenes.append(scene)
+        scene.on_enter()
+        self.changed = True
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; with none left the loop ends."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        self.changed = True
+        if self._scenes:
+            self._scenes[-1].on_resume()
+        else:
+            self.emptied = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``; the one below is not resumed in between."""
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self._scenes.append(scene)
+        scene.on_enter()
+        self.changed = True
+
+    def reset(self, scenes: Iterable[Scene]) -> None:
+        """Leave every scene and build a new stack, bottom first."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        for scene in scenes:
+            self.push(scene)
+        self.changed = True
+
+    def close_all(self) -> None:
+        """Leave every scene, top first (shutting down)."""
+        while self._scenes:
+            self._scenes.pop().on_exit()

@@ -1,0 +1,56 @@
+"""The Random level menu's choices, in one table: each difficulty, the sizes it offers, their boxes.
+
+A cell is offered only where ``python tools/generator_speed.py`` shows it makes a level every
+time in seconds (see the README); the menu, the speed tool and the ready-made levels read this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.wording import counted
+from game.levelgen.aimed import Target
+
+# (name, width, height) of each size the menu knows.
+SIZES = (("Small", 8, 8), ("Medium", 11, 8), ("Large", 11, 11), ("Huge", 14, 11))
+DIFFICULTIES = (1, 2, 3, 4, 5)
+# Boxes by difficulty and size; a size missing from a difficulty's row is not offered there.
+BOXES: dict[int, dict[str, int]] = {
+    1: {"Small": 1, "Medium": 1, "Large": 1, "Huge": 1},
+    2: {"Small": 2, "Medium": 2, "Large": 2, "Huge": 2},
+    3: {"Small": 3, "Medium": 3, "Large": 3, "Huge": 3},
+    4: {"Medium": 4, "Large": 4, "Huge": 5},
+    5: {"Large": 6, "Huge": 7},
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One choice of the menu: a difficulty in stars and a named size with its boxes."""
+
+    stars: int
+    size: str
+    width: int
+    height: int
+    boxes: int
+
+    @property
+    def label(self) -> str:
+        """The size as the menu shows it: ``Huge 14x11, 7 boxes``."""
+        return f"{self.size} {self.width}x{self.height}, {counted(self.boxes, 'box', 'boxes')}"
+
+    def target(self) -> Target:
+        return Target(self.width, self.height, self.boxes, self.stars)
+
+
+CELLS: tuple[Cell, ...] = tuple(
+    Cell(stars, name, width, height, BOXES[stars][name])
+    for stars in DIFFICULTIES
+    for name, width, height in SIZES
+    if name in BOXES[stars]
+)
+
+
+def cells_of(stars: int) -> tuple[Cell, ...]:
+    """The cells a difficulty offers, smallest first."""
+    return tuple(cell for cell in CELLS if cell.stars == stars)

@@ -1,0 +1,150 @@
+"""Numbered tries of a batch spread over worker processes, their results taken in number order.
+
+The caller sees the same results in the same order for any number of workers; each worker
+watches its pipe and its parent, so a batch cancelled, finished or killed leaves none behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Generic, Literal, TypeVar
+
+from game.levelgen.reverse import CancelCheck, Cancelled
+
+ResultT = TypeVar("ResultT")
+# How workers start: None is the platform's default (fork on Linux); tests also use "spawn",
+# which Windows and macOS use.
+START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
+# Seconds between two looks at the cancel check while waiting for workers.
+CHECK_SECONDS = 0.05
+# A try: its number and a cancel check, to a result. It must pickle (a module-level function,
+# or a functools.partial of one) to run in a worker.
+Work = Callable[[int, CancelCheck], ResultT]
+# Takes the result of each try in number order; True when no more are wanted.
+Take = Callable[[int, ResultT], bool]
+
+
+class WorkerFailed(Exception):
+    """A try raised an error in a worker; the message is its one-line description."""
+
+
+def run_tries(
+    work: Work[ResultT], tries: int, take: Take[ResultT], jobs: int, cancel: CancelCheck
+) -> None:
+    """Run tries 0 .. ``tries`` - 1 until ``take`` wants no more, on ``jobs`` processes (in
+    this one if ``jobs`` is 1). Raises Cancelled soon after ``cancel()`` turns true, and
+    WorkerFailed if a try fails in a worker."""
+    if jobs <= 1:
+        for index in range(tries):
+            if take(index, work(index, cancel)):
+                return
+        return
+    with _Pool(work, min(jobs, tries)) as pool:
+        results: dict[int, ResultT] = {}
+        dealt = wanted = 0
+        for idle in pool.pipes:
+            if dealt < tries:
+                pool.deal(idle, dealt)
+                dealt += 1
+        while wanted < tries:
+            if cancel():
+                raise Cancelled
+            for pipe in wait(list(pool.busy), timeout=CHECK_SECONDS):
+                assert isinstance(pipe, Connection)
+                index, result = pool.collect(pipe)
+                results[index] = result
+                if dealt < tries:
+                    pool.deal(pipe, dealt)
+                    dealt += 1
+            while wanted in results:
+                if take(wanted, results.pop(wanted)):
+                    return
+                wanted += 1
+
+
+class _Pool(Generic[ResultT]):
+    """Worker processes, each with a pipe, and which of them are working on a try."""
+
+    def __init__(self, work: Work[ResultT], count: int) -> None:
+        context = multiprocessing.get_context(START_METHOD)
+        self.processes: list[BaseProcess] = []
+        self.pipes: list[Connection] = []
+        self.busy: set[Connection] = set()
+        for number in range(count):
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_serve,
+                args=(work, theirs, os.getpid()),
+                name=f"levelgen-worker-{number}",
+                daemon=True,
+            )
+            process.start()
+            theirs.close()
+            self.processes.append(process)
+            self.pipes.append(ours)
+
+    def __enter__(self) -> _Pool[ResultT]:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for process in self.processes:
+            process.kill()
+        for process, pipe in zip(self.processes, self.pipes, strict=True):
+            process.join()
+            pipe.close()
+
+    def deal(self, pipe: Connection, index: int) -> None:
+        pipe.send(index)
+        self.busy.add(pipe)
+
+    def collect(self, pipe: Connection) -> tuple[int, ResultT]:
+        self.busy.discard(pipe)
+        try:
+            index, result, failure = pipe.recv()
+        except EOFError:
+            raise WorkerFailed("a level worker ended without an answer") from None
+        if failure:
+            raise WorkerFailed(failure)
+        return index, result
+
+
+def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
+    """A worker: runs each try number it is sent and sends back (number, result, failure).
+
+    Anything more from the parent, or the parent going away, cancels the try at hand: the
+    pipe reads as closed when the parent dies, except where forked siblings hold copies of
+    its end; there the parent's process id changes instead, so both are watched. Ctrl+C is
+    the parent's to handle; it ends the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def stopped() -> bool:
+        return pipe.poll() or os.getppid() != parent
+
+    while os.getppid() == parent:
+        if not pipe.poll(CHECK_SECONDS):
+            continue
+        try:
+            index = pipe.recv()
+        except EOFError:
+            return
+        try:
+            result = work(index, stopped)
+        except Cancelled:
+            return
+        except Exception as error:  # told to the parent in one line, which stops the batch
+            message = " ".join(str(error).split()) or type(error).__name__
+            _send(pipe, (index, None, f"try {index} failed: {message}"))
+            return
+        _send(pipe, (index, result, ""))
+
+
+def _send(pipe: Connection, message: tuple[object, ...]) -> None:
+    # When the parent has gone or closed the pipe, nobody wants the message.
+    with contextlib.suppress(OSError):
+        pipe.send(message)
