@@ -10,6 +10,7 @@ from game.solver import SolveStatus, solve
 from game.solver.analysis import bits_of, mask_of
 from game.solver.base_search import BaseSearch
 from game.solver.parking import OUTSIDE
+from game.solver.portfolio import entries_of, feature_space_base
 from game.solver.pulls import loose_reach, pull_moves, push_reach
 from game.solver.result import Limits
 from game.solver.search import Problem
@@ -105,3 +106,11 @@ def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: st
     result = solve(parse_level(UNSOLVABLE), method=method, time_limit=20)
     assert result.status is SolveStatus.UNSOLVABLE
     assert result.nodes > 0
+
+
+def test_the_fast_method_gives_the_planned_search_the_first_and_largest_share() -> None:
+    entries = entries_of("fast", 20)
+    factory, weight = entries[0]
+    assert factory is feature_space_base
+    assert all(weight > other for _, other in entries[1:])
+    assert feature_space_base not in [factory for factory, _ in entries_of("fast", 4)]
