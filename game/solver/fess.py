@@ -19,6 +19,7 @@ from game.solver.cells import ADVISED, PLAIN, Cell, CellSearch, Child, Rank, cou
 from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
+from game.solver.parking import ParkingPlan
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
@@ -64,7 +65,8 @@ class FeatureSearch(CellSearch[Pushes]):
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
-            self.advisors = Advisors(self.problem, self._make_plan())
+            plan = self._make_plan()
+            self.advisors = Advisors(self.problem, plan, opener=isinstance(plan, ParkingPlan))
         return self.advisors
 
     def _make_plan(self) -> Plan:
@@ -159,7 +161,7 @@ class FeatureSearch(CellSearch[Pushes]):
             estimate = rank[3] + nearest[target] - nearest[source]
             features = self._features(after, area, estimate)
             children.append(Child(PLAIN, features, key, after, area, pushes))
-        for index in self.ready().advised(children, rank, boxes):
+        for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)
         children.sort(key=_order)
         return children

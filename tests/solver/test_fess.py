@@ -11,7 +11,6 @@ from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
 from tests.solver.helpers import problem_of
-from tests.solver.test_solver import BIG
 
 # A dead end of three goals reached along a corridor: the packing advisor fills it in order.
 DEAD_END = "\n".join(
@@ -43,6 +42,21 @@ CORNER = "\n".join(
         "#  $   #",
         "#  $  @#",
         "########",
+    ]
+)
+
+# Twelve boxes in an open room, twelve goals in a corner: a hundred or more positions to solve.
+ROOMY = "\n".join(
+    [
+        "################",
+        "#....  #       #",
+        "#....  # $ $ $ #",
+        "#....#   $ $ $ #",
+        "#    #   $ $ $ #",
+        "###  #   $ $ $ #",
+        "#              #",
+        "#  @ #         #",
+        "################",
     ]
 )
 
@@ -121,14 +135,27 @@ def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:
     assert search._features(solved, region, 0)[:3] == (-2, 1, 0)
 
 
+def test_under_the_goal_order_plan_the_opening_advice_gains_the_most_squares() -> None:
+    search, problem = search_of(DOORWAY, box_moves=True)
+    search.start()
+    assert not search.ready().opener
+    region = problem.region(problem.start_boxes, problem.start_player)
+    children = search.children[0]
+    most = max((child.region & ~region).bit_count() for child in children)
+    assert most > 0
+    advised = [child for child in children if child.weight == ADVISED]
+    assert any((child.region & ~region).bit_count() == most for child in advised)
+
+
 def test_fess_honours_the_node_limit_and_cancel() -> None:
-    level = parse_level(BIG)
+    # Large enough that the search runs past the first look at the cancel flag.
+    level = parse_level(ROOMY)
     assert solve(level, method="fess", node_limit=3).status is SolveStatus.TIMEOUT
     assert solve(level, method="fess", cancel=lambda: True).status is SolveStatus.CANCELLED
 
 
 def test_fess_and_the_portfolio_stop_at_the_memory_cap() -> None:
-    level = parse_level(BIG)
+    level = parse_level(ROOMY)
     for method in ("fess", "fast"):
         capped = solve(level, method=method, memory_limit=20_000)
         assert capped.status is SolveStatus.MEMORY, method
