@@ -132,13 +132,13 @@ def damaged(data: bytes, rng: random.Random, folder: Path) -> tuple[str, bytes]:
     if kind == "header":
         return kind, data[:16] + rng.randbytes(84) + data[100:]
     if kind == "index row":
-        return kind, _index_row_missing(data, folder)
+        return kind, index_row_missing(data, folder)
     if kind == "foreign":
         return kind, _foreign_database(folder)
     return kind, b"level_records,not a database\n" * rng.randint(1, 100)
 
 
-def _index_row_missing(data: bytes, folder: Path) -> bytes:
+def index_row_missing(data: bytes, folder: Path) -> bytes:
     """The store with a level record deleted behind its own index's back (the primary key's
     index, which SQLite needs to know the table, is kept)."""
     with scratch_file(folder, data) as scratch:

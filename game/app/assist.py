@@ -341,4 +341,6 @@ class SolverAssist:
             return
         self.steps.start(moves)
         self.wants_solution = False
-        self.message = f"Solution: {len(moves)} moves. N steps, B steps back, Space autoplays"
+        self.message = (
+            f"Solution: {counted(len(moves), 'move')}. N steps, B steps back, Space autoplays"
+        )

@@ -27,8 +27,11 @@ class JobOutcome(Generic[ResultT]):
 class BackgroundJob(Generic[ResultT]):
     """Runs ``work(cancelled, progress)`` in a daemon thread from the moment it is made."""
 
-    def __init__(self, work: Work[ResultT]) -> None:
+    def __init__(self, work: Work[ResultT], wake: Callable[[], None] | None = None) -> None:
         self._work = work
+        # Called (from the job's thread) at each progress line and at the end, so a resting
+        # game loop shows them at once.
+        self._wake = wake or (lambda: None)
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self._progress = ""
@@ -43,10 +46,12 @@ class BackgroundJob(Generic[ResultT]):
             outcome = JobOutcome(None, " ".join(str(error).split()) or type(error).__name__)
         with self._lock:
             self._outcome = outcome
+        self._wake()
 
     def _report(self, line: str) -> None:
         with self._lock:
             self._progress = line
+        self._wake()
 
     @property
     def progress(self) -> str:

@@ -14,6 +14,7 @@ from game.app.solver_service import Job
 from game.core.edit_checks import solution_of
 from game.core.level import Level
 from game.core.notation import NotationError, replay
+from game.core.wording import counted
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
 
@@ -155,7 +156,7 @@ class LevelCheck:
         if self.verdict is Verdict.WAITING:
             return "checking whether it can be solved..."
         if self.verdict is Verdict.SOLVABLE and self.result is not None:
-            return f"solvable in {self.result.pushes} pushes"
+            return f"solvable in {counted(self.result.pushes, 'push', 'pushes')}"
         if self.verdict is Verdict.UNSOLVABLE:
             return "cannot be solved"
         if self.verdict is Verdict.UNKNOWN:

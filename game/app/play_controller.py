@@ -9,9 +9,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
 
 from game.app.assist import SolverAssist
+from game.app.level_result import LevelResult, PlayRecorder
 from game.app.notice import Notice, Tone
 from game.core.direction import Direction
 from game.core.level import Level
@@ -22,7 +22,6 @@ from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.solver.boxpath import push_steps
 from game.solver.plan import Hint, Push
-from game.storage.records import SolutionOutcome
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
 REPEAT_DELAY_TICKS = 14
@@ -66,34 +65,6 @@ class StepAnimation:
         return min(1.0, (self.elapsed + alpha) / self.ticks)
 
 
-@dataclass(frozen=True)
-class LevelResult:
-    """How a level was solved, for the level complete screen."""
-
-    level_index: int
-    title: str
-    moves: int
-    pushes: int
-    seconds: float
-    score: int
-    total_score: int
-    new_record: bool
-    # Why the result could not be written yet (it is kept and written at the next save).
-    save_problem: str | None = None
-
-
-class PlayRecorder(Protocol):
-    """What playing writes: autosaves while playing, and the solution when the level is done."""
-
-    def autosave(self, seconds: float, level_index: int, state: PlayState) -> None: ...
-
-    def record_solution(
-        self, level_index: int, state: PlayState, score: int
-    ) -> SolutionOutcome: ...
-
-    def total_score(self) -> int: ...
-
-
 class PlayController:
     """One level being played: the rules, the order of commands and what the view shows."""
 
@@ -132,6 +103,8 @@ class PlayController:
         self._blocked: Direction | None = None
         # The last hint counted against the score (each hint shown costs once).
         self._counted_hint: Hint | None = None
+        # The walk is pasted moves: if they finish the level, it was shown, not solved.
+        self._walk_pasted = False
 
     @property
     def finished(self) -> bool:
@@ -155,7 +128,7 @@ class PlayController:
     # -- orders ----------------------------------------------------------------------------
     def press(self, command: Repeatable, key: int) -> None:
         """A key press: act now, and again while ``key`` is held."""
-        self.walk.clear()
+        self._stop_walk()
         self._blocked = None
         if len(self.commands) < MAX_BUFFERED_COMMANDS:
             self.commands.append(command)
@@ -172,16 +145,16 @@ class PlayController:
 
     def restart(self) -> None:
         """Back to the start as one undoable action."""
-        self.walk.clear()
+        self._stop_walk()
         self.commands.append(PlayAction.RESTART)
 
     def click(self, square: int) -> None:
-        self.walk.clear()
+        self._stop_walk()
         self.commands.append(Click(square))
 
     def wheel(self, notches: int) -> None:
         """Mouse wheel: up undoes, down redoes, one move a notch."""
-        self.walk.clear()
+        self._stop_walk()
         action = PlayAction.UNDO if notches > 0 else PlayAction.REDO
         self.commands.extend([action] * abs(notches))
 
@@ -207,7 +180,13 @@ class PlayController:
         if self.state.moves:
             self.commands.append(PlayAction.RESTART)
         self.walk.extend(Direction.from_letter(letter) for letter in moves)
+        self._walk_pasted = True
         self.notify(f"Replaying {counted(len(moves), 'pasted move')}", Tone.INFO)
+
+    def _stop_walk(self) -> None:
+        """The player takes over: the rest of a walk or of pasted moves is dropped."""
+        self.walk.clear()
+        self._walk_pasted = False
 
     def notify(self, text: str, tone: Tone, square: int | None = None) -> None:
         self.notice = Notice(text, tone, square=square)
@@ -266,6 +245,9 @@ class PlayController:
             return
         before = (self.state.player, self.state.move_count, self.state.push_count)
         self._run(command, walking)
+        if walking and self._walk_pasted and self.state.is_solved:
+            # Pasted moves finished the level: a replay of somebody's solution, not the player's.
+            self.statistics.use_solver()
         if (self.state.player, self.state.move_count, self.state.push_count) != before:
             self._position_changed(command)
         self.statistics.update_counts(self.state.move_count, self.state.push_count)
@@ -387,5 +369,7 @@ class PlayController:
             score,
             self.recorder.total_score(),
             outcome.new_best_moves or outcome.new_best_pushes,
-            outcome.error,
+            shown=statistics.solver_used,
+            best_score=self.recorder.best_score(self.level),
+            save_problem=outcome.error,
         )

@@ -135,3 +135,7 @@ class ContextRecorder:
 
     def total_score(self) -> int:
         return self.context.progress.total_score()
+
+    def best_score(self, level: Level) -> int:
+        record = level_record(self.context, level)
+        return record.best_score if record is not None else 0

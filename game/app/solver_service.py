@@ -11,6 +11,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from multiprocessing.context import SpawnProcess
@@ -142,8 +143,11 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
 class SolverService:
     """Runs one search at a time off the game loop; poll() hands back what it produced."""
 
-    def __init__(self, think_ahead: bool = True) -> None:
+    def __init__(self, think_ahead: bool = True, wake: Callable[[], None] | None = None) -> None:
         self.think_ahead = think_ahead
+        # Called (from the manager thread) whenever an update is ready, so a resting game
+        # loop draws it at once.
+        self._wake = wake
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._next_id = 0
@@ -208,6 +212,11 @@ class SolverService:
         self._stopping = False
 
     # -- the manager thread ----------------------------------------------------------------
+    def _tell(self, update: SolverUpdate) -> None:
+        self._outbox.put(update)
+        if self._wake is not None:
+            self._wake()
+
     def _ensure_thread(self) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._manage, name="solver", daemon=True)
@@ -239,8 +248,10 @@ class SolverService:
 
     def _manage(self) -> None:
         while not self._stopping:
+            # With no search running there is nothing to forward or watch: wait for a command.
+            timeout = POLL_SECONDS if self._current is not None else None
             try:
-                command = self._commands.get(timeout=POLL_SECONDS)
+                command = self._commands.get(timeout=timeout)
             except queue.Empty:
                 command = None
             else:
@@ -251,7 +262,7 @@ class SolverService:
                     except (OSError, RuntimeError, ValueError) as error:
                         # The worker could not start: say so, the game goes on without it.
                         self._current = None
-                        self._outbox.put(SolverUpdate(
+                        self._tell(SolverUpdate(
                             command.request_id, command.job,
                             error=f"the solver could not start: {error}".splitlines()[0],
                         ))
@@ -279,7 +290,7 @@ class SolverService:
                 update: SolverUpdate = self._updates.get_nowait()
             except queue.Empty:
                 return
-            self._outbox.put(update)
+            self._tell(update)
             current = self._current
             if current is not None and update.done and update.request_id == current.request_id:
                 self._current = None
@@ -304,7 +315,7 @@ class SolverService:
         self._process = None
         self._current = None
         timeout = SolveResult(SolveStatus.TIMEOUT, reason=message)
-        self._outbox.put(
+        self._tell(
             SolverUpdate(
                 request.request_id, request.job, result=timeout, error=message if crashed else ""
             )

@@ -29,6 +29,8 @@ class SoundService:
         self._unavailable = False
         self._format: MixerFormat | None = None
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        # Encoded effects outlive the mixer, so opening it again costs no synthesis.
+        self._encoded: dict[tuple[str, MixerFormat], bytes] = {}
 
     @property
     def enabled(self) -> bool:
@@ -69,6 +71,13 @@ class SoundService:
         except pygame.error:
             self._unavailable = True
 
+    def release(self) -> None:
+        """Close the audio device if nothing plays (its thread mixes silence about 40 times a
+        second while open); the next effect opens it again."""
+        if pygame.mixer.get_init() is not None and not pygame.mixer.get_busy():
+            self._sounds.clear()
+            pygame.mixer.quit()
+
     def preload(self) -> None:
         """Build every effect now (a fraction of a second) so that first plays do not stall."""
         mixer_format = self._ready() if self._enabled else None
@@ -108,9 +117,12 @@ class SoundService:
     def _sound(self, name: str, mixer_format: MixerFormat) -> pygame.mixer.Sound:
         sound = self._sounds.get(name)
         if sound is None:
-            frequency, size, channels = mixer_format
-            samples = synthesize(name, frequency)
-            sound = pygame.mixer.Sound(buffer=encode_samples(samples, size, channels))
+            encoded = self._encoded.get((name, mixer_format))
+            if encoded is None:
+                frequency, size, channels = mixer_format
+                encoded = encode_samples(synthesize(name, frequency), size, channels)
+                self._encoded[name, mixer_format] = encoded
+            sound = pygame.mixer.Sound(buffer=encoded)
             self._sounds[name] = sound
         return sound
 

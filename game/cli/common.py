@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from game.core.collection import Collection, read_collection
-from game.core.digits import shortened
+from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
 from game.core.level import Level
 from game.core.notation import NotationError, parse_lurd
 from game.core.resources import CAMPAIGN_NAME, level_file_path
+from game.core.wording import counted
 from game.core.xsb import Dialect
 
 EXIT_OK = 0
@@ -51,6 +53,8 @@ def add_file_argument(parser: argparse.ArgumentParser, with_level: bool = True) 
 
 def load_collection(args: argparse.Namespace) -> Collection:
     """The collection in ``FILE``; CliError when not one level of it could be read."""
+    if not args.file.strip():
+        raise CliError(f"FILE needs a file name (or {CAMPAIGN_NAME})")
     try:
         collection = read_collection(level_file_path(args.file), Dialect(args.dialect))
     except LevelError as error:
@@ -70,8 +74,8 @@ def load_level(args: argparse.Namespace) -> Level:
     if collection.errors:
         # Numbers count the levels that loaded, so say which did not.
         print(
-            f"note: {len(collection.errors)} level(s) in {printable(args.file)} could not be read "
-            f"and are skipped; first: {collection.errors[0]}",
+            f"note: {counted(len(collection.errors), 'level')} in {printable(args.file)} could not "
+            f"be read and skipped; first: {collection.errors[0]}",
             file=sys.stderr,
         )
     return level
@@ -81,6 +85,10 @@ def positive_seconds(text: str) -> float:
     """argparse ``type`` for ``--time-limit`` and the like: a finite number of seconds, more
     than 0 and at most a day (``nan``, ``inf``, ``1e308`` and negatives are refused)."""
     try:
+        # Only ASCII digits: float() also takes ``１``, ``٣`` and ``1_0``, which are typing
+        # mistakes here, never numbers the player meant.
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
@@ -91,6 +99,25 @@ def positive_seconds(text: str) -> float:
             f"{printable(shortened(text))} is not between 0 and {MAX_SECONDS} seconds (a day)"
         )
     return seconds
+
+
+def whole_number(most: int) -> Callable[[str], int]:
+    """An argparse ``type`` for a count from 1 to ``most`` in ASCII digits; anything else (``٢``,
+    ``1_0``, ``-1``, a thousand digits) is refused in one line."""
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if not is_count(digits):
+            raise argparse.ArgumentTypeError(
+                f"{printable(shortened(text))} is not a whole number"
+            )
+        value = count_of(digits, most)
+        if not 1 <= value <= most:
+            shown = printable(shortened(digits.lstrip("0") or "0"))
+            raise argparse.ArgumentTypeError(f"must be 1 to {most}, not {shown}")
+        return value
+
+    return parse
 
 
 def replay_moves(text: str, option: str = "--replay") -> str:

@@ -9,7 +9,7 @@ import argparse
 import os
 from typing import Any
 
-from game.cli.common import EXIT_OK, CliError, load_level
+from game.cli.common import EXIT_NO, EXIT_OK, CliError, load_level
 from game.cli.scripted import (
     add_script_arguments,
     open_engine,
@@ -17,7 +17,9 @@ from game.cli.scripted import (
     run_until_still,
     shut_down,
 )
-from game.core.edit_grid import parse_size
+from game.core.digits import shortened
+from game.core.edit_grid import MAX_SIDE, parse_size
+from game.core.errors import printable
 from game.core.xsb import Dialect
 
 
@@ -44,6 +46,11 @@ def run_edit(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CliError(f"--new: {error}") from None
     level = load_level(args) if args.file is not None else None
+    if level is not None and max(level.width, level.height) > MAX_SIDE:
+        raise CliError(
+            f"level {printable(shortened(str(args.level)))} is {level.width}x{level.height}; "
+            f"the editor takes boards of up to {MAX_SIDE}x{MAX_SIDE}"
+        )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         from game.engine.engine import use_headless_drivers
@@ -54,8 +61,8 @@ def run_edit(args: argparse.Namespace) -> int:
     from game.core.edit_grid import Grid
     from game.engine.input_script import InputScript
 
-    script = InputScript(read_script(args.input)) if args.input else None
-    engine = open_engine(args.headless, players_progress=not args.headless)
+    script = InputScript(read_script(args.input)) if args.input is not None else None
+    engine, dialogs = open_engine(args.headless, players_progress=not args.headless)
     try:
         source = level if level is not None else Grid.empty(width, height)
         engine.open_stack([MainMenuScreen(), EditorScreen(source)])
@@ -67,5 +74,6 @@ def run_edit(args: argparse.Namespace) -> int:
             engine.sound.preload()
             engine.run()
     finally:
-        shut_down(engine)
-    return EXIT_OK
+        saved = shut_down(engine)
+    # Headless, a save the editor reported failed is the run's failure (it said so on stderr).
+    return EXIT_OK if saved and not dialogs.failed else EXIT_NO

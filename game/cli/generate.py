@@ -7,14 +7,13 @@ terminal, a plain line per level otherwise). ``--out`` is checked before any wor
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError
+from game.cli.paths import output_file
 from game.core.collection import Collection, write_collection
 from game.core.errors import printable
 from game.core.wording import counted
@@ -22,10 +21,6 @@ from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.generate import AUTHOR
 from game.levelgen.parallel import WorkerFailed
 
-# Folders of the system, not of files: writing a level there is refused whatever the rights.
-SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
-# The longest file name most file systems take, in bytes, where the system cannot say.
-NAME_MAX = 255
 MAX_JOBS = 256
 BAR_WIDTH = 24
 
@@ -69,7 +64,7 @@ def run_generate(args: argparse.Namespace) -> int:
         bar.close()
     comment = (
         f"{counted(request.count, 'level')} asked: {request.width}x{request.height}, "
-        f"{counted(request.boxes, 'box', 'boxes')}, {request.difficulty} stars, "
+        f"{counted(request.boxes, 'box', 'boxes')}, {counted(request.difficulty, 'star')}, "
         f"seed {request.seed}"
     )
     try:
@@ -90,41 +85,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
 
 def writable_target(text: str) -> Path:
-    """The file ``--out`` names, once it is sure a level file can be written there; CliError
-    (one line) if it is empty, a folder, in a system folder, in a missing or unwritable
-    folder, an existing file that is not a regular one, or a name too long."""
-    shown = f"--out {printable(text)}"
-    if not text.strip():
-        raise CliError("generate: --out needs a file name")
-    out = Path(text)
-    name_max = _name_max(out.parent)
-    if any(len(os.fsencode(part)) > name_max for part in out.parts):
-        raise CliError(f"generate: {shown}: a name in it is longer than {name_max} bytes")
+    """The file ``--out`` names, checked as every output file is (game.cli.paths), with the
+    subcommand's name before the one line that refuses it."""
     try:
-        if text.endswith(("/", os.sep)) or out.name in ("", ".", "..") or out.is_dir():
-            raise CliError(f"generate: {shown} names a folder; give the name of a file")
-        resolved = out.resolve()
-        if any(resolved.is_relative_to(folder) for folder in SYSTEM_FOLDERS):
-            raise CliError(f"generate: {shown} is in a system folder; write levels elsewhere")
-        if not out.parent.is_dir():
-            folder = printable(out.parent)
-            raise CliError(f"generate: {shown}: the folder {folder} does not exist")
-        if out.exists() and not out.is_file():
-            raise CliError(f"generate: {shown} exists and is not a regular file")
-        # Rights say too little (root passes them, a read-only disk does not): try a file.
-        with tempfile.TemporaryFile(dir=out.parent):
-            pass
-    except OSError as error:
-        reason = "the path is too long" if error.errno == errno.ENAMETOOLONG else error.strerror
-        raise CliError(f"generate: {shown}: cannot write there: {reason or error}") from None
-    return out
-
-
-def _name_max(folder: Path) -> int:
-    try:
-        return os.pathconf(folder if folder.is_dir() else ".", "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # no such setting here (Windows)
-        return NAME_MAX
+        return output_file(text, "--out")
+    except CliError as error:
+        raise CliError(f"generate: {error}") from None
 
 
 class ProgressBar:

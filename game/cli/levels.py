@@ -6,8 +6,6 @@ All of them read any supported dialect and answer in standard XSB.
 from __future__ import annotations
 
 import argparse
-import os
-from pathlib import Path
 from typing import Any
 
 from game.cli.common import (
@@ -18,11 +16,13 @@ from game.cli.common import (
     load_collection,
     load_level,
 )
+from game.cli.paths import output_file
 from game.core.chapters import chapters_of, stars_of
 from game.core.collection import Collection, write_collection
-from game.core.errors import printable
+from game.core.errors import printable, visible
 from game.core.notation import NotationError, replay
 from game.core.resources import level_file_path
+from game.core.wording import counted
 
 
 def register(subparsers: Any) -> None:
@@ -59,8 +59,8 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"not solved: {result.reason}")
     else:
         print(
-            f"not solved: all {result.moves} moves were made "
-            f"({result.pushes} pushes) but not every goal holds a box"
+            f"not solved: all {counted(result.moves, 'move')} were made "
+            f"({counted(result.pushes, 'push', 'pushes')}) but not every goal holds a box"
         )
     return EXIT_NO
 
@@ -68,48 +68,28 @@ def run_verify(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     level = load_level(args)
     if level.title:
-        print(f"; {level.title}")
+        # A title is the file's text: an escape sequence in it is shown, never obeyed.
+        print(f"; {visible(level.title)}")
     print(level.to_xsb())
     return EXIT_OK
 
 
 def run_convert(args: argparse.Namespace) -> int:
-    out = _convert_target(args.out, level_file_path(args.file), args.force)
+    out = output_file(args.out, "--out", [level_file_path(args.file)], replace=args.force)
     collection = load_collection(args)
     if collection.errors:
         # Writing the rest would drop these levels without a trace.
         raise CliError(
-            f"{len(collection.errors)} level(s) of {printable(args.file)} could not be read, "
+            f"{counted(len(collection.errors), 'level')} of {printable(args.file)} could not be "
+            "read, "
             f"so nothing was written; first: {collection.errors[0]}"
         )
     try:
         write_collection(collection, out)
     except OSError as error:
         raise CliError(f"cannot write {printable(args.out)}: {error.strerror or error}") from None
-    print(f"wrote {len(collection.levels)} level(s) to {printable(args.out)}")
+    print(f"wrote {counted(len(collection.levels), 'level')} to {printable(args.out)}")
     return EXIT_OK
-
-
-def _convert_target(text: str, source: Path, force: bool) -> Path:
-    """The file ``--out`` names, checked before anything is read or written; CliError if it is
-    a folder, in a missing folder, the input itself, or an existing file without --force."""
-    shown = printable(text)
-    if not text.strip():
-        raise CliError("--out needs a file name")
-    out = Path(text)
-    if text.endswith(("/", os.sep)) or out.name in ("", ".", "..") or out.is_dir():
-        raise CliError(f"--out {shown} names a folder; give the name of a file to write")
-    if not out.parent.is_dir():
-        raise CliError(f"--out {shown}: the folder {printable(out.parent)} does not exist")
-    if not out.exists():
-        return out
-    if source.exists() and os.path.samefile(source, out):
-        raise CliError(f"--out {shown} is the file being converted; write to another file")
-    if not out.is_file():
-        raise CliError(f"--out {shown} exists and is not a regular file")
-    if not force:
-        raise CliError(f"--out {shown} exists; add --force to replace it")
-    return out
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -120,11 +100,13 @@ def run_list(args: argparse.Namespace) -> int:
     for index, level in enumerate(collection.levels):
         chapter = headings.get(index)
         if chapter is not None:
-            print(f"Chapter {chapter.number}: {chapter.name} ({len(chapter.indices)} levels)")
+            levels = counted(len(chapter.indices), "level")
+            print(f"Chapter {chapter.number}: {visible(chapter.name)} ({levels})")
         size = f"{level.width}x{level.height}"
         stars = stars_of(level)
         shown = "*" * stars if stars else "-"
-        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {level.title}")
+        title = visible(level.title)
+        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {title}")
     _report_errors(collection)
     return EXIT_OK
 

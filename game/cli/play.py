@@ -18,7 +18,9 @@ from game.cli.common import (
     add_file_argument,
     load_collection,
     replay_moves,
+    whole_number,
 )
+from game.cli.paths import output_file
 from game.cli.scripted import (
     add_script_arguments,
     open_engine,
@@ -27,13 +29,15 @@ from game.cli.scripted import (
     shut_down,
 )
 from game.core.collection import Collection
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
 from game.core.level import Level
 from game.core.level_ref import Campaign, LevelFile, LevelTexts, TextOrigin
 from game.core.resources import CAMPAIGN_NAME
 from game.core.xsb import parse_level
+from game.storage.jsondata import one_line
 
 BENCH_SIZE = (1280, 800)
+MAX_FRAMES = 60 * 60 * 60  # an hour at 60 frames a second: a billion would never end
 BENCH_WARM_UP_FRAMES = 60
 
 SMALL_LEVEL = """\
@@ -51,14 +55,18 @@ def register(subparsers: Any) -> None:
     add_file_argument(play)
     play.add_argument("--replay", metavar="LURD", help="moves fed in as key presses")
     add_script_arguments(play)
-    play.add_argument("--frames", type=int, metavar="N", help="stop after N frames")
+    play.add_argument(
+        "--frames", type=whole_number(MAX_FRAMES), metavar="N", help="stop after N frames"
+    )
     play.add_argument("--screenshot", metavar="OUT.png", help="save the last frame as an image")
     play.set_defaults(handler=run_play)
 
     bench = subparsers.add_parser(
         "bench-render", help="frame times (logic + render) of the play screen, headless"
     )
-    bench.add_argument("--frames", type=int, default=600, help="frames measured per level")
+    bench.add_argument(
+        "--frames", type=whole_number(MAX_FRAMES), default=600, help="frames measured per level"
+    )
     bench.set_defaults(handler=run_bench_render)
 
 
@@ -73,8 +81,10 @@ def _level_index(collection: Collection, selector: str) -> int:
 def run_play(args: argparse.Namespace) -> int:
     collection = load_collection(args)
     index = _level_index(collection, str(args.level))
-    if args.frames is not None and args.frames < 1:
-        raise CliError("--frames must be at least 1")
+    # Checked now: a screenshot that cannot be written is said before the level is played.
+    screenshot = None
+    if args.screenshot is not None:
+        screenshot = output_file(args.screenshot, "--screenshot")
     # The result line should be the only thing on stdout, without pygame's greeting.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
@@ -87,15 +97,15 @@ def run_play(args: argparse.Namespace) -> int:
     from game.engine.input_script import InputScript, lurd_actions
     from game.scenes.play import PlayScene
 
-    if args.replay and args.input:
+    if args.replay is not None and args.input is not None:
         raise CliError("give --replay or --input, not both")
     actions = lurd_actions(replay_moves(args.replay)) if args.replay else []
-    if args.input:
+    if args.input is not None:
         actions = read_script(args.input)
-    script = InputScript(actions) if args.replay or args.input else None
+    script = InputScript(actions) if args.replay is not None or args.input is not None else None
     # A game in the window keeps the player's records, like the game started from the menu;
     # headless runs are checks and leave them alone.
-    engine = open_engine(args.headless, players_progress=not args.headless)
+    engine, dialogs = open_engine(args.headless, players_progress=not args.headless)
     # A headless replay needs no hints: keep the solver's worker process from starting.
     engine.solver.think_ahead = not args.headless
     try:
@@ -113,11 +123,11 @@ def run_play(args: argparse.Namespace) -> int:
             start = engine.frame_count
             engine.run(max_frames=args.frames)
             frames = engine.frame_count - start
-        if args.screenshot:
+        if screenshot is not None:
             try:
-                pygame.image.save(engine.screen, args.screenshot)
+                pygame.image.save(engine.screen, screenshot)
             except (pygame.error, OSError) as error:
-                raise CliError(f"cannot save {args.screenshot}: {error}") from None
+                raise CliError(one_line(f"cannot save {printable(screenshot)}: {error}")) from None
         state = play.state
         if args.headless or script is not None:
             solved = "true" if state.is_solved else "false"
@@ -125,11 +135,11 @@ def run_play(args: argparse.Namespace) -> int:
                 f"solved={solved} moves={state.move_count} pushes={state.push_count} "
                 f"frames={frames}"
             )
-        if args.headless:
-            return EXIT_OK if state.is_solved else EXIT_NO
-        return EXIT_OK
+        code = EXIT_NO if args.headless and not state.is_solved else EXIT_OK
     finally:
-        shut_down(engine)
+        saved = shut_down(engine)
+    # Records that could not be kept (the store said why on stderr) fail the run.
+    return code if saved and not dialogs.failed else EXIT_NO
 
 
 # -- bench-render ------------------------------------------------------------------------------

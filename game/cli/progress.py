@@ -12,7 +12,10 @@ from typing import Any
 
 from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
+from game.cli.paths import named_file, output_file
+from game.core.errors import printable, visible
 from game.core.wording import counted
+from game.storage.paths import store_path
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
@@ -38,55 +41,75 @@ def register(subparsers: Any) -> None:
     merge.set_defaults(handler=run_import)
 
 
-def _open() -> ProgressStore:
+def _open(readable: bool = True) -> ProgressStore:
+    """The player's store; with ``readable``, CliError when its file cannot be read (the store
+    in memory that stands in for it would pass for progress that is empty)."""
     store, message = ProgressStore.open()
+    if readable and store.fallback_reason is not None:
+        store.close()
+        raise CliError(f"Saved progress cannot be read: {store.fallback_reason}")
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     return store
 
 
 def run_where(args: argparse.Namespace) -> int:
-    store = _open()
-    print(store.path if store.path is not None else "(in memory)")
+    store = _open(readable=False)
+    print(printable(store.path if store.path is not None else store_path()))
     store.close()
     return EXIT_OK
 
 
 def run_show(args: argparse.Namespace) -> int:
     store = _open()
-    totals = store.totals()
-    campaign = store.campaign()
-    print(
-        f"levels solved {totals.levels_solved} of {totals.levels_played} played, "
-        f"attempts {totals.attempts}, moves {totals.moves}, pushes {totals.pushes}, "
-        f"time {format_duration(totals.seconds)}, hints {totals.hints}, score {totals.score}"
-    )
-    print(f"campaign: next level {campaign.position + 1}")
-    for info in store.collections():
-        size = str(info.level_count) if info.level_count else "?"
-        print(f"  {info.solved:>4} / {size:<4} {info.title}")
-    for slot in SaveSlots(store).list():
-        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
-        print(
-            f"  save {slot.name!r}: {slot.place}, {counted(slot.moves, 'move')}, {saved}"
-        )
-    store.close()
+    try:
+        lines = _summary(store)
+    finally:
+        store.close()
+    if store.read_error is not None:
+        raise CliError(f"Saved progress cannot be shown: {store.read_error}")
+    print("\n".join(lines))
     return EXIT_OK
 
 
+def _summary(store: ProgressStore) -> list[str]:
+    """What ``progress show`` prints; titles and names shown harmless."""
+    totals = store.totals()
+    campaign = store.campaign()
+    lines = [
+        f"levels solved {totals.levels_solved} of {totals.levels_played} played, "
+        f"attempts {totals.attempts}, moves {totals.moves}, pushes {totals.pushes}, "
+        f"time {format_duration(totals.seconds)}, hints {totals.hints}, score {totals.score}",
+        f"campaign: next level {campaign.position + 1}",
+    ]
+    for info in store.collections():
+        size = str(info.level_count) if info.level_count else "?"
+        lines.append(f"  {info.solved:>4} / {size:<4} {visible(info.title)}")
+    for slot in SaveSlots(store).list():
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        lines.append(
+            f"  save {visible(repr(slot.name))}: {visible(slot.place)}, "
+            f"{counted(slot.moves, 'move')}, {saved}"
+        )
+    return lines
+
+
 def run_export(args: argparse.Namespace) -> int:
+    target = output_file(args.file, "export")
     store = _open()
     try:
-        progress = export_progress(store, args.file)
+        progress = export_progress(store, target)
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:
         store.close()
-    print(f"exported {len(progress.records)} level records and {len(progress.slots)} saves")
+    records = counted(len(progress.records), "level record")
+    print(f"exported {records} and {counted(len(progress.slots), 'save')}")
     return EXIT_OK
 
 
 def run_import(args: argparse.Namespace) -> int:
+    source = named_file(args.file, "import")
     store, message = ProgressStore.open()
     if not store.persistent:
         # Merging into the store in memory that replaces an unopenable one would report
@@ -96,7 +119,7 @@ def run_import(args: argparse.Namespace) -> int:
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     try:
-        summary = import_progress(store, args.file, campaign_levels())
+        summary = import_progress(store, source, campaign_levels())
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:

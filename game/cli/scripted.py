@@ -6,16 +6,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
+from game.cli.paths import named_file, output_file
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
+    from game.cli.dialogs import Dialogs
     from game.engine.engine import GameEngine
     from game.engine.input_script import Action, InputScript
 
@@ -41,19 +43,24 @@ def add_script_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def read_script(path: str) -> list[Action]:
-    """The actions of the script file at ``path``; CliError with the reason or the bad line."""
-    from game.engine.input_script import ScriptError, parse_script
+    """The actions of the script file at ``path``; CliError with the reason or the bad line,
+    or when a ``shot`` names a file that cannot be written (found now, not after the work)."""
+    from game.engine.input_script import ScriptError, Shot, parse_script
 
     try:
-        data = read_regular_file(Path(path), MAX_SCRIPT_BYTES, "input script")
+        data = read_regular_file(named_file(path, "--input"), MAX_SCRIPT_BYTES, "input script")
     except LevelError as error:
         raise CliError(str(error)) from None
     try:
-        return parse_script(data.decode("utf-8"))
+        actions = parse_script(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise CliError(f"{printable(path)} is not UTF-8 text") from None
     except ScriptError as error:
         raise CliError(f"{printable(path)} {error}") from None
+    for action in actions:
+        if isinstance(action, Shot):
+            output_file(str(action.path), f"{printable(path)}: shot")
+    return actions
 
 
 def use_players_progress(engine: GameEngine) -> str | None:
@@ -67,24 +74,43 @@ def use_players_progress(engine: GameEngine) -> str | None:
     return message
 
 
-def open_engine(headless: bool, players_progress: bool) -> GameEngine:
-    """The engine with every screen registered, its window open (or the dummy one headless);
-    with ``players_progress`` it keeps the player's records, saying on stderr when the store
-    was damaged or is newer. CliError if no window can be opened."""
+def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dialogs]:
+    """The engine with every screen registered, its window open (or the dummy one headless),
+    and what its dialogs said; with ``players_progress`` it keeps the player's records, saying
+    on stderr when the store was damaged or is newer. CliError if no window can be opened."""
     import pygame
 
+    from game.cli.dialogs import with_dialogs
     from game.engine.engine import GameEngine
-    from game.scenes.catalog import register_scenes
 
+    quiet_resource_tracker()
     try:
-        engine = register_scenes(GameEngine(sound_enabled=not headless))
+        engine = GameEngine(sound_enabled=not headless)
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
+    dialogs = with_dialogs(engine, headless)
     if players_progress:
         message = use_players_progress(engine)
         if message is not None:
             print(message, file=sys.stderr)
-    return engine
+    return engine, dialogs
+
+
+# The resource tracker's warning about named semaphores it unlinks for a process that is gone.
+TRACKER_WARNING = "ignore:resource_tracker:UserWarning"
+
+
+def quiet_resource_tracker() -> None:
+    """Keep the resource tracker from warning on the player's terminal after a kill.
+
+    The solver's worker talks to the game through queues whose semaphores the tracker (a
+    process that outlives a killed game) unlinks when the game is gone, as it should; it then
+    warns of "leaked semaphore objects", which the player can do nothing about. The tracker
+    reads this filter from the environment when the game starts it, before the first queue.
+    """
+    filters = [part for part in os.environ.get("PYTHONWARNINGS", "").split(",") if part]
+    if TRACKER_WARNING not in filters:
+        os.environ["PYTHONWARNINGS"] = ",".join([*filters, TRACKER_WARNING])
 
 
 def shut_down(engine: GameEngine) -> bool:

@@ -10,6 +10,7 @@ import argparse
 import statistics
 from typing import Any
 
+from game.cli.bench import parse_levels
 from game.cli.common import (
     EXIT_OK,
     CliError,
@@ -17,7 +18,7 @@ from game.cli.common import (
     load_collection,
     positive_seconds,
 )
-from game.cli.solve import parse_levels
+from game.core.wording import counted
 from game.solver import METHODS, SolveResult, solve
 from game.solver.smt import SMT_METHODS, missing_package
 
@@ -104,7 +105,8 @@ def summary(name: str, results: list[SolveResult]) -> str:
     median = f"{statistics.median(times):.2f}" if times else "-"
     return (
         f"{name}: solved {len(solved)}/{len(results)}, "
-        f"longest plan {longest.moves if longest else 0} moves, most pushes {most_pushes}, "
+        f"longest plan {counted(longest.moves if longest else 0, 'move')}, "
+        f"most pushes {most_pushes}, "
         f"median time solved {median} s, total {sum(r.seconds for r in results):.1f} s"
     )
 
@@ -122,5 +124,5 @@ def agreement(
     verdict = "all equal" if not differ else "differ on " + ", ".join(map(str, differ))
     return (
         f"check {method} {count} == {reference} {count} "
-        f"on {len(both)} levels both solved: {verdict}"
+        f"on {counted(len(both), 'level')} both solved: {verdict}"
     )

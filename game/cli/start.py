@@ -5,17 +5,14 @@ Kept apart so that the level subcommands never import pygame.
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
 from game.storage.paths import data_dir
-
-if TYPE_CHECKING:
-    pass
 
 CRASH_LOG_NAME = "crash.log"
 
@@ -23,6 +20,8 @@ CRASH_LOG_NAME = "crash.log"
 def start_game(headless: bool = False, script_path: str | None = None) -> int:
     """Open the game window on the main menu and run until the player quits; ``headless``
     runs without window or sound until the input script (``script_path``) is done."""
+    # Nothing on stdout but what a run reports: not pygame's greeting either.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if headless:
         from game.engine.engine import use_headless_drivers
 
@@ -38,10 +37,10 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     )
     from game.engine.input_script import InputScript
 
-    script = InputScript(read_script(script_path)) if script_path else None
+    script = InputScript(read_script(script_path)) if script_path is not None else None
     try:
         # The store is attached below, so that its message goes on the first screen.
-        engine = open_engine(headless, players_progress=False)
+        engine, dialogs = open_engine(headless, players_progress=False)
     except CliError as error:
         print(error, file=sys.stderr)
         return 1
@@ -49,6 +48,11 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     try:
         # The message about a damaged or newer store goes on the first screen.
         message = use_players_progress(engine)
+        # A headless run is unattended: a store it cannot keep progress in (in memory, or of a
+        # newer version and so read-only) fails the run, the reason on stderr, whether or not
+        # the script got as far as a result.
+        if headless and (not engine.progress.persistent or engine.progress.read_only):
+            code = 1
         engine.open(MainMenuScreen())
         if message is not None:
             navigation.show_message(engine, "Saved progress", message)
@@ -71,7 +75,7 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
         code = 1
     finally:
         # Leaving the level being played saves it before the store is closed.
-        if not shut_down(engine):
+        if not shut_down(engine) or dialogs.failed:
             code = 1
     return code
 

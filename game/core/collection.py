@@ -10,8 +10,9 @@ from pathlib import Path
 
 from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file, replace_file
+from game.core.files import name_text, read_regular_file, replace_file
 from game.core.level import Level
+from game.core.wording import counted
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -40,7 +41,7 @@ class Collection:
             if not 1 <= number <= len(self.levels):
                 raise LevelError(
                     f"level {shortened(digits.lstrip('0') or '0')} does not exist: "
-                    f"the file has {len(self.levels)}"
+                    f"the file has {counted(len(self.levels), 'level')}"
                 )
             return self.levels[number - 1]
         wanted = selector.strip().casefold()
@@ -250,9 +251,10 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
         text = data.decode("latin-1")
     collection = read_collection_text(text, dialect)
     if not collection.title:
-        collection.title = file.stem
+        # A name that is not UTF-8 would stop the window's caption and the store.
+        collection.title = name_text(file.stem)
     if not collection.levels and not collection.errors:
-        raise LevelError(f"{file.name} holds no level")
+        raise LevelError(f"{printable(file.name)} holds no level")
     return collection
 
 

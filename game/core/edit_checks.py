@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.core.edit_grid import Grid, has_box, has_player, is_goal
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.wording import counted
 from game.core.xsb import parse_level
 
 SOLUTION_KEY = "Solution"
@@ -22,20 +23,16 @@ def problems(grid: Grid) -> list[str]:
     if players == 0:
         found.append("no player")
     elif players > 1:
-        found.append(f"{players} players")
+        found.append(counted(players, "player"))
     if boxes == 0:
         found.append("no box")
     if boxes != goals:
-        found.append(f"{_count(boxes, 'box', 'boxes')} and {_count(goals, 'goal', 'goals')}")
+        found.append(f"{counted(boxes, 'box', 'boxes')} and {counted(goals, 'goal')}")
     if players == 1 and walks_off(grid):
         found.append("the player can walk off the board")
     if boxes and not found and all(has_box(cell) for cell in grid.cells if is_goal(cell)):
         found.append("already solved: every goal holds a box")
     return found
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"
 
 
 def walks_off(grid: Grid) -> bool:

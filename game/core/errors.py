@@ -6,6 +6,14 @@ column where they apply.
 
 from __future__ import annotations
 
+import unicodedata
+
+# Characters that act on a terminal or a reader instead of showing: controls (C0, DEL, C1), line
+# and paragraph separators, lone surrogates (bytes of a name that is not UTF-8), and the marks
+# that reverse the direction of the text after them.
+_ACTING = frozenset(("Cc", "Cs", "Zl", "Zp"))
+_DIRECTION_MARKS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
 
 class LevelError(ValueError):
     """A level or collection that cannot be read; ``line`` and ``column`` are 1-based or None."""
@@ -47,3 +55,29 @@ def printable(text: object) -> str:
     """
     shown = str(text)
     return shown if shown.isprintable() else repr(shown)
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every character that acts instead of showing written as its escape.
+
+    Titles, comments and names come from files; printed raw, an escape sequence in one could
+    recolour, move or retitle the terminal. Here it shows as what it is and does nothing; the
+    rest of the text, accents and all, is left alone.
+
+    >>> print(visible("Red\x1b[31m level\u2028two"))
+    Red\x1b[31m level\u2028two
+    >>> visible("Café 日本")
+    'Café 日本'
+    """
+    if text.isprintable():
+        return text
+    return "".join(_escape(char) if _acts(char) else char for char in text)
+
+
+def _acts(char: str) -> bool:
+    return unicodedata.category(char) in _ACTING or char in _DIRECTION_MARKS
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -20,6 +20,16 @@ from game.core.errors import LevelError, printable
 _TEMPORARY_NAME_ROOM = 100
 
 
+def name_text(name: str | Path) -> str:
+    """A file name as text that can be drawn, stored and encoded: bytes of a name that are not
+    UTF-8 (surrogates, as the system gives them) become U+FFFD.
+
+    >>> name_text("caf\\udce9.xsb")
+    'caf\ufffd.xsb'
+    """
+    return str(name).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def read_regular_file(file: Path, max_bytes: int, kind: str = "level file") -> bytes:
     """The bytes of ``file``, a regular file of at most ``max_bytes``; LevelError otherwise.
 

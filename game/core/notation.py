@@ -12,6 +12,7 @@ from game.core.digits import count_of
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
+from game.core.wording import counted
 
 # ASCII digits only: "²r" is a bad character, not a run of two.
 _RUN = re.compile(r"([0-9]+)([lurdLURD])")
@@ -43,7 +44,8 @@ def parse_lurd(text: str, max_moves: int = MAX_MOVES) -> str:
         count_of(m.group(1), max_moves) - len(m.group(0)) for m in _RUN.finditer(compact)
     )
     if total > max_moves:
-        raise NotationError(f"the solution is longer than {max_moves:,} moves, the most accepted")
+        longest = counted(max_moves, "move")
+        raise NotationError(f"the solution is longer than {longest}, the most accepted")
     expanded = _RUN.sub(lambda m: m.group(2) * int(m.group(1)), compact)
     for index, letter in enumerate(expanded):
         if letter not in "lurdLURD":

@@ -29,7 +29,7 @@ def level_score(
     score runs from 100 to 1000: half of the 900 above the floor for matching par moves, half
     for par pushes, shrinking in proportion as the player needs more (beating par counts as
     matching it). A level with no par scores 1000 less one a move, at least 100. Each hint
-    keeps four fifths of the score; a level the solver's solution finished scores 0.
+    keeps four fifths of the score; a level the solver's or pasted moves finished scores 0.
     """
     if solver_used:
         return 0
@@ -90,7 +90,8 @@ class Statistics:
         self.elapsed += seconds
 
     def use_solver(self) -> None:
-        """A move of the solver's solution was played: the level counts as shown."""
+        """The solver's moves, or pasted moves that finish the level, were played: the level
+        counts as shown."""
         self.solver_used = True
 
     def record_hint(self) -> None:

@@ -13,6 +13,7 @@ from game.core.board import Board, Tile
 from game.core.digits import count_of, shortened
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.wording import counted
 
 MAX_SIDE = 100
 
@@ -206,13 +207,15 @@ def _build(
         where = ", ".join(
             f"line {numbered[square // width][0]} column {square % width + 1}" for square in players
         )
-        raise LevelError(f"the level has {len(players)} players ({where})")
+        raise LevelError(f"the level has {counted(len(players), 'player')} ({where})")
     boxes = grid.count("$") + grid.count("*")
     goals = grid.count(".") + grid.count("*") + grid.count("+")
     if not boxes:
         raise LevelError("the level has no boxes")
     if boxes != goals:
-        raise LevelError(f"the level has {boxes} boxes but {goals} goals")
+        raise LevelError(
+            f"the level has {counted(boxes, 'box', 'boxes')} but {counted(goals, 'goal')}"
+        )
     reached = _flood(grid, players[0], width, numbered)
     if "$" not in grid:
         raise LevelError("the level is already solved: every goal holds a box")

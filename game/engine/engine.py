@@ -20,9 +20,11 @@ from game.audio.sound import SoundService
 from game.core.board import Board
 from game.core.boxes import BoxList
 from game.engine.clipboard import Clipboard
+from game.engine.rest import Rest
 from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
 from game.engine.stack import SceneStack
+from game.engine.window import Window
 from game.storage.store import ProgressStore
 
 TICK_RATE = 60
@@ -31,14 +33,11 @@ TICK_SECONDS = 1.0 / TICK_RATE
 # drop the rest, rather than spiral into ever longer frames.
 MAX_CATCH_UP_TICKS = 5
 MAX_FRAME_SECONDS = 0.25
-# While nothing moves the loop sleeps on the event queue, waking this often to run the ticks it
-# owes (a clock on screen, the solver's answers); those idle ticks are cheap, so all are run.
-REST_WAKE_MS = 100
+# While nothing moves the loop rests (game.engine.rest), waking to run the ticks it owes (a
+# clock on screen, the solver's answers); those idle ticks are cheap, so all are run.
 MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
 DEFAULT_SIZE = (1280, 800)
-# Every screen is laid out to work down to this size.
-MIN_WINDOW_SIZE = (640, 480)
 CAPTION = "Sokoban Arcade"
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
 _TICK_TOLERANCE = 1e-9
@@ -66,9 +65,7 @@ class GameEngine:
             raise RuntimeError("there is already a GameEngine; shut it down first")
         pygame.display.init()
         pygame.font.init()
-        self._windowed_size = size
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.display.set_caption(caption)
+        self.window = Window(size, caption)
         # Held keys repeat in the fixed-tick logic, not through SDL's key repeat.
         pygame.key.set_repeat(0)
 
@@ -84,7 +81,8 @@ class GameEngine:
         self.contexts = ContextStack(PlayContext.in_memory())
         # The solver service runs searches off the loop.
         # Started lazily: the worker process appears with the first request.
-        self.solver = SolverService()
+        self.rest = Rest()
+        self.solver = SolverService(wake=self.rest.wake)
         self.stack = SceneStack(self)
 
         self.running = False
@@ -96,7 +94,7 @@ class GameEngine:
         # Draw only when something changed: input, a new screen, a busy scene, a new picture.
         self._dirty = True
         self._drawn_key: object = None
-        self._waited_event: pygame.event.Event | None = None
+        self._drawn_ticking: object = None
         # The number of the batch of input events being handed out now (None between batches):
         # the typed text of a key press comes in the same batch as the key itself.
         self.input_batch: int | None = None
@@ -230,9 +228,6 @@ class GameEngine:
 
     def _dispatch_events(self) -> None:
         events = pygame.event.get()
-        if self._waited_event is not None:
-            events.insert(0, self._waited_event)
-            self._waited_event = None
         self._batches += 1
         self.input_batch = self._batches
         try:
@@ -243,11 +238,13 @@ class GameEngine:
     def _deliver(self, events: list[pygame.event.Event]) -> None:
         for event in events:
             self._dirty = True
+            if self.rest.note(event):
+                continue
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
             if event.type == pygame.VIDEORESIZE:
-                self._resized(event.w, event.h)
+                self.window.resized(event.w, event.h, self.settings.fullscreen)
             scene = self.top
             if scene is None:
                 continue
@@ -259,18 +256,6 @@ class GameEngine:
                 continue
             else:
                 scene.handle_event(event)
-
-    def _resized(self, width: int, height: int) -> None:
-        """Take the window's new size; a window dragged below the minimum is held at it."""
-        if not self.settings.fullscreen and (
-            width < MIN_WINDOW_SIZE[0] or height < MIN_WINDOW_SIZE[1]
-        ):
-            size = (max(width, MIN_WINDOW_SIZE[0]), max(height, MIN_WINDOW_SIZE[1]))
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        else:
-            self.screen = pygame.display.get_surface() or self.screen
-        if not self.settings.fullscreen:
-            self._windowed_size = self.screen.get_size()
 
     # -- the loop --------------------------------------------------------------------------
     def step_frame(self, elapsed: float, rested: bool = False) -> int:
@@ -310,12 +295,21 @@ class GameEngine:
             self._dirty = True
         self._dirty |= self.stack.changed
         self.stack.changed = False
-        if self._dirty or key != self._drawn_key:
+        ticking = top.ticking_key() if top is not None else None
+        whole = self._dirty or key != self._drawn_key
+        if whole or ticking != self._drawn_ticking:
+            # Only a clock moved: the window shows just its area, far cheaper than all of it.
+            area = None if whole or top is None else top.ticking_area()
             self._dirty = False
-            self._drawn_key = key
-            self.render(min(1.0, self._accumulator / TICK_SECONDS))
-            pygame.display.flip()
-            self.drawn_frames += 1
+            self._drawn_key, self._drawn_ticking = key, ticking
+            # A hidden window is not drawn; showing it again is an event, which draws it.
+            if self.rest.visible:
+                self.render(min(1.0, self._accumulator / TICK_SECONDS))
+                if area is None:
+                    pygame.display.flip()
+                else:
+                    pygame.display.update(area)
+                self.drawn_frames += 1
         self.frame_count += 1
         return ticks
 
@@ -352,10 +346,9 @@ class GameEngine:
         while self.running and self.top is not None and (max_frames is None or frames < max_frames):
             rested = self.can_rest()
             if rested:
-                # Sleep until input comes or the wake-up is due; the event is handled first.
-                event = pygame.event.wait(REST_WAKE_MS)
-                if event.type != pygame.NOEVENT:
-                    self._waited_event = event
+                if self.rest.away:
+                    self.sound.release()  # nobody is listening: no audio thread either
+                self.rest.sleep()
             else:
                 clock.tick(FRAME_RATE_CAP)
             now = time.perf_counter()
@@ -379,17 +372,20 @@ class GameEngine:
     # -- the window ------------------------------------------------------------------------
     def set_fullscreen(self, fullscreen: bool) -> bool:
         """Switch between fullscreen and a resizable window; False if the display refused."""
-        try:
-            if fullscreen:
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            else:
-                self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-        except pygame.error:
-            self.screen = pygame.display.get_surface() or self.screen
+        if not self.window.set_fullscreen(fullscreen):
             return False
         self.settings.fullscreen = fullscreen
         self._dirty = True
         return True
+
+    @property
+    def screen(self) -> pygame.Surface:
+        """The surface every scene draws on (the window's)."""
+        return self.window.surface
+
+    @screen.setter
+    def screen(self, surface: pygame.Surface) -> None:
+        self.window.surface = surface
 
 
 def use_headless_drivers() -> None:

@@ -73,6 +73,15 @@ class Scene:
         caret, the solver's status); the engine draws again when it changes."""
         return None
 
+    def ticking_key(self) -> object:
+        """What one small part of the screen shows that changes by itself (the HUD's clock):
+        when only it changes, the engine draws the scene but shows only ``ticking_area``."""
+        return None
+
+    def ticking_area(self) -> pygame.Rect | None:
+        """Where ``ticking_key`` is drawn; None for the whole screen."""
+        return None
+
     def is_idle(self) -> bool:
         """Nothing moving and no input waiting: replays feed the next move only then."""
         return True

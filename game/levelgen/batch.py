@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.chapters import STARS_KEY
 from game.core.level import Level
+from game.core.wording import counted
 from game.levelgen.aimed import Progress, Target, aimed_level
 from game.levelgen.cells import Cell
 from game.levelgen.generate import RATING_KEY, GeneratedLevel
@@ -79,7 +80,8 @@ class BatchProgress:
     share: float = 0.0
 
     def line(self) -> str:
-        return f"{self.made}/{self.wanted} levels made, {self.tried} of up to {self.allowed} tried"
+        made = f"{self.made}/{counted(self.wanted, 'level')} made"
+        return f"{made}, {self.tried} of up to {self.allowed} tried"
 
 
 def generate_levels(
@@ -156,7 +158,7 @@ def cell_level(
     found = aimed_level(cell.target(), seed, cancel, progress)
     if found is None:
         return None
-    return finished_level(found, f"Random {cell.size} {cell.stars} stars, seed {seed}")
+    return finished_level(found, f"Random {cell.size} {counted(cell.stars, 'star')}, seed {seed}")
 
 
 __all__ = ["BatchProgress", "Cancelled", "Request", "cell_level", "generate_levels"]

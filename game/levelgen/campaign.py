@@ -13,6 +13,7 @@ from game.core.chapters import CAPTION_KEY, CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.notation import replay
+from game.core.wording import counted
 from game.levelgen.aimed import Target, aimed_level
 from game.levelgen.generate import (
     AUTHOR,
@@ -141,8 +142,9 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
             seen.add(layout)
             pool.append(made)
             report(
-                f"chapter {chapter.number}: {len(pool)}/{wanted} ({spec.boxes} boxes, "
-                f"rating {made.rating.value}, {made.rating.stars} stars)"
+                f"chapter {chapter.number}: {len(pool)}/{wanted} "
+                f"({counted(spec.boxes, 'box', 'boxes')}, "
+                f"rating {made.rating.value}, {counted(made.rating.stars, 'star')})"
             )
         kept = _pick(pool, chapter, above)
         above = kept[len(kept) // 2].rating.value if kept else above

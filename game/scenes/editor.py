@@ -288,6 +288,11 @@ class EditorScene(GameScene):
         self._layout()
         self.editor.update()
 
+    def picture_key(self) -> object:
+        # The solver's verdict and the notices change the screen without input.
+        notice = self.editor.notice
+        return tuple(self.editor.status()), notice.text if notice is not None else None
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self._layout()
         title = self.editor.metadata.title or "New level"

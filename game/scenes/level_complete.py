@@ -10,6 +10,7 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation
+from game.app.level_result import LevelResult
 from game.app.screens import LevelCompleteScreen, LevelSelectScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -94,7 +95,7 @@ class LevelCompleteScene(GameScene):
             ("Moves", str(result.moves)),
             ("Pushes", str(result.pushes)),
             ("Time", format_time(result.seconds)),
-            ("Score", f"+{result.score:,}"),
+            ("Score", score_text(result)),
             ("Total score", f"{result.total_score:,}"),
         ]
 
@@ -126,16 +127,11 @@ class LevelCompleteScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
         panel, row, menu_area = self._layout(surface)
-        draw_panel(surface, panel, theme.GOOD)
-        draw_text(
-            surface,
-            "Level solved!",
-            44,
-            theme.GOOD,
-            (panel.centerx, panel.top + 20),
-            "midtop",
-            bold=True,
-        )
+        shown = self.result.shown
+        heading, colour = ("Shown", theme.ACCENT_ALT) if shown else ("Level solved!", theme.GOOD)
+        draw_panel(surface, panel, colour)
+        top = (panel.centerx, panel.top + 20)
+        draw_text(surface, heading, 44, colour, top, "midtop", bold=True)
         title = fit_text(self.result.title, 22, panel.width - 40)
         draw_text(surface, title, 22, theme.TEXT_DIM, (panel.centerx, panel.top + 72), "midtop")
         y = panel.top + _STATS_TOP
@@ -144,6 +140,8 @@ class LevelCompleteScene(GameScene):
             draw_text(surface, value, 26, theme.TEXT, (panel.right - 60, y), "midright", bold=True)
             y += row
         note = "New best for this level!" if self.result.new_record else ""
+        if shown:
+            note = "A replay scores nothing: solve it yourself to count it."
         colour = theme.ACCENT
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER
@@ -152,10 +150,19 @@ class LevelCompleteScene(GameScene):
             ending = (
                 "That was the last level of the collection."
                 if last
-                else "The next chapter opens when 70% of this one is solved."
+                else "Next chapter: solve 70% of this one."
             )
             note = (note + "  " if note else "") + ending
         if note:
             note = fit_text(note, 20, panel.width - 30)
             draw_text(surface, note, 20, colour, (panel.centerx, y + 2), "midtop")
         self.menu.draw(surface, menu_area)
+
+
+def score_text(result: LevelResult) -> str:
+    """The score row: none for a replay, and a run that scored less says the best stays."""
+    if result.shown:
+        return "none (shown)"
+    if result.score < result.best_score:
+        return f"+{result.score:,}, best stays {result.best_score:,}"
+    return f"+{result.score:,}"

@@ -135,9 +135,9 @@ class LevelSelectScene(GameScene):
         navigation.show_message(
             self.engine,
             f"Chapter {self.chapters[self.chapter].number} is locked",
-            f"It opens when {before.needed()} of the {len(before.indices)} levels of chapter "
-            f"{before.number} are solved ({before.solved_in(self.solved)} so far). Levels the "
-            "solver showed do not count.",
+            f"It opens when {before.needed()} of the {counted(len(before.indices), 'level')} "
+            f"of chapter {before.number} are solved ({before.solved_in(self.solved)} so far). "
+            "Levels the solver showed do not count.",
         )
 
     # -- layout ----------------------------------------------------------------------------
@@ -159,7 +159,8 @@ class LevelSelectScene(GameScene):
 
     def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
         """The card of the ``position``-th level shown."""
-        columns = self.columns(surface)
+        # A chapter shorter than a row is centred as the row it makes.
+        columns = max(1, min(self.columns(surface), len(self.shown)))
         grid = self.grid_area(surface)
         used = columns * (CARD_WIDTH + GAP) - GAP
         left = grid.left + (grid.width - used) // 2

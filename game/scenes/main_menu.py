@@ -21,7 +21,7 @@ from game.app.screens import (
     StatsScreen,
 )
 from game.core.direction import Direction
-from game.core.level_ref import Campaign
+from game.core.level_ref import Campaign, CampaignLevel
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -206,10 +206,14 @@ class MainMenuScene(GameScene):
 
 
 def continue_label(saved: SavedGame) -> str:
-    """"Continue: COLLECTION, level N" with the collection cut to fit, never the number."""
-    title = saved.collection_title or "the last game"
+    """"Continue: COLLECTION, level N": the campaign by its short name, another collection's
+    title cut to fit if it must be, never the number."""
     number = saved.level.number
-    start, end = "Continue: ", "" if number is None else f", level {number}"
+    end = "" if number is None else f", level {number}"
+    if isinstance(saved.level, CampaignLevel):
+        return "Continue the campaign" + end
+    title = saved.collection_title or "the last game"
+    start = "Continue: "
     # The chosen entry is drawn bold, the widest it gets.
     room = MENU_WIDTH - 30 - text_width(start + end, MENU_FONT, bold=True)
     return start + fit_text(title, MENU_FONT, room, bold=True) + end

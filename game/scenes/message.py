@@ -1,10 +1,11 @@
 """A message dialog over the current screen: a title, a few lines, and a key to close it.
 
-Used for errors a player should read, for key help, and for features of later versions.
+Used for errors a player should read and for key help; a text taller than the window scrolls.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 import pygame
@@ -14,17 +15,36 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
 from game.ui.text import draw_text, text_width, wrap_text
-from game.ui.widgets import KeyHelp, dim, draw_panel
+from game.ui.widgets import KeyHelp, dim, draw_panel, key_bar_height
 
 _TITLE_FONT = 34
 _BODY_FONT = 22
+_LINE_HEIGHT = int(_BODY_FONT * 1.35)
 _MAX_WIDTH = 760
 _MIN_TEXT_WIDTH = 300
+_TEXT_TOP = 78  # the body's first line, below the title
+_FRAME = 110  # the panel's height besides its lines: title, margins
+_WHEEL_LINES = 3
+_CLOSE_KEYS = (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+SCROLL_HELP = ("Up/Down PgUp/PgDn Wheel", "scroll")
+
+
+@dataclass(frozen=True)
+class MessageLayout:
+    """Where the dialog goes in a window: its panel, its lines and how many of them fit."""
+
+    panel: pygame.Rect
+    lines: list[str]
+    visible: int
+
+    @property
+    def last_first_line(self) -> int:
+        """The first line in view when scrolled to the end."""
+        return max(0, len(self.lines) - self.visible)
 
 
 class MessageScene(GameScene):
-    """A dialog that any key or click closes."""
-
+    """A dialog that Enter, Esc or a click closes; the arrows and the wheel scroll a long one."""
 
     overlay = True
     keys: ClassVar[KeyHelp] = (("Enter / Esc / click", "close"),)
@@ -33,33 +53,58 @@ class MessageScene(GameScene):
         super().__init__(engine, screen)
         self.title = screen.title
         self.text = screen.text
+        self.first_line = 0  # the first line in view
 
     def show_key_help(self) -> bool:
         return False  # F1 closes the help it opened, like the other keys
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        closing_key = event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_F1,
-            pygame.K_ESCAPE,
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        )
-        if closing_key or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
-            self.engine.pop()
+    def key_hints(self) -> KeyHelp:
+        if self.layout(self.engine.screen).last_first_line:
+            return (SCROLL_HELP, *self.keys)
+        return self.keys
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim(surface)
-        area = self.content_area(surface)
+    def layout(self, surface: pygame.Surface) -> MessageLayout:
+        width, height = surface.get_size()
+        # Room is kept for the longer key bar, so that scrolling never changes the layout.
+        bar = key_bar_height(width, (SCROLL_HELP, *self.keys))
+        area = pygame.Rect(0, 0, width, height - bar)
         widest = min(_MAX_WIDTH, area.width - 40)
         lines = wrap_text(self.text, _BODY_FONT, widest - 60)
         needed = max([text_width(line, _BODY_FONT) for line in lines] + [_MIN_TEXT_WIDTH])
         needed = max(needed, text_width(self.title, _TITLE_FONT, bold=True))
-        width = min(widest, needed + 60)
-        line_height = int(_BODY_FONT * 1.35)
-        height = 110 + line_height * len(lines)
-        panel = pygame.Rect(0, 0, width, height)
+        fitting = max(1, (area.height - 20 - _FRAME) // _LINE_HEIGHT)
+        visible = min(len(lines), fitting)
+        panel = pygame.Rect(0, 0, min(widest, needed + 60), _FRAME + _LINE_HEIGHT * visible)
         panel.center = area.center
+        return MessageLayout(panel, lines, visible)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        closing_key = event.type == pygame.KEYDOWN and event.key in _CLOSE_KEYS
+        if closing_key or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.engine.pop()
+        elif event.type == pygame.KEYDOWN:
+            layout = self.layout(self.engine.screen)
+            page, every = max(1, layout.visible - 1), len(layout.lines)
+            steps = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -every,
+                pygame.K_END: every,
+            }
+            self.scroll(steps.get(event.key, 0))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * _WHEEL_LINES)
+
+    def scroll(self, lines: int) -> None:
+        last = self.layout(self.engine.screen).last_first_line
+        self.first_line = max(0, min(last, self.first_line + lines))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface)
+        layout = self.layout(surface)
+        panel = layout.panel
         draw_panel(surface, panel)
         draw_text(
             surface,
@@ -70,7 +115,23 @@ class MessageScene(GameScene):
             "midtop",
             bold=True,
         )
-        y = panel.top + 78
-        for line in lines:
+        first = min(self.first_line, layout.last_first_line)
+        y = panel.top + _TEXT_TOP
+        for line in layout.lines[first : first + layout.visible]:
             draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.left + 30, y))
-            y += line_height
+            y += _LINE_HEIGHT
+        if layout.last_first_line:
+            _draw_scrollbar(surface, layout, first)
+
+
+def _draw_scrollbar(surface: pygame.Surface, layout: MessageLayout, first: int) -> None:
+    """A thin bar along the panel's right edge: which part of the text is in view."""
+    panel, total = layout.panel, len(layout.lines)
+    track = pygame.Rect(
+        panel.right - 14, panel.top + _TEXT_TOP, 5, layout.visible * _LINE_HEIGHT
+    )
+    thumb_height = max(16, track.height * layout.visible // total)
+    thumb_top = track.top + (track.height - thumb_height) * first // layout.last_first_line
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, track, border_radius=3)
+    thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
+    pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)

@@ -22,6 +22,7 @@ from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
+from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
@@ -128,15 +129,16 @@ class PlayScene(GameScene):
         )
 
     def picture_key(self) -> object:
-        # The HUD's clock shows whole seconds; the solver's help may change what is shown.
+        # The solver's help may change what is shown.
         assist = self.assist
-        return (
-            int(self.context.statistics.elapsed),
-            assist.phase,
-            assist.message,
-            assist.hint,
-            assist.warning,
-        )
+        return assist.phase, assist.message, assist.hint, assist.warning
+
+    def ticking_key(self) -> object:
+        # The HUD's clock shows whole seconds.
+        return int(self.context.statistics.elapsed)
+
+    def ticking_area(self) -> pygame.Rect:
+        return self.view.hud_area(self.engine.screen)
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""
@@ -263,7 +265,8 @@ class PlayScene(GameScene):
             self.controller.notify("No moves to copy yet", Tone.WARNING)
             return
         self.engine.clipboard.put(text)
-        self.controller.notify("Moves copied as LURD" if moves else "Level copied", Tone.GOOD)
+        copied = counted(len(text), "move") if moves else "Level"
+        self.controller.notify(f"{copied} copied", Tone.GOOD)
 
     def _paste(self) -> None:
         text = self.engine.clipboard.get().strip()
@@ -312,8 +315,10 @@ class PlayScene(GameScene):
         result = self.controller.result
         if result is not None and not self._result_shown:
             self._result_shown = True
-            # The HUD under the complete screen shows the new total, as that screen does.
+            # The HUD under the complete screen shows the new total and best, as that screen
+            # does.
             self.total_score = result.total_score
+            self.best = saving.best_text(saving.level_record(self.context, self.level))
             self.engine.open(LevelCompleteScreen(result))
             return
         self.camera.follow(self.view.focus(0.0))

@@ -18,6 +18,7 @@ from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import Cell, cells_of
@@ -100,8 +101,9 @@ class RandomLevelScene(GameScene):
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         # A title of its own, so levels kept in My levels never replace each other.
-        self.title = f"Random {cell.width}x{cell.height}, {cell.stars} stars, seed {seed}"
-        self.job = BackgroundJob(generation(request))
+        stars = counted(cell.stars, "star")
+        self.title = f"Random {cell.width}x{cell.height}, {stars}, seed {seed}"
+        self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
         self._tell("Making a level...", theme.ACCENT_ALT)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
@@ -155,8 +157,9 @@ class RandomLevelScene(GameScene):
         self._generate()
 
     # -- input -----------------------------------------------------------------------------
-    def is_busy(self) -> bool:
-        return self.job is not None
+    def picture_key(self) -> object:
+        # Nothing moves while a level is made: the screen changes when the job reports.
+        return self.message, self.job.progress if self.job is not None else None
 
     def on_exit(self) -> None:
         if self.job is not None:

@@ -14,14 +14,15 @@ import pygame
 from game.app.flows import Flow, ask_checked_text, run_flow
 from game.app.screens import MessageScreen, SettingsScreen
 from game.app.session import campaign_levels
-from game.app.settings import solve_methods
+from game.app.settings import AnimationSpeed, solve_methods
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
+from game.solver.methods import METHOD_HELP
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
-from game.ui.text import draw_text, fit_text
+from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.widgets import (
     MENU_ROW,
     KeyHelp,
@@ -32,17 +33,24 @@ from game.ui.widgets import (
     draw_title,
 )
 
-_NOTE_ROOM = 60
-# The line under the menu says what the chosen row does.
+_NOTE_ROOM = 72
+_NOTE_FONT = 19
+_NOTE_LINE = 24
+# The line under the menu says what the chosen row does (or the chosen value, for the rows
+# that say it below).
 _ROW_NOTES = {
-    "Animation speed": "Instant moves without animation; every step still counts.",
     "Sound volume": "Left and right change the volume of the effects by a tenth.",
     "Fullscreen": "Fullscreen fills the screen; off gives a window you can resize.",
-    "Solver for Solve": "Shift+S asks this method; smt-*, sat-push: fewest steps.",
     "Key help": "Every key of a level, as F1 shows it there.",
     "Export progress": "Writes records, solutions, statistics, settings and saves to a file.",
     "Import progress": "Reads an exported file; the best results of both are kept.",
     "Back": "Settings are kept as soon as they change.",
+}
+SPEED_NOTES = {
+    AnimationSpeed.INSTANT: "Instant: each move shows at once, without animation.",
+    AnimationSpeed.FAST: "Fast: each step slides quickly from square to square.",
+    AnimationSpeed.NORMAL: "Normal: each step slides at a walking pace.",
+    AnimationSpeed.SLOW: "Slow: each step slides slowly, easy to follow.",
 }
 
 
@@ -202,15 +210,26 @@ class SettingsScene(GameScene):
         rects = self.menu.layout(menu_area)
         draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
         self.menu.draw(surface, menu_area)
-        hint = _ROW_NOTES.get(self.menu.current.label, "")
-        draw_text(
-            surface,
-            fit_text(self.message or hint, 19, surface.get_width() - 30),
-            19,
-            self.message_colour if self.message else theme.TEXT_DIM,
-            (surface.get_width() // 2, rects[-1].bottom + 30),
-            "midtop",
-        )
+        colour = self.message_colour if self.message else theme.TEXT_DIM
+        width = surface.get_width() - 30
+        # Two lines at most: a long path or a method's description wraps once.
+        lines = wrap_text(self.message or self.row_note(), _NOTE_FONT, width)
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), _NOTE_FONT, width)]
+        y = rects[-1].bottom + 22
+        for line in lines:
+            draw_text(surface, line, _NOTE_FONT, colour, (surface.get_width() // 2, y), "midtop")
+            y += _NOTE_LINE
+
+    def row_note(self) -> str:
+        """What the chosen row does, or what its chosen value means."""
+        label, settings = self.menu.current.label, self.engine.settings
+        if label == "Animation speed":
+            return SPEED_NOTES[settings.animation_speed]
+        if label == "Solver for Solve":
+            method = settings.solve_method
+            return f"Shift+S asks {method}: {METHOD_HELP[method]}."
+        return _ROW_NOTES.get(label, "")
 
 
 def typed_path(text: str) -> Path:

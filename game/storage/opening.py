@@ -6,16 +6,24 @@ every note is one line for the player.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+import stat
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.errors import printable
 from game.storage.jsondata import one_line
 from game.storage.schema import SCHEMA_VERSION, is_blank, migrate, schema_version
 
 BUSY_TIMEOUT = 5.0  # seconds to wait for another copy of the game that is writing
+# Up to this size the full integrity check runs (indexes against their tables too: a row missing
+# from an index is found); it reads every row, about 2 s for 40 MB, so bigger stores get
+# quick_check, which finds damaged pages and records at a quarter of the time.
+FULL_CHECK_BYTES = 8 * 2**20
 _SQLITE_ERROR = 1  # a statement failed: in a store we did not write, tables are not ours
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
@@ -30,6 +38,7 @@ class Opened:
     path: Path | None
     read_only_reason: str | None = None
     message: str | None = None
+    unavailable: str | None = None  # why the store is in memory instead of its file
 
 
 class _Unreadable(Exception):
@@ -43,7 +52,7 @@ class _Unavailable(Exception):
 def open_store(target: Path, busy_timeout: float = BUSY_TIMEOUT) -> Opened:
     """Open (or create) the store at ``target``, recovering as the module says."""
     try:
-        return _attach(target, busy_timeout)
+        return _created_and_attached(target, busy_timeout)
     except _Unavailable as problem:
         return _fallback(str(problem))
     except _Unreadable as problem:
@@ -56,7 +65,7 @@ def open_store(target: Path, busy_timeout: float = BUSY_TIMEOUT) -> Opened:
             f"({error.strerror or error})"
         )
     try:
-        opened = _attach(target, busy_timeout)
+        opened = _created_and_attached(target, busy_timeout)
     except (_Unavailable, _Unreadable) as problem:
         return _fallback(f"A fresh progress store could not be created ({problem})")
     message = (
@@ -75,23 +84,69 @@ def memory_connection() -> sqlite3.Connection:
 
 def _fallback(reason: str) -> Opened:
     message = one_line(f"{reason}; progress will not be saved this session.")
-    return Opened(memory_connection(), None, message=message)
+    return Opened(memory_connection(), None, message=message, unavailable=one_line(reason))
 
 
-def _attach(path: Path, busy_timeout: float) -> Opened:
+def _created_and_attached(path: Path, busy_timeout: float) -> Opened:
+    if not os.path.lexists(path):
+        _create(path)
+    return _attach(path, busy_timeout)
+
+
+def _create(path: Path) -> None:
+    """Make a new store whole under a temporary name, then give it its name: a kill while it
+    is made never leaves an empty or half-made file where the store belongs (so an empty store
+    file is always damage, set aside like any other)."""
+    folder = printable(path.parent)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise _Unavailable(
-            f"The data folder {path.parent} cannot be created ({error.strerror or error})"
+            f"The data folder {folder} cannot be created ({error.strerror or error})"
         ) from None
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    except OSError as error:
+        reason = error.strerror or error
+        raise _Unavailable(f"The data folder {folder} cannot be written ({reason})") from None
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        connection = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA journal_mode = DELETE")
+            migrate(connection)
+        finally:
+            connection.close()
+        # A link, not a rename: a store another copy of the game made meanwhile is kept.
+        os.link(temporary, path)
+    except FileExistsError:
+        pass
+    except (OSError, sqlite3.Error) as error:
+        raise _Unavailable(f"A progress store cannot be made in {folder} ({error})") from None
+    finally:
+        for leftover in (temporary, temporary.with_name(temporary.name + "-journal")):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+
+
+def _attach(path: Path, busy_timeout: float) -> Opened:
+    cannot = f"Saved progress in {printable(path)} cannot be opened"
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        raise _Unavailable(f"{cannot} ({error.strerror or error})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise _Unavailable(f"{cannot} (it is not a file)")
+    if info.st_size == 0:
+        raise _Unreadable("the file is empty")
+    check = "integrity_check" if info.st_size <= FULL_CHECK_BYTES else "quick_check"
     connection: sqlite3.Connection | None = None
     try:
         connection = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
         connection.execute("PRAGMA synchronous = FULL")
-        # quick_check finds damaged pages and records at a third of integrity_check's time
-        # (it skips comparing indexes with their tables, which SQLite reports when queried).
-        problems = [row[0] for row in connection.execute("PRAGMA quick_check")]
+        problems = [row[0] for row in connection.execute(f"PRAGMA {check}")]
         if problems != ["ok"]:
             raise _Unreadable(one_line(f"integrity check: {problems[0]}"))
         version = schema_version(connection)
@@ -116,7 +171,7 @@ def _attach(path: Path, busy_timeout: float) -> Opened:
         if code in _DAMAGED:
             raise _Unreadable(one_line(str(error))) from None
         raise _Unavailable(
-            one_line(f"Saved progress in {path} cannot be opened ({error})")
+            one_line(f"{cannot} ({error})")
         ) from None
     except _Unreadable:
         if connection is not None:

@@ -7,21 +7,22 @@ earlier save; a write another copy of the game blocks is retried, then kept to b
 from __future__ import annotations
 
 import sqlite3
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
+from game.core.files import name_text
 from game.core.level import Level
+from game.core.wording import counted
 from game.storage import queries
 from game.storage.codec import decode, encode
+from game.storage.connection import StoreConnection
 from game.storage.jsondata import (
     DataError,
     JsonValue,
     as_kind_of,
     decode_json,
     encode_json,
-    one_line,
 )
 from game.storage.opening import BUSY_TIMEOUT, memory_connection, open_store
 from game.storage.paths import store_path
@@ -47,36 +48,15 @@ from game.storage.verify import settle_unverified
 
 __all__ = ["BUSY_TIMEOUT", "ProgressStore", "add_event", "put_collection", "put_record"]
 
-T = TypeVar("T")
 SettingT = TypeVar("SettingT")
-Action = Callable[[sqlite3.Connection], T]
-
-WRITE_ATTEMPTS = 2  # a write blocked for the whole busy timeout is tried once more
-KEPT = "it is kept and will be saved at the next save"
 
 
-class ProgressStore:
-    """The player's progress, read and written through small typed methods.
 
-    Writes return ``None`` when saved, or a one-line reason when nothing was written (a store
-    from a newer version is read-only; a full disk is reported, not raised). A play result that
-    could not be written (another program held the store, the disk was full) is kept in memory
-    and written before the next write, or by :meth:`flush_pending`; ``pending_writes`` counts
-    them. Use it from the thread that opened it.
+class ProgressStore(StoreConnection):
+    """The player's progress, read and written through small typed methods (see
+    :class:`StoreConnection` for how every write and read goes). Use it from the thread that
+    opened it.
     """
-
-    def __init__(
-        self,
-        connection: sqlite3.Connection,
-        path: Path | None,
-        read_only_reason: str | None = None,
-    ) -> None:
-        self._connection = connection
-        self.path = path
-        self.read_only_reason = read_only_reason
-        self.last_error: str | None = None
-        self.clock: Callable[[], float] = time.time
-        self._pending: list[Action[Any]] = []
 
     # -- opening -------------------------------------------------------------------------
     @classmethod
@@ -91,89 +71,13 @@ class ProgressStore:
         """
         target = store_path() if path is None else Path(path)
         opened = open_store(target, busy_timeout)
-        store = cls(opened.connection, opened.path, opened.read_only_reason)
+        store = cls(opened.connection, opened.path, opened.read_only_reason, opened.unavailable)
         return store, opened.message
 
     @classmethod
     def in_memory(cls) -> ProgressStore:
         """A store that lives only as long as the program (fallback, and handy in tests)."""
         return cls(memory_connection(), None)
-
-    @property
-    def read_only(self) -> bool:
-        return self.read_only_reason is not None
-
-    @property
-    def persistent(self) -> bool:
-        """False for a store in memory, whose contents end with the program."""
-        return self.path is not None
-
-    @property
-    def pending_writes(self) -> int:
-        """Play results kept in memory because they could not be written yet."""
-        return len(self._pending)
-
-    def close(self) -> str | None:
-        """Write what is pending and close; a one-line message if results are lost."""
-        problem = self.flush_pending()
-        self._connection.close()
-        return None if problem is None else one_line(f"{problem}; it is lost on closing")
-
-    # -- the two doors every method goes through ----------------------------------------
-    def write(self, action: Action[T], keep: bool = False) -> tuple[T | None, str | None]:
-        """Run ``action`` in one write transaction: its value, or None and why nothing changed.
-
-        Results kept from earlier writes go first. With ``keep``, an action that fails for a
-        reason that may pass (busy, locked, disk full) is kept to be run again later.
-        """
-        if self.read_only_reason is not None:
-            return None, self.read_only_reason
-        problem = self.flush_pending()
-        if problem is None:
-            value, problem, passing = self._run(action)
-            if problem is None:
-                return value, None
-        else:
-            passing = True  # queued behind the kept ones, so they stay in order
-        if keep and passing:
-            self._pending.append(action)
-            problem = f"{problem}; {KEPT}"
-        self.last_error = problem
-        return None, problem
-
-    def flush_pending(self) -> str | None:
-        """Write the kept results in order; None when none is left, else why not."""
-        while self._pending:
-            _, problem, _ = self._run(self._pending[0])
-            if problem is not None:
-                return problem
-            self._pending.pop(0)
-        return None
-
-    def _run(self, action: Action[T]) -> tuple[T | None, str | None, bool]:
-        """(value, problem, whether the problem may pass) of one transaction, retried if busy."""
-        problem = ""
-        for _ in range(WRITE_ATTEMPTS):
-            try:
-                with self._connection:
-                    self._connection.execute("BEGIN IMMEDIATE")
-                    return action(self._connection), None, False
-            except sqlite3.OperationalError as error:
-                problem = one_line(f"Progress was not saved: {error}")
-                code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-                if code not in _BUSY:
-                    return None, problem, code in _PASSING
-            except sqlite3.Error as error:
-                return None, one_line(f"Progress was not saved: {error}"), False
-        return None, problem, True
-
-    def read(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[object, ...]]:
-        """Rows of a query; an empty list (and ``last_error``) if the store cannot be read."""
-        try:
-            return self._connection.execute(sql, parameters).fetchall()
-        except sqlite3.Error as error:
-            self.last_error = one_line(f"Progress could not be read: {error}")
-            return []
 
     # -- level records -------------------------------------------------------------------
     def record_attempt(
@@ -228,8 +132,8 @@ class ProgressStore:
         solution = verified_solution(level, lurd)
         if (moves, pushes) != (solution.moves, solution.pushes):
             raise ValueError(
-                f"the solution has {solution.moves} moves and {solution.pushes} pushes, "
-                f"not {moves} and {pushes}"
+                f"the solution has {counted(solution.moves, 'move')} and "
+                f"{counted(solution.pushes, 'push', 'pushes')}, not {moves} and {pushes}"
             )
         when = self.clock()
         fingerprint = level.fingerprint()
@@ -288,7 +192,7 @@ class ProgressStore:
         imported records kept aside for these levels are checked and merged now."""
         now = self.clock()
         info = CollectionInfo(
-            collection_id, title, str(path), tuple(level.fingerprint() for level in levels), now
+            collection_id, title, name_text(path), tuple(lvl.fingerprint() for lvl in levels), now
         )
 
         def action(connection: sqlite3.Connection) -> None:
@@ -387,9 +291,6 @@ class ProgressStore:
             self.last_error = str(error)
             return None
 
-
-_BUSY = (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED: another connection holds the store
-_PASSING = (5, 6, 10, 13, 14)  # and I/O errors, a full disk, a file not openable just now
 
 
 def _check_counts(**counts: float) -> None:

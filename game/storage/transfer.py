@@ -14,6 +14,7 @@ from pathlib import Path
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file, replace_file
 from game.core.level import Level
+from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
@@ -78,14 +79,17 @@ class ImportSummary:
 
     def describe(self) -> str:
         """One line for the player."""
-        kept = "1 record is" if self.unverified == 1 else f"{self.unverified} records are"
+        kept = counted(self.unverified, "record")
         aside = (
-            f" {kept} kept unverified until its collection is opened." if self.unverified else ""
+            f" Kept unverified until their collections are opened: {kept}."
+            if self.unverified
+            else ""
         )
         return (
-            f"Imported: {self.levels_added} new level records, {self.levels_improved} improved, "
-            f"{self.solves_added} solves, {self.slots_added} saves, "
-            f"{self.settings_added} settings.{aside}"
+            f"Imported: {counted(self.levels_added, 'new level record')}, "
+            f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
+            f"{counted(self.slots_added, 'save')}, {counted(self.settings_added, 'setting')}."
+            f"{aside}"
         )
 
 
@@ -111,8 +115,17 @@ def progress_to_json(progress: Progress) -> JsonValue:
 
 
 def export_progress(store: ProgressStore, path: str | Path) -> Progress:
-    """Write all progress to ``path`` (replaced whole, never half written); what was written."""
+    """Write all progress to ``path`` (replaced whole, never half written); what was written.
+
+    TransferError, and nothing written, when the store is the one in memory that stands in for
+    an unusable file, or a read failed (another program held it too long): an export of what
+    could be read would pass for the player's whole progress."""
+    if store.fallback_reason is not None:
+        raise TransferError(one_line(f"Nothing was exported: {store.fallback_reason}"))
+    store.read_error = None
     progress = gather(store)
+    if store.read_error is not None:
+        raise TransferError(one_line(f"Nothing was exported: {store.read_error}"))
     text = encode_json(progress_to_json(progress))
     target = Path(path)
     try:
@@ -127,6 +140,7 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
 def read_progress_file(path: str | Path) -> Progress:
     """The checked contents of a progress file; TransferError saying what is wrong and where."""
     source = Path(path)
+    name = printable(source.name)
     try:
         # Only a regular file, read to one byte past the cap: a FIFO or /dev/zero cannot hang it.
         raw = read_regular_file(source, MAX_FILE_BYTES, "progress file")
@@ -135,11 +149,11 @@ def read_progress_file(path: str | Path) -> Progress:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise TransferError(f"{source.name} is not a progress file (not UTF-8 text)") from None
+        raise TransferError(f"{name} is not a progress file (not UTF-8 text)") from None
     try:
         return progress_from_json(decode_json(text))
     except DataError as error:
-        raise TransferError(f"{source.name} is not a valid progress file: {error}") from None
+        raise TransferError(one_line(f"{name} is not a valid progress file: {error}")) from None
 
 
 def progress_from_json(data: object) -> Progress:
@@ -219,8 +233,7 @@ def merge_progress(
         if info.collection_id not in known_collections:
             put_collection(connection, info)
 
-    row = connection.execute("SELECT position, total_score FROM campaign WHERE id = 1").fetchone()
-    here = CampaignProgress(*row) if row else CampaignProgress()
+    here = _campaign_here(connection)
     there = checked.campaign or here
     best = CampaignProgress(
         max(here.position, there.position), max(here.total_score, there.total_score)
@@ -241,3 +254,11 @@ def merge_progress(
             slots += 1
 
     return ImportSummary(added, improved, solves, slots, len(new_settings), len(checked.unverified))
+
+
+def _campaign_here(connection: sqlite3.Connection) -> CampaignProgress:
+    """The stored campaign progress; values that are not whole numbers (a store edited by hand:
+    SQLite keeps any type) count as nothing, so the imported ones replace them."""
+    row = connection.execute("SELECT position, total_score FROM campaign WHERE id = 1").fetchone()
+    values = [value if type(value) is int else 0 for value in row or (0, 0)]
+    return CampaignProgress(*values)

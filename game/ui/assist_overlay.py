@@ -63,10 +63,12 @@ def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
     waiting = assist.wants_hint or assist.wants_solution
     if assist.phase is Phase.THINKING and waiting:
         progress = assist.progress
-        done = f": {progress.nodes:,} positions, {progress.seconds:.1f} s" if progress else ""
+        done = ""
+        if progress:
+            done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
         if progress and assist.request_method in SMT_METHODS:
             # An SMT or SAT planner's progress is the plan length it tries, longer until one fits.
-            done = f": trying plans of {progress.nodes} steps, {progress.seconds:.1f} s"
+            done = f": trying plans of {counted(progress.nodes, 'step')}, {progress.seconds:.1f} s"
         return f"Thinking{done}. Esc cancels", theme.ACCENT_ALT
     if assist.phase is Phase.UNSOLVABLE and assist.undos_needed is not None:
         return assist.message, theme.DANGER  # the rescue count says more than the warning

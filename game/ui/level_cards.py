@@ -18,6 +18,8 @@ from game.ui.text import draw_text, fit_text
 CARD_WIDTH = 212
 CARD_HEIGHT = 196
 PREVIEW_HEIGHT = 118
+# The short form fits beside the stars on every card.
+SHOWN_STATUS = "shown by solver"
 _STAR_RADIUS = 6
 _STAR_GAP = 3
 
@@ -73,7 +75,7 @@ def draw_card(
         return
     if info.shown_by_solver:
         # Finished by the solver's solution: seen, not solved, and worth no score.
-        status = "shown by the solver"
+        status = SHOWN_STATUS
     else:
         status = f"{level.width}x{level.height}, {counted(len(level.boxes), 'box', 'boxes')}"
     status = fit_text(status, 16, room)

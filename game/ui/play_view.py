@@ -15,7 +15,7 @@ from game.ui.assets import Assets
 from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status, status_text
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
-from game.ui.hud import HUD_HEIGHT, HudInfo, draw_hud, draw_notice
+from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height, notice_height, notice_lines
 from game.ui.widgets import KeyHelp, key_bar_height
 
 TONE_COLOURS: dict[Tone, theme.Color] = {
@@ -24,6 +24,9 @@ TONE_COLOURS: dict[Tone, theme.Color] = {
     Tone.WARNING: theme.WARNING,
     Tone.DANGER: theme.DANGER,
 }
+
+
+_CAPTION_LINES = 2
 
 
 class PlayView:
@@ -39,9 +42,26 @@ class PlayView:
         self.caption = level_field(controller.level, CAPTION_KEY)
 
     def board_area(self, size: tuple[int, int]) -> pygame.Rect:
+        """The screen between the HUD and the key bar, and above the caption if there is one:
+        the board is fitted into it, so the caption never covers a row of it."""
+        top = hud_height(size[0])
+        bottom = self.caption_top(size) if self.caption else self.status_bottom(size)
+        return pygame.Rect(0, top, size[0], max(1, bottom - top))
+
+    def caption_top(self, size: tuple[int, int]) -> int:
+        """Where the caption's strip starts: two lines of it on a narrow window."""
+        lines = len(notice_lines(self.caption, size[0], _CAPTION_LINES))
+        return self.status_bottom(size) - STATUS_MARGIN - (notice_height(lines) - notice_height(1))
+
+    def status_bottom(self, size: tuple[int, int]) -> int:
+        """The bottom of the strip the caption and the solver's status are drawn in."""
         width, height = size
-        bottom = height - key_bar_height(width, self.keys)
-        return pygame.Rect(0, HUD_HEIGHT, width, max(1, bottom - HUD_HEIGHT))
+        return height - key_bar_height(width, self.keys)
+
+    def hud_area(self, surface: pygame.Surface) -> pygame.Rect:
+        """The HUD along the top, with its border line."""
+        width = surface.get_width()
+        return pygame.Rect(0, 0, width, hud_height(width) + 2)
 
     def prepare(self, tile_size: int) -> None:
         """Make the board's static picture at this tile size."""
@@ -94,17 +114,21 @@ class PlayView:
     ) -> None:
         play = self.controller
         view = self.board_area(surface.get_size())
+        status_bottom = self.status_bottom(surface.get_size())
         origin = camera.origin_at(alpha)
         self.board_view.draw(surface, self.picture(alpha), origin, camera.tile_size, view)
+        # The caption's strip under the board.
+        surface.fill(theme.BACKGROUND, (0, view.bottom, view.width, status_bottom - view.bottom))
         if play.animation is None:
             draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
         if self.caption and status_text(play.assist) is None:
-            draw_notice(surface, self.caption, theme.TEXT, view.bottom - STATUS_MARGIN)
-        draw_status(surface, play.assist, view.bottom)
+            top = self.caption_top(surface.get_size())
+            draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
+        draw_status(surface, play.assist, status_bottom)
         draw_hud(surface, hud)
         if play.notice is not None:
             colour = TONE_COLOURS[play.notice.tone]
-            draw_notice(surface, play.notice.text, colour, HUD_HEIGHT)
+            draw_notice(surface, play.notice.text, colour, hud_height(surface.get_width()))
 
 
 def _point(coords: tuple[int, int]) -> tuple[float, float]:

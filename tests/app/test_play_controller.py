@@ -12,7 +12,7 @@ from game.app.play_controller import (
     PlayAction,
     PlayController,
 )
-from game.core import Direction, PlayState, Statistics, parse_level
+from game.core import Direction, Level, PlayState, Statistics, parse_level
 from game.storage.records import SolutionOutcome
 from tests.app.fake_solver import InstantSolver
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
@@ -37,6 +37,9 @@ class Recorder:
 
     def total_score(self) -> int:
         return sum(score for _, _, score in self.solutions)
+
+    def best_score(self, level: Level) -> int:
+        return max((score for _, _, score in self.solutions), default=0)
 
 
 def controller(
@@ -138,15 +141,30 @@ def test_an_unreachable_square_is_marked() -> None:
     assert sounds == ["blocked"]
 
 
-def test_pasted_moves_solve_and_the_result_is_recorded() -> None:
+def test_pasted_moves_that_solve_show_the_level_and_score_nothing() -> None:
     play, sounds, recorder = controller()
+    play.start((0, 0))
     play.replay_moves(SMALL_SOLUTION)
     run_until_idle(play)
     play.update(1 / 60)
-    assert play.result is not None
-    assert play.result.moves == 33 and play.result.pushes == 8
-    assert recorder.solutions == [(0, SMALL_SOLUTION, play.result.score)]
+    assert play.result is not None and play.result.shown
+    assert play.result.moves == 33 and play.result.pushes == 8 and play.result.score == 0
+    assert play.statistics.solver_used and play.statistics.levels_solved == 0
+    assert recorder.solutions == [(0, SMALL_SOLUTION, 0)]
     assert sounds[-1] == "solved"
+
+
+def test_pasted_moves_the_player_finishes_are_the_players() -> None:
+    play, _, _ = controller()
+    play.start((0, 0))
+    play.replay_moves(SMALL_SOLUTION[:-1])
+    run_until_idle(play)
+    assert not play.state.is_solved
+    play.press(Direction.from_letter(SMALL_SOLUTION[-1]), 0)
+    play.release(0)
+    run_until_idle(play)
+    play.update(1 / 60)
+    assert play.result is not None and not play.result.shown and play.result.score > 0
 
 
 def test_moves_that_do_not_fit_are_refused_with_a_notice() -> None:

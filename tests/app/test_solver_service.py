@@ -68,6 +68,17 @@ def test_solves_off_the_loop(service: SolverService) -> None:
     assert state.is_solved and len(update.plan) == update.result.pushes
 
 
+def test_every_update_wakes_the_loop() -> None:
+    wakes: list[int] = []
+    service = SolverService(wake=lambda: wakes.append(len(wakes)))
+    try:
+        service.submit(parse_level(SMALL_LEVEL), time_limit=20)
+        wait_done(service)
+        assert wakes
+    finally:
+        service.shutdown()
+
+
 def test_new_request_replaces_the_old_one(service: SolverService) -> None:
     service.submit(parse_level(HARD), method="bfs", time_limit=60)
     time.sleep(0.5)

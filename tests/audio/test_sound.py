@@ -45,6 +45,19 @@ def test_follows_a_mixer_restarted_in_another_format(no_mixer: None) -> None:
     assert service.available
 
 
+def test_released_the_device_closes_and_opens_again_without_synthesis(
+    no_mixer: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = SoundService()
+    service.preload()
+    pygame.mixer.stop()
+    service.release()
+    assert pygame.mixer.get_init() is None
+    monkeypatch.setattr("game.audio.sound.synthesize", _fail)
+    service.play("push")
+    assert pygame.mixer.get_init() is not None and service.available
+
+
 def test_disabled_service_never_starts_the_mixer(
     no_mixer: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -28,7 +28,7 @@ def test_convert_keeps_every_level_and_comment(
     folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, _ = run(capsys, "convert", "in.xsb", "--out", "out.xsb")
-    assert code == 0 and "wrote 2 level(s)" in out
+    assert code == 0 and "wrote 2 levels" in out
     written = read_collection(folder / "out.xsb")
     assert read_collection(folder / "in.xsb").levels == written.levels
     assert [level.comment for level in written.levels] == ["#####\nby me", ""]
@@ -44,9 +44,9 @@ def test_convert_keeps_every_level_and_comment(
         ("missing/", "names a folder"),
         ("sub", "names a folder"),
         ("missing/out.xsb", "does not exist"),
-        ("in.xsb", "the file being converted"),
-        ("./sub/../in.xsb", "the file being converted"),
-        ("link.xsb", "the file being converted"),
+        ("in.xsb", "a file being read"),
+        ("./sub/../in.xsb", "a file being read"),
+        ("link.xsb", "a file being read"),
         ("old.xsb", "add --force"),
     ],
 )

@@ -10,9 +10,17 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.cli import main
-from game.cli.common import MAX_SECONDS, CliError, positive_seconds, replay_moves
+from game.cli.common import (
+    MAX_SECONDS,
+    CliError,
+    positive_seconds,
+    replay_moves,
+    whole_number,
+)
 from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
@@ -117,7 +125,7 @@ def test_help_for_each_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
         ("#####\n# $.#\n#####", "no player"),
         ("#####\n#@$.#\n#@$.#\n#####", "2 players"),
         ("####\n#@.#\n####", "no boxes"),
-        ("#####\n#@$ #\n#####", "boxes but 0 goals"),
+        ("#####\n#@$ #\n#####", "1 box but 0 goals"),
         ("#####\n#@$. \n#####", "not closed"),
         ("#####\n#@$%#\n#####", "unknown character"),
         ("#####\n#@*##\n#####", "already solved"),
@@ -195,7 +203,9 @@ def test_hostile_arguments_get_one_line(
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e308", "-1", "0", "ten", "9" * 5000])
+@pytest.mark.parametrize(
+    "value", ["nan", "inf", "-inf", "1e308", "-1", "0", "ten", "9" * 5000, "１", "٣", "1_0"]
+)
 def test_time_limits_that_mean_no_limit_are_refused(
     value: str, level_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -209,6 +219,17 @@ def test_positive_seconds_takes_ordinary_limits() -> None:
     assert positive_seconds(str(MAX_SECONDS)) == MAX_SECONDS
     with pytest.raises(argparse.ArgumentTypeError, match="between 0 and 86400"):
         positive_seconds("1e308")
+
+
+@given(st.text(max_size=30) | st.from_regex(r"\A[0-9 ]{1,8}\Z"))
+def test_counts_and_seconds_are_ascii_numbers_in_bounds_or_one_line_refusals(text: str) -> None:
+    for parse, low, high in ((whole_number(500), 1, 500), (positive_seconds, 0, MAX_SECONDS)):
+        try:
+            value = parse(text)
+        except argparse.ArgumentTypeError as error:
+            assert len(str(error).splitlines()) == 1 and len(str(error)) < 500
+            continue
+        assert text.isascii() and low <= value <= high
 
 
 def test_replays_past_the_cap_are_refused_and_say_the_cap() -> None:

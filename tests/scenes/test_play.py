@@ -14,7 +14,8 @@ from game.app.screens import MainMenuScreen, PlayScreen
 from game.app.settings import AnimationSpeed
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile, LevelTexts, TextOrigin
-from game.engine.engine import MIN_WINDOW_SIZE, GameEngine
+from game.engine.engine import GameEngine
+from game.engine.window import MIN_WINDOW_SIZE
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene

@@ -1,62 +1,49 @@
 """What a new player would trip over: labels that run out of their boxes, keys that do nothing,
 Esc that ends the game, words like "1 levels", a paste that throws a game away.
 
-Every screen is drawn at 1280x800 and 640x480 with its texts measured against their boxes.
+Every screen, dialog and help is drawn at 640x480, 1280x800 and 1920x1080 with its texts measured
+against their boxes.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
-
 import pygame
 import pytest
 
-import game.ui.text as text_module
 from game.app import saving
-from game.app.screens import LevelCompleteScreen, MainMenuScreen, PlayScreen, Screen, SettingsScreen
+from game.app.screens import (
+    EditorScreen,
+    LevelCompleteScreen,
+    MainMenuScreen,
+    MessageScreen,
+    PlayScreen,
+    Screen,
+    SettingsScreen,
+)
 from game.core.collection import read_collection_text
 from game.core.level_ref import FileLevel, LevelFile
 from game.core.play import PlayState
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
 from game.scenes.base import GameScene
+from game.scenes.editor import EditorScene
 from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.level_select import LevelSelectScene
 from game.scenes.main_menu import MainMenuScene, continue_label
 from game.scenes.message import MessageScene
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene
-from game.scenes.settings import _ROW_NOTES, SettingsScene
+from game.scenes.settings import SettingsScene
+from game.ui.editor_keys import EDITOR_KEYS
+from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import text_width
 from game.ui.widgets import MENU_FONT, Menu
 from tests.engine.harness import LEVELS_TEXT, play_moves, press
+from tests.scenes.conftest import Drawn
 from tests.scenes.test_scenes import every_scene
 
+SIZES = [(640, 480), (1280, 800), (1920, 1080)]
 LONG_TITLE = "Sokoban Arcade Campaign of Very Long Names for Every Single Level, Volume Two"
-
-
-@dataclass(frozen=True)
-class Drawn:
-    text: str
-    rect: pygame.Rect
-
-
-@pytest.fixture
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text drawn through ``draw_text``, wherever a module imported it from."""
-    record: list[Drawn] = []
-    original = text_module.draw_text
-
-    def recording(*args: object, **kwargs: object) -> pygame.Rect:
-        rect = original(*args, **kwargs)  # type: ignore[arg-type]
-        record.append(Drawn(str(args[1]), rect))
-        return rect
-
-    for name, module in list(sys.modules.items()):
-        if name.startswith("game.") and getattr(module, "draw_text", None) is original:
-            monkeypatch.setattr(module, "draw_text", recording)
-    yield record
 
 
 def draw_alone(engine: GameEngine, scene: Scene) -> None:
@@ -65,16 +52,37 @@ def draw_alone(engine: GameEngine, scene: Scene) -> None:
     scene.draw_keys(engine.screen)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
+def chaptered(text: str) -> str:
+    """``text``'s levels in two chapters with long names, the second starting at level 3."""
+    entries = text.split("\n; ")
+    names = ["1 The First Chapter of a Long Book", "2 The Second Chapter of a Long Book"]
+    marked = [
+        entry.rstrip("\n") + f"\nChapter: {names[0] if number < 2 else names[1]}\n"
+        for number, entry in enumerate(entries[1:])
+    ]
+    return "\n; ".join([entries[0], *marked])
+
+
+def help_scenes(engine: GameEngine) -> list[Scene]:
+    """The F1 help of a level and of the editor, the longest texts a dialog shows."""
+    return [
+        MessageScene(engine, MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines()))),
+        MessageScene(engine, MessageScreen("Editor keys", "\n".join(EDITOR_KEYS.help_lines()))),
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_every_text_of_every_screen_stays_in_its_box(
     engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
 ) -> None:
     engine.screen = pygame.display.set_mode(size)
-    collection = read_collection_text(LEVELS_TEXT)
+    engine.solver.think_ahead = False
+    collection = read_collection_text(chaptered(LEVELS_TEXT))
     collection.title = LONG_TITLE
     engine.context.session.open(collection, LevelFile("tests.xsb"))
     screen = engine.screen.get_rect()
-    for scene in every_scene(engine):
+    editor = EditorScene(engine, EditorScreen(collection.levels[0]))
+    for scene in [*every_scene(engine), editor, *help_scenes(engine)]:
         engine.open_stack([])
         engine.push(scene)
         if isinstance(scene, MainMenuScene):
@@ -85,6 +93,8 @@ def test_every_text_of_every_screen_stays_in_its_box(
         assert drawn_texts, type(scene).__name__
         for drawn in drawn_texts:
             assert screen.contains(drawn.rect), (type(scene).__name__, drawn.text, size)
+        if isinstance(scene, LevelSelectScene):
+            assert any(drawn.text.startswith("Chapter 1 of 2") for drawn in drawn_texts)
         menu = getattr(scene, "menu", None)
         menu_area = getattr(scene, "menu_area", None)
         if isinstance(menu, Menu) and menu_area is not None:
@@ -142,7 +152,7 @@ def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
 
 
 def test_the_last_levels_complete_screen_offers_no_next_level(engine: GameEngine) -> None:
-    from game.app.play_controller import LevelResult
+    from game.app.level_result import LevelResult
 
     last = engine.context.session.level_count - 1
     result = LevelResult(last, "last", 9, 3, 5.0, 900, 900, True)
@@ -162,7 +172,10 @@ def test_the_settings_caption_follows_the_chosen_row(
         drawn_texts.clear()
         assert engine.top is not None
         draw_alone(engine, engine.top)
-        captions.append(next(d.text for d in drawn_texts if d.text in _ROW_NOTES.values()))
+        assert isinstance(engine.top, SettingsScene)
+        note = engine.top.row_note()
+        assert any(d.text == note for d in drawn_texts)
+        captions.append(note)
         press(engine, pygame.K_DOWN)
     assert len(set(captions)) == 3
 
@@ -185,10 +198,10 @@ def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) 
 def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
     engine: GameEngine, drawn_texts: list[Drawn]
 ) -> None:
-    from game.app.play_controller import LevelResult
+    from game.app.level_result import LevelResult
 
     problem = "The progress store is busy; the solution is kept and saved at the next save"
-    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, problem)
+    result = LevelResult(0, "first", 9, 3, 5.0, 900, 900, True, save_problem=problem)
     scene = LevelCompleteScene(engine, LevelCompleteScreen(result))
     engine.push(scene)
     draw_alone(engine, scene)

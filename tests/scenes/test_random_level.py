@@ -66,10 +66,13 @@ def test_a_background_job_reports_progress_a_result_or_one_line() -> None:
         progress("half way")
         return 42
 
-    job = BackgroundJob(work)
+    wakes: list[str] = []
+    job = BackgroundJob(work, wake=lambda: wakes.append("news"))
     assert job.wait(5.0)
     outcome = job.outcome()
     assert outcome is not None and outcome.result == 42 and job.progress == "half way"
+    # The progress line and the end each wake a resting loop.
+    assert wakes == ["news", "news"]
 
     def failing(cancelled: CancelCheck, progress: ProgressLine) -> int:
         raise ValueError("boxes must be 1 to 3\nin a 8x8 level")

@@ -12,7 +12,7 @@ import pytest
 
 import game.app.session as session_module
 from game.app import saving
-from game.app.play_controller import LevelResult
+from game.app.level_result import LevelResult
 from game.app.questions import Answer, AskText, AskYesNo
 from game.app.screens import (
     ConfirmScreen,

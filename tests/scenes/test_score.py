@@ -18,11 +18,16 @@ from game.scenes.level_select import LevelSelectScene
 from game.scenes.play import PlayScene
 from game.scenes.stats import StatsScene
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
+from tests.scenes.conftest import Drawn
 
 
-def paste_solution(engine: GameEngine) -> LevelCompleteScene:
-    engine.clipboard.put(FIRST_SOLUTION)
-    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+def solve_first(engine: GameEngine, paste: bool = False) -> LevelCompleteScene:
+    """Solve level 1 of the test levels by its keys, or by pasting its solution."""
+    if paste:
+        engine.clipboard.put(FIRST_SOLUTION)
+        press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    else:
+        play_moves(engine, FIRST_SOLUTION)
     settle(engine)
     engine.run_frames(2)
     complete = engine.top
@@ -30,20 +35,26 @@ def paste_solution(engine: GameEngine) -> LevelCompleteScene:
     return complete
 
 
+def drawn_on(engine: GameEngine, scene: LevelCompleteScene, drawn_texts: list[Drawn]) -> set[str]:
+    drawn_texts.clear()
+    scene.draw(engine.screen, 0.0)
+    return {drawn.text for drawn in drawn_texts}
+
+
 def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     engine: GameEngine,
 ) -> None:
     engine.open_stack([LevelSelectScreen()])
     navigation.play_level(engine, 0)
-    first = paste_solution(engine)
+    first = solve_first(engine)
     total = engine.progress.total_score()
     assert total == first.result.score == first.result.total_score > 0
     under = engine.scenes[-2]  # the solved level, dimmed under the complete screen
     assert isinstance(under, PlayScene) and under.hud_info().score == total
-    for _ in range(2):  # the farming steps: the same level again, the same solution pasted
+    for _ in range(2):  # the farming steps: the same level again, the same solution
         navigation.leave_level(engine)
         navigation.play_level(engine, 0)
-        again = paste_solution(engine)
+        again = solve_first(engine)
         assert again.result.total_score == total
     assert engine.progress.total_score() == total
     navigation.leave_level(engine)
@@ -58,7 +69,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
 
 
 def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
-    engine: GameEngine,
+    engine: GameEngine, drawn_texts: list[Drawn]
 ) -> None:
     play = PlayScene(engine, PlayScreen(2))
     engine.push(play)
@@ -75,10 +86,53 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
             break
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene) and complete.result.score == 0
+    assert complete.result.shown
+    texts = drawn_on(engine, complete, drawn_texts)
+    assert "Shown" in texts and "Level solved!" not in texts and "none (shown)" in texts
     record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and not record.solved and record.solver_used
     assert engine.progress.total_score() == 0
     assert engine.progress.totals().levels_solved == 0
+
+
+def test_a_pasted_solution_shows_the_level_and_a_player_solves_it_after(
+    engine: GameEngine, drawn_texts: list[Drawn]
+) -> None:
+    engine.open_stack([LevelSelectScreen()])
+    navigation.play_level(engine, 0)
+    pasted = solve_first(engine, paste=True)
+    assert pasted.result.shown and pasted.result.score == 0
+    assert "Shown" in drawn_on(engine, pasted, drawn_texts)
+    assert engine.progress.total_score() == 0
+    navigation.leave_level(engine)
+    navigation.play_level(engine, 0)
+    played = solve_first(engine)
+    assert not played.result.shown and played.result.score > 0
+    assert "Level solved!" in drawn_on(engine, played, drawn_texts)
+
+
+def test_a_worse_replay_says_the_best_stays_and_the_hud_follows_a_new_best(
+    engine: GameEngine, tmp_path: Path, drawn_texts: list[Drawn]
+) -> None:
+    levels = tmp_path / "par.xsb"
+    levels.write_text("Title: Par\n\n#######\n#@ $ .#\n#######\nSolution: rRR\n")
+    engine.open_stack([MainMenuScreen()])
+    navigation.open_collection_file(engine, str(levels))
+    navigation.play_level(engine, 0)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.hud_info().best == "-"
+    play_moves(engine, "rRR")
+    settle(engine)
+    best = engine.top
+    assert isinstance(best, LevelCompleteScene) and best.result.score == 1000
+    assert play.hud_info().best == "3/2"  # the HUD under the complete screen
+    press(engine, pygame.K_r)  # play again, worse: two moves more
+    play_moves(engine, "rlrRR")
+    settle(engine)
+    worse = engine.top
+    assert isinstance(worse, LevelCompleteScene) and worse.result.score == 820
+    assert "+820, best stays 1,000" in drawn_on(engine, worse, drawn_texts)
+    assert worse.result.total_score == 1000
 
 
 def test_continue_then_solve_scores_what_play_again_scores(

@@ -74,12 +74,15 @@ def test_a_new_store_is_created_with_every_migration(home: Path) -> None:
     assert expected | {"session", "slots"} <= _tables(home / STORE_FILE_NAME)
 
 
-def test_an_empty_file_is_migrated(tmp_path: Path) -> None:
+def test_an_empty_file_is_set_aside_as_it_was(tmp_path: Path) -> None:
+    # The game makes a store whole before it takes its name: an empty one is damage.
     path = tmp_path / "empty.sqlite3"
     path.write_bytes(b"")
     store, message = ProgressStore.open(path)
-    assert message is None
-    assert store.totals().levels_played == 0
+    (aside,) = tmp_path.glob("empty.sqlite3.unreadable-*")
+    assert message is not None and "the file is empty" in message and aside.name in message
+    assert aside.read_bytes() == b""
+    assert store.persistent and store.totals().levels_played == 0
     store.close()
 
 

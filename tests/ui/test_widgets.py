@@ -71,6 +71,17 @@ def test_text_helpers() -> None:
     assert format_time(61) == "1:01" and format_time(3725) == "1:02:05"
 
 
+def test_fit_text_keeps_the_longest_start_that_fits_even_of_a_megabyte() -> None:
+    # Cut a letter at a time, a title of a megabyte hung a headless replay (issue 27).
+    pygame.font.init()
+    for text in ("Wide Words and narrow ones " * 3, "W" * 2**20):
+        cut = fit_text(text, 20, 300)
+        start = cut.removesuffix("…")
+        assert cut.endswith("…") and text_width(cut, 20) <= 300
+        assert text_width(text[: len(start) + 1] + "…", 20) > 300
+    assert fit_text("W" * 50, 20, 1) == ""
+
+
 def test_hud_draws_at_any_width(screen: pygame.Surface) -> None:
     info = HudInfo(
         "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", 2, 4

@@ -1,0 +1,110 @@
+"""Background news wakes the resting loop: the real loop on a fake clock, with no input at all.
+
+The editor's check is answered by a stand-in solver that wakes the loop as the service does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from game.app.editor_check import Verdict
+from game.app.screens import EditorScreen
+from game.core.edit_grid import Grid
+from game.engine import engine as engine_module
+from game.engine import rest
+from game.engine.engine import TICK_SECONDS, GameEngine
+from game.scenes.editor import EditorScene
+from game.solver.result import SolveResult, SolveStatus
+from tests.app.fake_solver import FakeSolver
+
+ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
+
+
+class FakeClock:
+    """Stands in for the time module: sleeping moves the clock and runs what fell due."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.due: list[tuple[float, Callable[[], None]]] = []
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        for entry in [entry for entry in self.due if entry[0] <= self.now]:
+            self.due.remove(entry)
+            entry[1]()
+
+    def at(self, when: float, action: Callable[[], None]) -> None:
+        self.due.append((when, action))
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(rest, "time", fake)
+    monkeypatch.setattr(engine_module, "time", fake)
+    return fake
+
+
+@pytest.fixture
+def checked_editor(engine: GameEngine) -> Iterator[tuple[EditorScene, FakeSolver]]:
+    real, solver = engine.solver, FakeSolver()
+    engine.solver = solver  # type: ignore[assignment]
+    try:
+        engine.open(EditorScreen(Grid.from_rows(ROOM)))
+        scene = engine.top
+        assert isinstance(scene, EditorScene)
+        yield scene, solver
+    finally:
+        engine.solver = real
+
+
+def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
+    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+) -> None:
+    scene, solver = checked_editor
+    # Resting, the editor's edits settle and its check goes to the solver.
+    engine.run(max_frames=8)
+    assert solver.requests and scene.editor.check.verdict is Verdict.WAITING
+    assert engine.can_rest()
+    drawn = engine.drawn_frames
+
+    def arrive() -> None:
+        solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
+        engine.rest.wake()  # what the service does from its thread
+
+    arrival = clock.now + 0.1
+    clock.at(arrival, arrive)
+    engine.run(max_frames=1)
+    assert clock.now - arrival <= TICK_SECONDS + 1e-9
+    assert scene.editor.check.verdict is Verdict.SOLVABLE
+    assert engine.drawn_frames == drawn + 1
+
+
+def test_with_no_news_the_loop_rests_without_drawing(
+    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+) -> None:
+    engine.run(max_frames=8)
+    drawn, started = engine.drawn_frames, clock.now
+    engine.run(max_frames=8)
+    # Eight rests of a quarter second each, and nothing new to show.
+    assert clock.now - started >= 8 * rest.REST_WAKE_SECONDS - 1e-9
+    assert engine.drawn_frames == drawn
+
+
+def test_a_hidden_window_rests_longer_and_is_not_drawn(
+    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+) -> None:
+    scene, solver = checked_editor
+    engine.run(max_frames=8)
+    engine.rest.visible = False
+    drawn, started = engine.drawn_frames, clock.now
+    solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
+    engine.run(max_frames=2)
+    assert clock.now - started >= 2 * rest.AWAY_WAKE_SECONDS - 1e-9
+    assert scene.editor.check.verdict is Verdict.SOLVABLE
+    assert engine.drawn_frames == drawn
