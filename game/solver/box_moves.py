@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.solver.advisors import PLAIN, Move
 from game.solver.analysis import bits_of, flood
 from game.solver.push import DIRECTIONS, Push
 from game.solver.search import Problem
 
+# A move of the forward search: its pushes, the boxes after them and the player's area then.
+Step = tuple[tuple[Push, ...], int, int]
 
-def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Move]:
+
+def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Step]:
     """Every move of one box to a square it can reach, for each box the player can push;
     ``only`` limits the first push, per direction, to a mask of boxes (as in
     :meth:`Problem.pushes`)."""
-    moves: list[Move] = []
+    moves: list[Step] = []
     for box in bits_of(boxes):
         moves.extend(_moves_of(problem, boxes, region, box, only))
     return moves
@@ -27,21 +29,20 @@ def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None)
 
 def _moves_of(
     problem: Problem, boxes: int, region: int, box: int, only: list[int] | None
-) -> list[Move]:
+) -> list[Step]:
     """The moves of the box on ``box``: per square and side it can end on, the fewest
     pushes that bring it there, kept when the position after passes the deadlock rules."""
     width, offsets, poll = problem.width, problem.offsets, problem.poll
     others = boxes & ~(1 << box)
     free = problem.floor & ~others
     live = problem.live & ~others
-    nearest = problem.analysis.nearest
     learned = problem.learned
     # Per square, the player's areas found with the box there: the box arriving from a side
     # already in one of them is a position already found, known without a fill (-1 holds
     # every side: the box may not stand there).
     areas: dict[int, list[int]] = {box: [region]}
     queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
-    moves: list[Move] = []
+    moves: list[Step] = []
     while queue:
         poll()
         at, area, path = queue.popleft()
@@ -70,5 +71,5 @@ def _moves_of(
             queue.append((ahead, moved, pushes))
             if ahead in learned.holding and learned.dead_after(after, ahead, at):
                 continue  # dead here, but pushed on it may leave the pattern
-            moves.append((PLAIN, nearest[ahead] - nearest[box], pushes, after, at))
+            moves.append((pushes, after, moved))
     return moves

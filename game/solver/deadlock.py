@@ -103,20 +103,22 @@ class MatchingChecker:
         # after another differ in a box or two, so most boxes keep their goal.
         self.assigned: dict[int, int] = {}
 
-    def still_matched(self, boxes: int, moved_from: int, moved_to: int) -> bool:
-        """Whether ``boxes`` can all have goals, knowing that they could before the box on
-        ``moved_from`` went to ``moved_to`` (so only a shrinking reach needs the full check)."""
-        reach = self.reach
-        if reach[moved_to] & reach[moved_from] == reach[moved_from]:
+    def still_matched(self, boxes: int, moved_from: int, moved_to: int, among: int = -1) -> bool:
+        """Whether ``boxes`` can all have goals (of ``among``), knowing that they could before
+        the box on ``moved_from`` went to ``moved_to`` (so only a shrinking reach needs the
+        full check)."""
+        before = self.reach[moved_from] & among
+        if self.reach[moved_to] & before == before:
             return True
-        return self.matched(boxes)
+        return self.matched(boxes, among)
 
-    def matched(self, boxes: int) -> bool:
-        """Whether every box can be given a different reachable goal (augmenting paths)."""
+    def matched(self, boxes: int, among: int = -1) -> bool:
+        """Whether every box can be given a different reachable goal, of the goals ``among``
+        (all by default), by augmenting paths."""
         reach = self.reach
         assigned = self.assigned
         owner: dict[int, int] = {}  # goal (as a one-bit mask) -> box
-        taken = 0
+        taken = ~among
         others = []
         for box in bits_of(boxes):
             goal = assigned.get(box, 0) & reach[box]
@@ -138,7 +140,7 @@ class MatchingChecker:
                 waiting.append(box)
         for box in waiting:
             poll()
-            if not self._augment(box, owner, [0]):
+            if not self._augment(box, owner, [~among]):
                 return False
         self.assigned = {box: goal for goal, box in owner.items()}
         return True

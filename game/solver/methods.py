@@ -9,7 +9,13 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.solver import portfolio
 from game.solver.parallel import search_in_parallel, worker_count
-from game.solver.portfolio import feature_space, feature_space_boxes, greedy, take_turns
+from game.solver.portfolio import (
+    feature_space,
+    feature_space_base,
+    feature_space_boxes,
+    greedy,
+    take_turns,
+)
 from game.solver.push import Push, walks_before
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import a_star, breadth_first
@@ -26,6 +32,7 @@ METHODS: dict[str, Method] = {
     "fess-boxes": lambda problem, limits: take_turns(
         problem, limits, ((feature_space_boxes, 1),)
     ),
+    "fess-base": lambda problem, limits: take_turns(problem, limits, ((feature_space_base, 1),)),
     "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
@@ -36,6 +43,7 @@ METHOD_HELP = {
     "fast": "feature space search and greedy search in turns: quickest to a solution",
     "fess": "feature space search guided by a packing plan and advisors, after Festival",
     "fess-boxes": "feature space search whose moves take one box to any square it reaches",
+    "fess-base": "fess-boxes planned by a backward search that retires boxes on start squares",
     "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",

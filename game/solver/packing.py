@@ -34,6 +34,15 @@ class PackingPlan:
                 mask |= 1 << goal
         return mask
 
+    def progress(self, boxes: int) -> tuple[int, int]:
+        """How many boxes are packed, and which."""
+        mask = self.packed_mask(boxes)
+        return mask.bit_count(), mask
+
+    def next_squares(self, boxes: int) -> list[int]:
+        """The goals to fill next (the first two the plan allows), first first."""
+        return self.targets(boxes)[:2]
+
     def targets(self, boxes: int) -> list[int]:
         """The empty goals whose prerequisites are all filled, first to fill first."""
         need = self.need

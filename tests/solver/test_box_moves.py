@@ -35,25 +35,26 @@ def test_every_single_push_is_a_move() -> None:
     problem = problem_of(BIG)
     region = _region(problem)
     moves = box_moves(problem, problem.start_boxes, region, None)
-    single = {after for _, _, pushes, after, _ in moves if len(pushes) == 1}
+    single = {after for pushes, after, _ in moves if len(pushes) == 1}
     assert single == {after for _, _, after in problem.pushes(problem.start_boxes, region)}
 
 
 def test_a_box_reaches_every_live_square_of_its_room_in_one_move() -> None:
     problem = problem_of(ROOM)
     moves = box_moves(problem, problem.start_boxes, _region(problem), None)
-    ends = {after for _, _, _, after, _ in moves}
+    ends = {after for _, after, _ in moves}
     start = problem.start_boxes
     reachable = problem.live & ~start
     assert ends == {1 << square for square in bits_of(reachable)}
-    for _, _, pushes, after, stand in moves:
-        # Each move's pushes are legal one after another, the player ending beside the box.
+    for pushes, after, area in moves:
+        # Each move's pushes are legal one after another, the player ending behind the box,
+        # in the area the move names.
         box = pushes[0].box
         for push in pushes:
             assert push.box == box
             box += problem.offsets[DIRECTIONS.index(push.direction)]
         assert after == 1 << box
-        assert abs(stand - box) in (1, problem.width)
+        assert area == problem.region(after, pushes[-1].box)
 
 
 def test_moves_respect_the_corral_restriction_on_the_first_push() -> None:

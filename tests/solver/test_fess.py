@@ -1,17 +1,16 @@
-"""Feature space search: its features, its advisors and its limits, on small hand-made levels."""
+"""Feature space search: its features, its advisors over scored children and its limits, on small
+hand-made levels."""
 
 from __future__ import annotations
 
-from game.core.direction import Direction
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.advisors import ADVISED
+from game.solver.cells import ADVISED
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
 from tests.solver.helpers import problem_of
-from tests.solver.test_solver import BIG
 
 # A dead end of three goals reached along a corridor: the packing advisor fills it in order.
 DEAD_END = "\n".join(
@@ -24,21 +23,48 @@ DEAD_END = "\n".join(
         "  ########",
     ]
 )
-# Two rooms joined by a door that a box closes: the opening advisor pushes it away.
+# Two rooms joined by a door that a box closes: the connectivity advisor pushes it away.
 DOORWAY = "\n".join(
     [
         "#########",
         "#   #   #",
-        "# @ $  .#",
+        "#.@ $  .#",
+        "#  $#   #",
         "#   #   #",
         "#########",
     ]
 )
+# Two boxes, one nearer the goal on the right: the opener moves that one away from it.
+CORNER = "\n".join(
+    [
+        "########",
+        "#.    .#",
+        "#  $   #",
+        "#  $  @#",
+        "########",
+    ]
+)
+
+# Twelve boxes in an open room, twelve goals in a corner: a hundred or more positions to solve.
+ROOMY = "\n".join(
+    [
+        "################",
+        "#....  #       #",
+        "#....  # $ $ $ #",
+        "#....#   $ $ $ #",
+        "#    #   $ $ $ #",
+        "###  #   $ $ $ #",
+        "#              #",
+        "#  @ #         #",
+        "################",
+    ]
+)
 
 
-def search_of(text: str) -> tuple[FeatureSearch, Problem]:
+def search_of(text: str, box_moves: bool = False) -> tuple[FeatureSearch, Problem]:
     problem = problem_of(text)
-    return FeatureSearch(problem, Limits(10, None, 1 << 30, None, None)), problem
+    limits = Limits(10, None, 1 << 30, None, None)
+    return FeatureSearch(problem, limits, box_moves=box_moves), problem
 
 
 def test_fess_fills_a_dead_end_following_the_packing_advisor() -> None:
@@ -53,42 +79,83 @@ def test_fess_fills_a_dead_end_following_the_packing_advisor() -> None:
 def test_the_packing_advice_is_a_path_to_the_first_goal_to_fill() -> None:
     search, problem = search_of(DEAD_END)
     search.start()
-    moves = search.expand(0)
-    advised = [move for move in moves if move[0] == ADVISED]
-    assert advised
-    _, _, pushes, boxes, _ = advised[0]
+    advised = [child for child in search.children[0] if child.weight == ADVISED]
     deepest = problem.width + 1
-    assert boxes >> deepest & 1
-    assert len(pushes) > 1  # a macro move: several pushes of one box
+    packing = [child for child in advised if child.boxes >> deepest & 1]
+    assert packing and len(packing[0].move) > 1  # a macro move: several pushes of one box
+    assert search.children[0][0] is packing[0]  # the best child comes first
 
 
-def test_the_opening_advice_pushes_the_box_out_of_the_doorway() -> None:
-    search, _ = search_of(DOORWAY)
+def test_over_box_moves_the_packing_advice_is_the_child_that_packs() -> None:
+    search, problem = search_of(DEAD_END, box_moves=True)
     search.start()
-    moves = search.expand(0)
-    assert moves[0][0] == ADVISED
-    pushes = moves[0][2]
-    box, direction, _ = pushes[0]
-    assert (box, direction) == (parse_level(DOORWAY).board.index(4, 2), Direction.RIGHT)
+    first = search.children[0][0]
+    assert first.weight == ADVISED
+    assert first.boxes >> problem.width + 1 & 1
+    assert -first.rank[0] == 1  # one box packed
+
+
+def test_the_connectivity_advice_takes_the_box_out_of_the_doorway() -> None:
+    search, problem = search_of(DOORWAY, box_moves=True)
+    search.start()
+    door = parse_level(DOORWAY).board.index(4, 2)
+    joining = [
+        child
+        for child in search.children[0]
+        if child.weight == ADVISED and child.rank[:2] == (0, 1)  # nothing packed, one area
+    ]
+    assert len(joining) == 1
+    assert not joining[0].boxes >> door & 1 and problem.start_boxes >> door & 1
+
+
+def test_the_opener_takes_the_box_nearest_the_next_goal_away_from_it() -> None:
+    search, problem = search_of(CORNER, box_moves=True)
+    search.start()
+    advisors = search.ready()
+    boxes = problem.start_boxes
+    board = parse_level(CORNER).board
+    assert advisors.plan.next_squares(boxes)[0] == board.index(6, 1)
+    root_rank = search._features(boxes, problem.region(boxes, problem.start_player), 0)
+    children = search.children[0]
+    chosen = advisors._opener(children, root_rank, boxes)
+    assert chosen is not None
+    source = (boxes & ~children[chosen].boxes).bit_length() - 1
+    target = (children[chosen].boxes & ~boxes).bit_length() - 1
+    assert source == board.index(3, 2)  # four steps from the goal; the other box is five
+    walk = advisors._walks_from(board.index(6, 1))
+    assert walk[target] > walk[source]
 
 
 def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:
     search, problem = search_of(DOORWAY)
     search.start()
-    assert list(search.cells) == [(0, 2, 0)]
+    assert search.cell[0] == (0, 2, 0)
     solved = problem.goals
     region = problem.region(solved, problem.start_player)
-    assert search.cell_of(solved, region) == (-1, 1, 0)
+    assert search._features(solved, region, 0)[:3] == (-2, 1, 0)
+
+
+def test_under_the_goal_order_plan_the_opening_advice_gains_the_most_squares() -> None:
+    search, problem = search_of(DOORWAY, box_moves=True)
+    search.start()
+    assert not search.ready().opener
+    region = problem.region(problem.start_boxes, problem.start_player)
+    children = search.children[0]
+    most = max((child.region & ~region).bit_count() for child in children)
+    assert most > 0
+    advised = [child for child in children if child.weight == ADVISED]
+    assert any((child.region & ~region).bit_count() == most for child in advised)
 
 
 def test_fess_honours_the_node_limit_and_cancel() -> None:
-    level = parse_level(BIG)
+    # Large enough that the search runs past the first look at the cancel flag.
+    level = parse_level(ROOMY)
     assert solve(level, method="fess", node_limit=3).status is SolveStatus.TIMEOUT
     assert solve(level, method="fess", cancel=lambda: True).status is SolveStatus.CANCELLED
 
 
 def test_fess_and_the_portfolio_stop_at_the_memory_cap() -> None:
-    level = parse_level(BIG)
+    level = parse_level(ROOMY)
     for method in ("fess", "fast"):
         capped = solve(level, method=method, memory_limit=20_000)
         assert capped.status is SolveStatus.MEMORY, method
@@ -110,21 +177,15 @@ FILLED_TOO_EARLY = "\n".join(
 def test_a_box_on_a_goal_before_its_turn_counts_as_out_of_plan() -> None:
     search, problem = search_of(FILLED_TOO_EARLY)
     region = problem.region(problem.start_boxes, problem.start_player)
-    packed, _, out_of_plan = search.cell_of(problem.start_boxes, region)
+    packed, _, out_of_plan, _ = search._features(problem.start_boxes, region, 0)
     assert (packed, out_of_plan) == (0, 1)
 
 
 def test_a_step_back_in_the_features_waits_in_the_best_cell_of_its_path() -> None:
-    search, problem = search_of(DEAD_END)
+    search, _ = search_of(DEAD_END)
     search.start()
-    board = parse_level(DEAD_END).board
-    player = problem.start_player
-    # One box taken to the deepest goal (packed), then back where it was (a step back).
-    packed_one = problem.start_boxes & ~(1 << board.index(5, 2)) | 1 << board.index(1, 1)
-    search._add(packed_one, problem.region(packed_one, player), 0, (), 0)
-    back = problem.start_boxes
-    search._add(back, problem.region(back, player), 1, (), 1)
-    assert search.cell[1][0] == -1
-    assert search.cell_of(back, problem.region(back, player))[0] == 0
-    assert search.cell[2] == search.cell[1]
-
+    packed_one = search.add(0, None, 0, (-1, 2, 0))
+    # One fewer box packed and no fewer areas: it stays in its parent's cell.
+    assert search.cell_of((0, 2, 0, 5), packed_one) == (-1, 2, 0)
+    # One fewer box packed but fewer areas: a cell of its own.
+    assert search.cell_of((0, 1, 0, 5), packed_one) == (0, 1, 0)

@@ -1,0 +1,116 @@
+"""The backward base search: pulls, sinks, retiring boxes, its plan, and why a level it plans for
+is still proved unsolvable by the forward search that follows the plan."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.analysis import bits_of, mask_of
+from game.solver.base_search import BaseSearch
+from game.solver.parking import OUTSIDE
+from game.solver.portfolio import entries_of, feature_space_base
+from game.solver.pulls import loose_reach, pull_moves, push_reach
+from game.solver.result import Limits
+from game.solver.search import Problem
+from tests.solver.helpers import problem_of
+
+# Four goals on the left; three boxes stand together in the open, a fourth on the top row,
+# which can be pushed along it to the goals but never down again to the others.
+CLUSTER = "\n".join(
+    [
+        "############",
+        "#..      $ #",
+        "#.    $$   #",
+        "#.    $    #",
+        "#   @      #",
+        "############",
+    ]
+)
+# The base search retires all three boxes, yet the level cannot be solved: the boxes block
+# each other's way in ways a lone box never meets.
+UNSOLVABLE = "\n".join(
+    [
+        "############",
+        "#   . #    #",
+        "#     $$ $ #",
+        "#. .  #@ # #",
+        "#    #  #  #",
+        "############",
+    ]
+)
+
+
+def search_of(text: str) -> tuple[BaseSearch, Problem]:
+    problem = problem_of(text)
+    return BaseSearch(problem, Limits(10, None, 1 << 30, None, None)), problem
+
+
+def squares(problem: Problem, *points: tuple[int, int]) -> int:
+    return mask_of(y * problem.width + x for x, y in points)
+
+
+def test_a_box_is_pushed_and_pulled_over_the_squares_it_can_reach() -> None:
+    problem = problem_of(CLUSTER)
+    top = problem.width + 9  # the box on the top row
+    row = squares(problem, *((x, 1) for x in range(1, 11)))
+    assert push_reach(problem.analysis, top) == row
+    free = problem.floor & ~problem.goals
+    assert loose_reach(1 << top, free, problem.offsets) & ~row == 0
+    # Pulled from its goal at the bottom of the left wall, a box goes wherever the player
+    # keeps a free square behind him: not onto the bottom row nor the top one.
+    goal = 3 * problem.width + 1
+    region = problem.region(problem.goals, problem.start_player)
+    ends = pull_moves(problem.analysis, problem.goals, region, goal, problem.floor, problem.poll)
+    middle = squares(problem, (2, 3), *((x, y) for x in range(3, 10) for y in (2, 3)))
+    assert mask_of(target for target, _, _ in ends) == middle
+
+
+def test_sinks_are_the_largest_group_of_start_squares_boxes_move_among() -> None:
+    search, problem = search_of(CLUSTER)
+    sinks = search._sinks(problem.goals, problem.start_boxes)
+    assert sinks == squares(problem, (6, 2), (7, 2), (6, 3))
+
+
+def test_when_a_box_can_retire_only_retiring_pulls_are_made_one_a_box() -> None:
+    search, _ = search_of(CLUSTER)
+    search.start()
+    (children,) = [kids for kids in search.children if kids]
+    assert all(child.move[2].bit_count() == 3 for child in children)  # one base fewer each
+    sources = [child.move[0] for child in children]
+    assert len(set(sources)) == len(sources)
+    assert min(child.weight for child in children) == 0
+
+
+def test_the_plan_brings_a_box_from_outside_onto_every_goal() -> None:
+    search, problem = search_of(CLUSTER)
+    search.run()
+    assert search.finished
+    plan = search.plan()
+    assert plan is not None
+    assert plan.sources == [OUTSIDE] * 4
+    assert sorted(plan.squares) == list(bits_of(problem.goals))
+    # The corner goal is filled before the two beside it, which would shut it.
+    order = plan.squares.index
+    corner = problem.width + 1
+    assert order(corner) < order(corner + 1) and order(corner) < order(corner + problem.width)
+
+
+@pytest.mark.parametrize("method", ["fess-base", "fast"])
+def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: str) -> None:
+    search, _ = search_of(UNSOLVABLE)
+    search.run()
+    plan = search.plan()
+    assert plan is not None and plan.retired == 3
+    result = solve(parse_level(UNSOLVABLE), method=method, time_limit=20)
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.nodes > 0
+
+
+def test_the_fast_method_gives_the_planned_search_the_first_and_largest_share() -> None:
+    entries = entries_of("fast", 20)
+    factory, weight = entries[0]
+    assert factory is feature_space_base
+    assert all(weight > other for _, other in entries[1:])
+    assert feature_space_base not in [factory for factory, _ in entries_of("fast", 4)]
