@@ -20,6 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from game.app.assist import HINT_TIME_LIMIT
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
@@ -28,7 +29,7 @@ from game.scenes.catalog import register_scenes
 from game.scenes.play import PlayScene
 
 LOOK_SECONDS = 2.0  # how long the player looks at the level before the second press
-GIVE_UP_SECONDS = 30.0
+GIVE_UP_SECONDS = HINT_TIME_LIMIT + 5.0
 FRAME_SECONDS = 1 / 60
 
 

@@ -24,11 +24,15 @@ __all__ = ["Phase", "Progress", "SolverAssist", "SolverPort"]
 
 # Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
 SETTLE_TICKS = 12
-BACKGROUND_TIME_LIMIT = 30.0
+# As long as the solver's own benchmark gives a level: any XSokoban level it solves in a
+# minute gives its hint (the search runs off the loop; Esc or a move cancels it).
+HINT_TIME_LIMIT = 60.0
+# The think-ahead has the hint's budget, so a hint asked for while it runs waits for it
+# instead of starting over with a longer one.
+BACKGROUND_TIME_LIMIT = HINT_TIME_LIMIT
 # Each think-ahead that runs out of time halves the next one's budget, down to this; a level
-# too hard for the solver should not keep a core busy for half a minute after every push.
+# too hard for the solver should not keep a core busy for a minute after every push.
 MIN_BACKGROUND_TIME_LIMIT = 2.0
-HINT_TIME_LIMIT = 30.0
 SOLVE_TIME_LIMIT = 120.0
 RESCUE_TIME_LIMIT = 20.0
 
