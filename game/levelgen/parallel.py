@@ -6,7 +6,6 @@ watches its pipe and its parent, so a batch cancelled, finished or killed leaves
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import signal
@@ -16,6 +15,7 @@ from multiprocessing.process import BaseProcess
 from typing import Generic, Literal, TypeVar
 
 from game.levelgen.reverse import CancelCheck, Cancelled
+from game.solver.parallel import parent_watch, send_quietly
 
 ResultT = TypeVar("ResultT")
 # How workers start: None is the platform's default (fork on Linux); tests also use "spawn",
@@ -146,15 +146,11 @@ class _Pool(Generic[ResultT]):
 def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
     """A worker: runs each try number it is sent and sends back (number, result, failure).
 
-    Anything more from the parent, or the parent going away, cancels the try at hand: the
-    pipe reads as closed when the parent dies, except where forked siblings hold copies of
-    its end; there the parent's process id changes instead, so both are watched. Ctrl+C is
-    the parent's to handle; it ends the workers itself."""
+    Anything more from the parent, or the parent going away, cancels the try at hand (the
+    solver workers' :func:`~game.solver.parallel.parent_watch`). Ctrl+C is the parent's to
+    handle; it ends the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def stopped() -> bool:
-        return pipe.poll() or os.getppid() != parent
-
+    stopped = parent_watch(pipe, parent)
     while os.getppid() == parent:
         if not pipe.poll(CHECK_SECONDS):
             continue
@@ -168,12 +164,7 @@ def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
             return
         except Exception as error:  # told to the parent in one line, which stops the batch
             message = " ".join(str(error).split()) or type(error).__name__
-            _send(pipe, (index, None, f"try {index} failed: {message}"))
+            send_quietly(pipe, (index, None, f"try {index} failed: {message}"))
             return
-        _send(pipe, (index, result, ""))
+        send_quietly(pipe, (index, result, ""))
 
-
-def _send(pipe: Connection, message: tuple[object, ...]) -> None:
-    # When the parent has gone or closed the pipe, nobody wants the message.
-    with contextlib.suppress(OSError):
-        pipe.send(message)

@@ -11,7 +11,7 @@ import contextlib
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal
@@ -117,17 +117,12 @@ def _work(
     """A worker: the searches ``index``, ``index + count``, ... of the portfolio in turns.
 
     Anything from the parent, or the parent going away, stops it within the limits' check
-    time. The pipe reads as closed when the parent dies, except where forked workers hold
-    copies of its end; there the parent's process id changes instead (to whoever adopts the
-    worker), so both are watched."""
-
-    def stopped() -> bool:
-        return pipe.poll() or os.getppid() != parent
+    time (see :func:`parent_watch`)."""
 
     def progress(nodes: int, _seconds: float) -> None:
-        _send(pipe, ("progress", nodes))
+        send_quietly(pipe, ("progress", nodes))
 
-    limits = Limits(time_limit, node_limit, memory_limit, stopped, progress)
+    limits = Limits(time_limit, node_limit, memory_limit, parent_watch(pipe, parent), progress)
 
     def share(problem: Problem, limits: Limits) -> Outcome:
         entries = entries_of(method, problem.start_boxes.bit_count())
@@ -136,18 +131,30 @@ def _work(
     try:
         found = search_level(level, share, limits)
     except StopSearch as stop:
-        _send(pipe, ("stopped", limits.nodes, stop.status.value, stop.reason))
+        send_quietly(pipe, ("stopped", limits.nodes, stop.status.value, stop.reason))
     except MemoryError:
-        _send(pipe, ("stopped", limits.nodes, SolveStatus.MEMORY.value, "out of memory"))
+        send_quietly(pipe, ("stopped", limits.nodes, SolveStatus.MEMORY.value, "out of memory"))
     else:
         if isinstance(found, str):
-            _send(pipe, ("unsolvable", limits.nodes, found))
+            send_quietly(pipe, ("unsolvable", limits.nodes, found))
         else:
-            _send(pipe, ("found", limits.nodes, found.pushes, found.found_by))
+            send_quietly(pipe, ("found", limits.nodes, found.pushes, found.found_by))
     pipe.close()
 
 
-def _send(pipe: Connection, message: Message) -> None:
-    # When the parent has gone or closed the pipe, nobody wants the message.
+def parent_watch(pipe: Connection, parent: int) -> Callable[[], bool]:
+    """A worker's stop check: True once the parent (process ``parent``) has sent anything or
+    gone away. The pipe reads as closed when the parent dies, except where forked workers hold
+    copies of its end; there the parent's process id changes instead (to whoever adopts the
+    worker), so both are watched."""
+
+    def stopped() -> bool:
+        return pipe.poll() or os.getppid() != parent
+
+    return stopped
+
+
+def send_quietly(pipe: Connection, message: tuple[object, ...]) -> None:
+    """Send from a worker; when the parent has gone or closed the pipe, nobody wants it."""
     with contextlib.suppress(OSError):
         pipe.send(message)
