@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.paths import DIRECTIONS
-from game.solver.analysis import bits_of, mask_of
+from game.solver.analysis import bits_of, mask_of, shift
 from game.solver.analysis import flood as fill
 
 
@@ -48,9 +48,15 @@ def squares_of(mask: int) -> list[int]:
     return list(bits_of(mask))
 
 
+def pullable(boxes: int, region: int, offset: int) -> int:
+    """The boxes the player in ``region`` can pull by ``offset``: he stands on the square
+    ``offset`` from the box and steps back onto the next one, both in his region."""
+    return boxes & shift(region, -offset) & shift(region, -2 * offset)
+
+
 def flood(start: int, free: int, width: int) -> int:
     """Every square of ``free`` the player can walk to from the square ``start``, as a mask."""
     return fill(1 << start, free, width)
 
 
-__all__ = ["Masks", "flood", "lowest", "mask_of", "squares_of"]
+__all__ = ["Masks", "flood", "lowest", "mask_of", "pullable", "squares_of"]

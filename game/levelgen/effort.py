@@ -15,6 +15,7 @@ from game.core.level import Level
 from game.levelgen.bitboard import Masks, flood, mask_of, squares_of
 from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.reverse import Cancelled
+from game.solver.analysis import shift
 
 # Positions the search may expand; a level it cannot solve within them counts as this many.
 EFFORT_NODES = 20_000
@@ -45,10 +46,6 @@ def push_distances(masks: Masks) -> dict[int, int]:
                 distance[source] = distance[target] + 1
                 queue.append(source)
     return distance
-
-
-def _shifted(mask: int, offset: int) -> int:
-    return mask << offset if offset > 0 else mask >> -offset
 
 
 def _frozen(target: int, boxes: int, solid: int, goals: int, width: int) -> bool:
@@ -97,7 +94,7 @@ def search_effort(
             raise Cancelled
         free = floor & ~boxes
         for way, offset in enumerate(masks.offsets):
-            movable = boxes & _shifted(region, offset) & _shifted(free & live, -offset)
+            movable = boxes & shift(region, offset) & shift(free & live, -offset)
             for box in squares_of(movable):
                 target = box + offset
                 child = boxes ^ (1 << box) ^ (1 << target)

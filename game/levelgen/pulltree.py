@@ -10,7 +10,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from game.levelgen.bitboard import Masks, flood, lowest, squares_of
+from game.levelgen.bitboard import Masks, flood, lowest, pullable, squares_of
 from game.levelgen.effort import push_distances
 from game.levelgen.rating import rating_value
 from game.levelgen.reorder import fewest_changes_pushes
@@ -247,11 +247,7 @@ class PullTreeSearch:
         region = state.region(self.masks.width)
         moves = []
         for way, offset in enumerate(self.masks.offsets):
-            if offset > 0:
-                movable = state.boxes & (region >> offset) & (region >> 2 * offset)
-            else:
-                movable = state.boxes & (region << -offset) & (region << -2 * offset)
-            for box in squares_of(movable):
+            for box in squares_of(pullable(state.boxes, region, offset)):
                 gain = distance.get(box + offset, -1) - distance.get(box, 0)
                 if gain >= 0:
                     moves.append(((box, way), gain > 0))

@@ -15,7 +15,7 @@ from game.core.board import Board
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.paths import DIRECTIONS
-from game.levelgen.bitboard import Masks, flood, squares_of
+from game.levelgen.bitboard import Masks, flood, pullable, squares_of
 from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.score import SolutionCounts, difficulty
 
@@ -143,11 +143,7 @@ def search_starts(
             raise Cancelled
         boxes, region = node.boxes, node.region
         for offset in masks.offsets:
-            if offset > 0:
-                movable = boxes & (region >> offset) & (region >> 2 * offset)
-            else:
-                movable = boxes & (region << -offset) & (region << -2 * offset)
-            for box in squares_of(movable):
+            for box in squares_of(pullable(boxes, region, offset)):
                 target = box + offset
                 child_boxes = boxes ^ (1 << box) ^ (1 << target)
                 player = target + offset
