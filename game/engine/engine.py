@@ -241,9 +241,9 @@ class GameEngine:
 
     def _deliver(self, events: list[pygame.event.Event]) -> None:
         for event in events:
-            self._dirty = True
             if self.rest.note(event):
-                continue
+                continue  # background news: the ticks fetch it, its picture key draws it
+            self._dirty = True
             if event.type == pygame.QUIT:
                 self.quit()
                 continue

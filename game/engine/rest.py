@@ -20,8 +20,13 @@ AWAY_WAKE_SECONDS = 1.0
 # Posted from any thread when background work has news for the screen (a solver's answer).
 WAKE_EVENT = pygame.event.custom_type()
 
-_HIDING = {pygame.WINDOWHIDDEN: False, pygame.WINDOWMINIMIZED: False}
-_SHOWING = {pygame.WINDOWSHOWN: True, pygame.WINDOWRESTORED: True, pygame.WINDOWEXPOSED: True}
+_VISIBLE = {
+    pygame.WINDOWHIDDEN: False,
+    pygame.WINDOWMINIMIZED: False,
+    pygame.WINDOWSHOWN: True,
+    pygame.WINDOWRESTORED: True,
+    pygame.WINDOWEXPOSED: True,
+}
 _FOCUS = {pygame.WINDOWFOCUSLOST: False, pygame.WINDOWFOCUSGAINED: True}
 
 
@@ -39,8 +44,8 @@ class Rest:
 
     def note(self, event: pygame.event.Event) -> bool:
         """Follow the window's state from ``event``; True for a wake-up, which no scene needs."""
-        if event.type in _HIDING or event.type in _SHOWING:
-            self.visible = {**_HIDING, **_SHOWING}[event.type]
+        if event.type in _VISIBLE:
+            self.visible = _VISIBLE[event.type]
         elif event.type in _FOCUS:
             self.focused = _FOCUS[event.type]
         return event.type == WAKE_EVENT

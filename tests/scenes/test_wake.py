@@ -94,6 +94,10 @@ def test_with_no_news_the_loop_rests_without_drawing(
     # Eight rests of a quarter second each, and nothing new to show.
     assert clock.now - started >= 8 * rest.REST_WAKE_SECONDS - 1e-9
     assert engine.drawn_frames == drawn
+    # A wake-up whose news changes nothing on screen (a search's progress) draws nothing.
+    engine.rest.wake()
+    engine.run(max_frames=1)
+    assert engine.drawn_frames == drawn
 
 
 def test_a_hidden_window_rests_longer_and_is_not_drawn(
