@@ -7,11 +7,11 @@ as typed plans. The phases and their transitions are the state machine of game.a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from game.app.assist_machine import AssistMachine, Event, Phase
+from game.app.jobs import Job, JobState, Progress, Purpose
 from game.app.solution_steps import SolutionSteps
-from game.app.solver_service import Job, SolverUpdate, player_workers
+from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
@@ -37,39 +37,11 @@ SOLVE_TIME_LIMIT = 120.0
 RESCUE_TIME_LIMIT = 20.0
 
 
-class SolverPort(Protocol):
-    """What the assist needs of the solver service (a fake stands in for it in tests)."""
-
-    think_ahead: bool  # solve in the background after each change, before anyone asks
-
-    def submit(
-        self,
-        level: Level,
-        job: Job = ...,
-        method: str = ...,
-        time_limit: float = ...,
-        history: str = ...,
-        workers: int = ...,
-    ) -> int: ...
-
-    def cancel(self) -> None: ...
-
-    def poll(self) -> list[SolverUpdate]: ...
-
-
-@dataclass(frozen=True)
-class Progress:
-    nodes: int
-    seconds: float
-
-
 @dataclass(frozen=True)
 class _Request:
-    """A search sent to the service: for which boxes, from which position, how long, how."""
+    """A search sent to the service: its job (for which boxes, why), how long, how."""
 
-    request_id: int
-    job: Job
-    key: frozenset[int]
+    job: Job[SolverUpdate]
     time_limit: float
     method: str
 
@@ -186,7 +158,7 @@ class SolverAssist:
         self.focused = focused
         waiting = self.wants_hint or self.wants_solution
         if not focused and not waiting and self._request is not None:
-            self.solver.cancel()
+            self._request.job.cancel()
             self._request = None
             self._request_key = None
             self.machine.fire(Event.PAUSED)
@@ -195,7 +167,8 @@ class SolverAssist:
 
     def cancel(self) -> None:
         """Esc while thinking: stop the search the player was waiting for."""
-        self.solver.cancel()
+        if self._request is not None:
+            self._request.job.cancel()
         self.wants_hint = self.wants_solution = False
         self.machine.fire(Event.CANCELLED)
         self.progress = None
@@ -205,7 +178,8 @@ class SolverAssist:
 
     def close(self) -> None:
         """Leaving the level: nothing of this search is wanted any more."""
-        self.solver.cancel()
+        if self._request is not None:
+            self._request.job.cancel()
         self._request = None
 
     # -- the solution, a step at a time ---------------------------------------------------
@@ -226,10 +200,14 @@ class SolverAssist:
             self._settle -= 1
             if self._settle == 0:
                 self._settled(state)
-        for update in self.solver.poll():
-            request = self._request
-            if request is not None and update.request_id == request.request_id:
-                self._receive(update, request, state)
+        request = self._request
+        if request is not None:
+            progress = request.job.progress
+            if progress.nodes or progress.seconds:
+                self.progress = progress
+            if not request.job.running:
+                self._request = None
+                self._receive(request.job, state)
         return self.steps.due(seconds)
 
     # -- inside ------------------------------------------------------------------------------
@@ -250,53 +228,59 @@ class SolverAssist:
         """The moves stopped: think ahead, or on a position seen lost count the undos."""
         if self.phase is Phase.UNSOLVABLE:
             if state.moves:
-                self._submit(state, Job.RESCUE, RESCUE_TIME_LIMIT, self.method)
+                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
             return
         self.machine.fire(Event.SETTLED)
-        self._submit(state, Job.SOLVE, self.background_limit, self.method)
+        self._submit(state, Purpose.THINK_AHEAD, self.background_limit, self.method)
 
     def _ask(self, state: PlayState, time_limit: float) -> None:
         """A search the player waits for: every core but one, the method he chose to solve."""
         self.machine.fire(Event.ASKED)
         method = self.solve_method if self.wants_solution else self.method
-        self._submit(state, Job.SOLVE, time_limit, method, player_workers())
+        purpose = Purpose.SOLUTION if self.wants_solution else Purpose.HINT
+        self._submit(state, purpose, time_limit, method, player_workers())
 
     def _submit(
-        self, state: PlayState, job: Job, time_limit: float, method: str, workers: int = 1
+        self, state: PlayState, purpose: Purpose, time_limit: float, method: str, workers: int = 1
     ) -> None:
         self._settle = 0
         # A rescue replays the history from the start; a solve starts where the player is.
-        position = state.level if job is Job.RESCUE else state.position()
+        rescue = purpose is Purpose.RESCUE
+        position = state.level if rescue else state.position()
         key = _position_key(state)
-        request_id = self.solver.submit(
-            position, job=job, method=method, time_limit=time_limit, history=state.lurd(),
-            workers=workers,
+        job = self.solver.start(
+            purpose, key, position, work=Work.RESCUE if rescue else Work.SOLVE, method=method,
+            time_limit=time_limit, history=state.lurd(), workers=workers,
         )
-        self._request = _Request(request_id, job, key, time_limit, method)
+        self._request = _Request(job, time_limit, method)
         self._request_key = key
         self.request_method = method
         self.progress = None
 
-    def _receive(self, update: SolverUpdate, request: _Request, state: PlayState) -> None:
-        if not update.done:
-            self.progress = Progress(update.nodes, update.seconds)
+    def _receive(self, job: Job[SolverUpdate], state: PlayState) -> None:
+        key = _position_key(state)
+        if job.state is JobState.CANCELLED:
+            # Another screen's search took the solver: think again at the next change.
+            self._request_key = None
+            self.machine.fire(Event.CANCELLED)
             return
-        self._request = None
-        if request.key != _position_key(state):
+        if job.stale(key):
             return  # the boxes moved since: a fresh request follows
         # Only a search the player waits for may say that it failed; thinking ahead is silent.
         asked = self.wants_hint or self.wants_solution
-        if update.rescue is not None:
+        update = job.result
+        if update is not None and update.rescue is not None:
             self.undos_needed = update.rescue.undos
             self.machine.fire(Event.LOST)
             self.message = self._unsolvable_message()
             return
-        result = update.result
-        if update.error or result is None:
-            self._gave_up(asked, update.error or "The solver gave no answer")
+        result = update.result if update is not None else None
+        if update is None or update.error or result is None:
+            error = update.error if update is not None else job.error
+            self._gave_up(asked, error or "The solver gave no answer")
         elif result.status is SolveStatus.SOLVED:
             self.plan = PushPlan([planned.push for planned in update.plan])
-            self._plan_key = request.key
+            self._plan_key = key
             self.background_limit = BACKGROUND_TIME_LIMIT
             self.machine.fire(Event.FOUND)
             self.message = ""
@@ -307,7 +291,7 @@ class SolverAssist:
             self.machine.fire(Event.LOST)
             self.message = "This position cannot be solved any more"
             if state.moves:
-                self._submit(state, Job.RESCUE, RESCUE_TIME_LIMIT, self.method)
+                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
         elif result.status is SolveStatus.CANCELLED:
             self.machine.fire(Event.CANCELLED)
         else:
