@@ -19,7 +19,6 @@ from game.app.assist import (
 from game.core import Direction, PlayState, parse_level
 from game.solver import SolveResult, SolveStatus
 from game.solver.plan import Push
-from game.ui.assist_overlay import status_text
 from tests.app.fake_solver import FakeSolver, InstantSolver, SlowSolver
 from tests.conftest import SMALL_LEVEL
 
@@ -180,4 +179,5 @@ def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length(method: 
     assist.ask_solution(state)
     assert solver.methods == ["fast", method]
     assist.progress = Progress(7, 1.5)
-    assert "trying plans of 7 steps" in (status_text(assist) or ("", None))[0]
+    status = assist.status()
+    assert status is not None and "trying plans of 7 steps" in status.text
