@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from game.cli.common import CliError
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 # A scripted action needs its animation ticks plus a frame or two; this bounds a run that hangs.
 FRAMES_PER_ACTION = 30
 EXTRA_FRAMES = 120
+# How often a script waiting for background work looks again.
+WORK_POLL_SECONDS = 0.01
 # An input script is a page of text, not a book.
 MAX_SCRIPT_BYTES = 1_000_000
 
@@ -138,6 +141,10 @@ def run_until_still(engine: GameEngine, script: InputScript, limit: int | None) 
     while frames < cap:
         if engine.run_frames(1) == 0:
             break
+        if script.waiting_for_work:
+            # Background work runs on the wall clock: its frames are not the script's.
+            time.sleep(WORK_POLL_SECONDS)
+            continue
         frames += 1
         top = engine.top
         if limit is None and script.finished and (top is None or top.is_idle()):

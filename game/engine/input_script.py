@@ -7,6 +7,7 @@ One action a line: ``key ctrl+s``, ``text #@ $.#``, ``click X Y``, ``rclick X Y`
 
 from __future__ import annotations
 
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,9 @@ _ARROWS = {
 }
 # A script that waits longer than this is a mistake, not a plan (an hour at 60 ticks a second).
 MAX_WAIT_TICKS = 216_000
+# The longest a script waits for background work the screen shows (a level made, a check, a
+# hint), in wall seconds: past the solver's longest limit (game.app.assist.SOLVE_TIME_LIMIT).
+MAX_WORK_SECONDS = 180.0
 
 
 class ScriptError(ValueError):
@@ -145,13 +149,23 @@ def lurd_actions(lurd: str) -> list[Action]:
 
 
 class InputScript:
-    """An input source that does one action a frame, each once the top screen is idle."""
+    """An input source that does one action a frame, each once the top screen is idle and the
+    background work it shows is over (so a script means the same on a fast and a slow machine),
+    for at most ``work_seconds`` of wall time each."""
 
-    def __init__(self, actions: list[Action]) -> None:
+    def __init__(self, actions: list[Action], work_seconds: float = MAX_WORK_SECONDS) -> None:
         self.actions = actions
         self.done = 0
         self._waiting = 0
+        self.work_seconds = work_seconds
+        # Since when (wall clock) the script waits for the screen's background work.
+        self._work_since: float | None = None
         self.problem: str | None = None
+
+    @property
+    def waiting_for_work(self) -> bool:
+        """The script waits for background work, which takes wall time, not frames."""
+        return self._work_since is not None
 
     @property
     def finished(self) -> bool:
@@ -162,7 +176,23 @@ class InputScript:
             self._waiting -= 1
             return
         scene = engine.top
-        if self.done >= len(self.actions) or scene is None or not scene.is_idle():
+        if self.done >= len(self.actions) or scene is None:
+            return
+        work = scene.work_shown()
+        if work is not None:
+            now = time.monotonic()
+            if self._work_since is None:
+                self._work_since = now
+            elif now - self._work_since > self.work_seconds:
+                self.problem = (
+                    f"the input script gave up waiting for {work.wording} after "
+                    f"{self.work_seconds:g} s, at action {self.done + 1}"
+                )
+                self.done = len(self.actions)
+                self._work_since = None
+            return
+        self._work_since = None
+        if not scene.is_idle():
             return
         action = self.actions[self.done]
         self.done += 1

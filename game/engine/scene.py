@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
+from game.app.jobs import Purpose
 from game.app.screens import Screen
 
 if TYPE_CHECKING:
@@ -85,6 +86,11 @@ class Scene:
     def is_idle(self) -> bool:
         """Nothing moving and no input waiting: replays feed the next move only then."""
         return True
+
+    def work_shown(self) -> Purpose | None:
+        """The background work the screen shows under way (a level being made, the editor's
+        check, a hint asked for): input scripts wait for it before their next action."""
+        return None
 
 
 # A scene class: made with the engine and the screen it shows (each takes its own kind).

@@ -9,9 +9,10 @@ from typing import ClassVar
 import pygame
 
 from game.app.editing import EditorDialogs, TestPlay, level_text
-from game.app.editor_check import Metadata
+from game.app.editor_check import Metadata, Verdict
 from game.app.editor_controller import EditorController
 from game.app.flows import Flow, ask_leave, run_flow
+from game.app.jobs import Purpose
 from game.app.notice import Tone
 from game.app.questions import LeaveChoice
 from game.app.screens import EditorScreen, MessageScreen
@@ -286,6 +287,9 @@ class EditorScene(GameScene):
     def update(self, dt: float) -> None:
         self._layout()
         self.editor.update()
+
+    def work_shown(self) -> Purpose | None:
+        return Purpose.CHECK if self.editor.check.verdict is Verdict.WAITING else None
 
     def picture_key(self) -> object:
         # The solver's verdict and the notices change the screen without input.

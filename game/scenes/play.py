@@ -14,6 +14,7 @@ import pygame
 from game.app import navigation, saving
 from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
+from game.app.jobs import Purpose
 from game.app.notice import Tone
 from game.app.play_controller import PlayAction, PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
@@ -112,6 +113,11 @@ class PlayScene(GameScene):
 
     def is_idle(self) -> bool:
         return self.controller.is_idle()
+
+    def work_shown(self) -> Purpose | None:
+        job = self.assist.job
+        waited = job is not None and job.running and self.assist.help.waiting
+        return job.purpose if waited and job is not None else None
 
     def show_key_help(self) -> bool:
         return False  # F1 is in the play key map, with the full help of every key

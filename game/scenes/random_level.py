@@ -172,6 +172,9 @@ class RandomLevelScene(GameScene):
         self._generate()
 
     # -- input -----------------------------------------------------------------------------
+    def work_shown(self) -> Purpose | None:
+        return self.job.purpose if self.job is not None else None
+
     def picture_key(self) -> object:
         # Nothing moves while a level is made: the screen changes when the job reports.
         return self.message, self.job.progress.line if self.job is not None else None

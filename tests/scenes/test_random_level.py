@@ -7,10 +7,14 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import RandomLevelScreen
+from game.cli.common import CliError
+from game.cli.scripted import run_until_still
 from game.engine.engine import GameEngine
+from game.engine.input_script import InputScript, parse_script
 from game.levelgen.cells import Cell, cells_of
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene
@@ -109,3 +113,29 @@ def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
     assert job.wait(10.0)
     press(engine, pygame.K_ESCAPE)
     assert engine.top is not scene
+
+
+def test_an_input_script_with_no_wait_plays_the_level_it_generates(engine: GameEngine) -> None:
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty = 1
+    scene.next_seed = lambda: 7  # a seed known to give a one-star level
+    # Generate, then at once Play it and a step: the script waits while the level is made.
+    script = InputScript(parse_script("key down\nkey down\nkey return\nkey return\nkey left\n"))
+    engine.add_input_source(script)
+    run_until_still(engine, script, None)
+    play = engine.top
+    assert script.problem is None
+    assert isinstance(play, PlayScene) and scene.level is not None
+    assert play.level.board == scene.level.board and play.state.move_count == 1
+
+
+def test_an_input_script_gives_up_on_work_past_its_bound(engine: GameEngine) -> None:
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 5, 3  # far longer to make than the bound
+    script = InputScript(parse_script("key down\nkey down\nkey return\nkey return\n"), 0.2)
+    engine.add_input_source(script)
+    with pytest.raises(CliError, match="gave up waiting for a random level after 0.2 s"):
+        run_until_still(engine, script, None)
+    assert engine.top is scene
