@@ -99,13 +99,9 @@ class EditorController:
         return self._marked
 
     def dead_squares(self) -> frozenset[tuple[int, int]]:
-        """Squares from which no box reaches a goal (grid squares); empty while not a level."""
-        level = self.level
-        if level is None:
-            return frozenset()
-        if self._dead is None:
-            self._dead = self._to_grid(level, dead_squares(level.board))
-        return self._dead
+        """Squares from which no box reaches a goal (grid squares), as last found by
+        :meth:`update`; empty while not a level or not shown."""
+        return self._dead or frozenset()
 
     def status(self) -> list[StatusLine]:
         """The status line: what the level lacks, or the solver's verdict and the solution."""
@@ -383,7 +379,12 @@ class EditorController:
         self._after_change()
 
     def update(self) -> None:
-        """One logic tick: the solver's answer, and the notice's time."""
+        """One logic tick: the dead squares when shown, the solver's answer, and the notice's
+        time."""
+        level = self.level
+        if self.show_dead and self._dead is None and level is not None:
+            # Found here, not while drawing: the analysis is the level's, done once a change.
+            self._dead = self._to_grid(level, dead_squares(level.board))
         if self.check.tick():
             result = self.check.result
             report = self.solution_report

@@ -58,6 +58,7 @@ class EditorScene(GameScene):
         self.view = EditorView(self.editor, engine.services.get(Assets), self.keys)
         self.camera = Camera(grid.width, grid.height)
         self._laid_out: tuple[tuple[int, int], int, int] | None = None
+        self._prepare()
         self._panning = False
         self.test_play = TestPlay(engine)
 
@@ -73,6 +74,7 @@ class EditorScene(GameScene):
         if self.test_play.active:
             self._take_test_solution()
             self.test_play.finish()
+        self._prepare()  # a dialog may have changed the level
 
     def show_key_help(self) -> bool:
         return False  # F1 is in the editor's key map, with the full help of every key
@@ -97,6 +99,12 @@ class EditorScene(GameScene):
             self.camera = Camera(grid.width, grid.height)
         self._laid_out = key
         self.camera.set_view(self.view.board_area(size), self._centre())
+
+    def _prepare(self) -> None:
+        """What drawing reads, made in logic: the layout, the board's picture, the dead squares
+        (drawing only reads them)."""
+        self._layout()
+        self.view.prepare(self.camera.tile_size)
 
     def _centre(self) -> tuple[float, float]:
         return self.editor.grid.width / 2, self.editor.grid.height / 2
@@ -127,6 +135,7 @@ class EditorScene(GameScene):
                 editor.drag(square)
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y)
+        self._prepare()  # an edit or a new window size is drawn at once, before the next tick
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> None:
         if button == 2:
@@ -285,8 +294,8 @@ class EditorScene(GameScene):
 
     # -- logic and drawing -----------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self._layout()
         self.editor.update()
+        self._prepare()
 
     def work_shown(self) -> Purpose | None:
         return Purpose.CHECK if self.editor.check.verdict is Verdict.WAITING else None
@@ -294,9 +303,13 @@ class EditorScene(GameScene):
     def picture_key(self) -> object:
         # The solver's verdict and the notices change the screen without input.
         notice = self.editor.notice
-        return tuple(self.editor.status()), notice.text if notice is not None else None
+        return (
+            tuple(self.editor.status()),
+            notice.text if notice is not None else None,
+            self.editor.dead_squares(),
+            self._laid_out,
+        )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self._layout()
         title = self.editor.metadata.title or "New level"
         self.view.draw(surface, self.camera, f"Editor: {title}")

@@ -101,7 +101,8 @@ class EditorView:
         return None
 
     def prepare(self, tile: int) -> None:
-        """Make the board's picture for the grid as it is now (called from logic)."""
+        """Make the board's picture for the grid as it is now (called from logic, never from
+        drawing)."""
         grid = self.controller.grid
         if self._grid is not grid or self._board is None:
             self._grid = grid
@@ -112,8 +113,7 @@ class EditorView:
     def draw(self, surface: pygame.Surface, camera: Camera, caption: str) -> None:
         surface.fill(theme.BACKGROUND)
         editor = self.controller
-        self.prepare(camera.tile_size)
-        assert self._board is not None
+        assert self._board is not None, "prepare() comes first, in logic"
         board, boxes, player = self._board
         view = camera.view
         origin = camera.origin_at(1.0)

@@ -136,6 +136,9 @@ def test_an_unsolvable_level_marks_its_boxes() -> None:
     solver.answer(SolveResult(SolveStatus.UNSOLVABLE))
     editor.update()
     assert editor.check.verdict is Verdict.UNSOLVABLE
+    assert editor.dead_squares() == frozenset()  # found only while shown
+    editor.show_dead = True
+    editor.update()
     assert (1, 1) in editor.dead_squares()
 
 

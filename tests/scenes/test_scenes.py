@@ -91,6 +91,8 @@ def every_scene(engine: GameEngine) -> list[Scene]:
 def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[int, int]) -> None:
     engine.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     for scene in every_scene(engine):
+        # A blank screen first: the colours counted are this scene's, not the one before's.
+        engine.screen.fill((0, 0, 0))
         engine.push(scene)
         engine.run_frames(2)
         assert engine.top is scene
