@@ -136,6 +136,6 @@ def test_an_input_script_gives_up_on_work_past_its_bound(engine: GameEngine) -> 
     scene.difficulty, scene.size = 5, 3  # far longer to make than the bound
     script = InputScript(parse_script("key down\nkey down\nkey return\nkey return\n"), 0.2)
     engine.add_input_source(script)
-    with pytest.raises(CliError, match="gave up waiting for a random level after 0.2 s"):
+    with pytest.raises(CliError, match=r"gave up waiting for a random level after 0\.2 s"):
         run_until_still(engine, script, None)
     assert engine.top is scene
