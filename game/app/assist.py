@@ -25,20 +25,20 @@ from game.app.assist_machine import (
     Phase,
     Settled,
     SolutionShown,
+    Status,
     Want,
     Wanted,
     lost_message,
     reduce,
+    status_line,
     undo_first,
 )
 from game.app.jobs import Job, JobState, Progress, Purpose
-from game.app.notice import Tone
 from game.app.solution_steps import SolutionSteps
 from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
-from game.core.wording import counted
 from game.solver.plan import Hint, Push, PushPlan
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
@@ -68,14 +68,6 @@ class _Request:
     job: Job[SolverUpdate]
     time_limit: float
     method: str
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status line of the solver's help: its words and its tone (the view's colour)."""
-
-    text: str
-    tone: Tone
 
 
 def _position_key(state: PlayState) -> frozenset[int]:
@@ -274,43 +266,14 @@ class SolverAssist:
     # -- what the status line says ---------------------------------------------------------
     def status(self) -> Status | None:
         """The one line of the solver's help, and its tone; None when there is nothing to say."""
-        help = self.help
-        if help.phase is Phase.THINKING and help.waiting:
-            progress = self.progress
-            done = ""
-            if progress:
-                done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
-            if progress and self.request_method in SMT_METHODS:
-                # An SMT or SAT planner's progress is the plan length it tries, longer until
-                # one fits.
-                done = (
-                    f": trying plans of {counted(progress.nodes, 'step')}, "
-                    f"{progress.seconds:.1f} s"
-                )
-            return Status(f"Thinking{done}. Esc cancels", Tone.INFO)
-        if help.phase is Phase.UNSOLVABLE and help.undos is not None:
-            return Status(help.message, Tone.DANGER)  # the rescue count says more
-        if self.warning is not None:
-            return Status(self.warning.message, Tone.DANGER)
-        if help.phase is Phase.UNSOLVABLE and help.message:
-            return Status(help.message, Tone.DANGER)
-        steps = self.steps
-        if steps.active:
-            where = f"{steps.index}/{len(steps.moves)}"
-            mode = (
-                f"autoplay {steps.steps_per_second:g}/s ([ ] speed)"
-                if steps.autoplay
-                else "N/B step, Space autoplay"
-            )
-            return Status(f"Solver's solution, move {where}: {mode}", Tone.GUIDE)
-        if self.hint is not None:
-            left = counted(self.hint.pushes_left, "push", "pushes")
-            return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)
-        if help.message and help.phase is not Phase.IDLE:
-            return Status(help.message, Tone.WARNING)
-        if help.message:
-            return Status(help.message, Tone.QUIET)
-        return None
+        return status_line(
+            self.help,
+            self.progress,
+            planning=self.request_method in SMT_METHODS,
+            steps=self.steps,
+            hint=self.hint,
+            warning=self.warning.message if self.warning is not None else None,
+        )
 
     # -- inside ------------------------------------------------------------------------------
     def _restart_background(self, state: PlayState) -> None:

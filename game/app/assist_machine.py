@@ -11,8 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from game.app.jobs import Progress
+from game.app.notice import Tone
+from game.app.solution_steps import SolutionSteps
 from game.core.wording import counted
-from game.solver.plan import Push
+from game.solver.plan import Hint, Push
 
 log = logging.getLogger(__name__)
 
@@ -224,3 +227,52 @@ def undo_first(undos: int | None) -> str:
     if undos is None:
         return "No way on from here: undo first"
     return f"No way on from here: undo {counted(undos, 'move')} first"
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line of the solver's help: its words and its tone (the view's colour)."""
+
+    text: str
+    tone: Tone
+
+
+def status_line(
+    help: Help,
+    progress: Progress | None,
+    *,
+    planning: bool,
+    steps: SolutionSteps,
+    hint: Hint | None,
+    warning: str | None,
+) -> Status | None:
+    """The one line of the solver's help, worded here; None when there is nothing to say.
+    ``planning``: the search is an SMT or SAT planner, whose progress is a plan length."""
+    if help.phase is Phase.THINKING and help.waiting:
+        done = ""
+        if progress and planning:
+            # A planner's progress is the plan length it tries, longer until one fits.
+            done = f": trying plans of {counted(progress.nodes, 'step')}, {progress.seconds:.1f} s"
+        elif progress:
+            done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
+        return Status(f"Thinking{done}. Esc cancels", Tone.INFO)
+    if help.phase is Phase.UNSOLVABLE and help.undos is not None:
+        return Status(help.message, Tone.DANGER)  # the rescue count says more than the warning
+    if warning is not None:
+        return Status(warning, Tone.DANGER)
+    if help.phase is Phase.UNSOLVABLE and help.message:
+        return Status(help.message, Tone.DANGER)
+    if steps.active:
+        where = f"{steps.index}/{len(steps.moves)}"
+        mode = (
+            f"autoplay {steps.steps_per_second:g}/s ([ ] speed)"
+            if steps.autoplay
+            else "N/B step, Space autoplay"
+        )
+        return Status(f"Solver's solution, move {where}: {mode}", Tone.GUIDE)
+    if hint is not None:
+        left = counted(hint.pushes_left, "push", "pushes")
+        return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)
+    if help.message:
+        return Status(help.message, Tone.WARNING if help.phase is not Phase.IDLE else Tone.QUIET)
+    return None
