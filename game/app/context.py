@@ -6,7 +6,6 @@ The engine keeps a stack of them: test play pushes a context of its own and pops
 from __future__ import annotations
 
 from game.app.session import Session
-from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.storage.autosave import AutoSaver
 from game.storage.store import ProgressStore
@@ -23,8 +22,6 @@ class PlayContext:
         self.autosaver = AutoSaver(progress)
         self.session = session if session is not None else Session()
         self.statistics = Statistics()
-        # The level being played, while a play screen is open (the engine's Board and BoxList).
-        self.playing: PlayState | None = None
 
     @classmethod
     def in_memory(cls, session: Session | None = None) -> PlayContext:

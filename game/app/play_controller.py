@@ -78,7 +78,6 @@ class PlayController:
         recorder: PlayRecorder,
         sound: Callable[[str], None],
         step_ticks: Callable[[], int],
-        collection_title: str,
     ) -> None:
         self.level_index = level_index
         self.state = state
@@ -88,7 +87,6 @@ class PlayController:
         self.recorder = recorder
         self.sound = sound
         self.step_ticks = step_ticks
-        self.collection_title = collection_title
         # Commands from keys and clicks, and the steps of a walk (a click or a pasted solution).
         self.commands: deque[Command] = deque()
         self.walk: deque[Direction] = deque()
@@ -353,7 +351,7 @@ class PlayController:
         title = f"Level {number}"
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"
-        score = statistics.finish_level(f"{self.collection_title}, {title}")
+        score = statistics.score_now()
         outcome = self.recorder.record_solution(self.level_index, state, score)
         self.sound("solved")
         self.result = LevelResult(

@@ -84,8 +84,7 @@ def record_solution(
         # Continue starts the next level afresh, with no time or hints carried over (its par
         # is the level's own, found again when it opens).
         next_state = PlayState(collection.levels[following])
-        fresh = statistics.for_next_level()
-        context.autosaver.save_now(saved_game(context, following, next_state, fresh))
+        context.autosaver.save_now(saved_game(context, following, next_state, Statistics()))
     else:
         progress.clear_session()
     return outcome

@@ -6,8 +6,7 @@ is the progress store's ``total_score``, the one number every screen shows.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields
 
 BASE_SCORE = 1000
 MIN_SCORE = 100
@@ -44,7 +43,7 @@ def level_score(
 
 @dataclass
 class Statistics:
-    """Counters for the level being played and totals for this run of the game."""
+    """Counters for the level being played (the totals are the progress store's)."""
 
     steps: int = 0
     pushes: int = 0
@@ -53,34 +52,19 @@ class Statistics:
     solver_used: bool = False
     par_moves: int = 0
     par_pushes: int = 0
-    current_score: int = 0
-    levels_solved: int = 0
-    total_steps: int = 0
-    total_pushes: int = 0
-    total_time: float = 0.0
-    total_hints: int = 0
-    solved_titles: list[str] = field(default_factory=list)
 
     def start_level(self, par_moves: int = 0, par_pushes: int = 0) -> None:
         """Reset the per-level counters; the par comes from the level's stored solution."""
         self.steps = self.pushes = self.hints_used = 0
         self.elapsed = 0.0
         self.solver_used = False
-        self.current_score = 0
         self.par_moves, self.par_pushes = par_moves, par_pushes
-
-    def for_next_level(self) -> Statistics:
-        """A copy for the level after this one: the totals carried on, the level's counters
-        reset and no par yet (the next level's own par is set when it starts)."""
-        fresh = replace(self, solved_titles=list(self.solved_titles))
-        fresh.start_level()
-        return fresh
 
     def carry_on(self, saved: Statistics, par_moves: int, par_pushes: int) -> None:
         """Go on from a saved game's statistics, with the level's par as it is now (a save
         made before the par was known must not score the level without it)."""
         for counter in fields(self):
-            setattr(self, counter.name, copy.copy(getattr(saved, counter.name)))
+            setattr(self, counter.name, getattr(saved, counter.name))
         self.par_moves, self.par_pushes = par_moves, par_pushes
 
     def update_counts(self, steps: int, pushes: int) -> None:
@@ -107,21 +91,3 @@ class Statistics:
             self.par_moves,
             self.par_pushes,
         )
-
-    def finish_level(self, title: str = "") -> int:
-        """Count the solved level and return its score this time (the store keeps the best).
-
-        A level finished by the solver's solution scores nothing and is not counted solved.
-        """
-        self.current_score = self.score_now()
-        self.total_steps += self.steps
-        self.total_pushes += self.pushes
-        self.total_time += self.elapsed
-        self.total_hints += self.hints_used
-        if not self.solver_used:
-            self.levels_solved += 1
-            if title:
-                self.solved_titles.append(title)
-        return self.current_score
-
-

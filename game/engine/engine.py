@@ -18,8 +18,6 @@ from game.app.screens import Screen
 from game.app.settings import Settings
 from game.app.solver_service import SolverService
 from game.audio.sound import SoundService
-from game.core.board import Board
-from game.core.boxes import BoxList
 from game.engine.clipboard import Clipboard
 from game.engine.rest import Rest
 from game.engine.scene import Scene
@@ -167,19 +165,6 @@ class GameEngine:
     def save_settings(self) -> str | None:
         """Keep the current settings in the player's store; None, or why they were not saved."""
         return self.settings.save_to(self.player_progress)
-
-    # -- services of the level being played ------------------------------------------------
-    @property
-    def board(self) -> Board | None:
-        """The static squares of the level being played."""
-        playing = self.context.playing
-        return playing.board if playing else None
-
-    @property
-    def boxes(self) -> BoxList | None:
-        """The boxes of the level being played."""
-        playing = self.context.playing
-        return playing.boxes if playing else None
 
     # -- the scene stack -------------------------------------------------------------------
     @property

@@ -24,7 +24,6 @@ class SceneStack:
         self._scenes: list[Scene] = []
         # Set whenever the stack changes: the engine draws the new top at once.
         self.changed = True
-        self.emptied = False
 
     @property
     def top(self) -> Scene | None:
@@ -68,8 +67,6 @@ class SceneStack:
         self.changed = True
         if self._scenes:
             self._scenes[-1].on_resume()
-        else:
-            self.emptied = True
         return scene
 
     def replace(self, scene: Scene) -> None:

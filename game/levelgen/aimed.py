@@ -176,16 +176,3 @@ def _level(
 def _check(cancel: CancelCheck | None) -> None:
     if cancel is not None and cancel():
         raise Cancelled
-
-
-def remake_aimed(spec: str) -> Level | None:
-    """The board of an aimed ``Spec:`` line (without metadata); None if ``spec`` is not one
-    (ValueError if it is a bad one or makes no level)."""
-    parsed = Target.parse_spec(spec)
-    if parsed is None:
-        return None
-    made = aimed_level(*parsed)
-    if made is None:
-        raise ValueError(f"the spec {spec!r} makes no level")
-    return made.level
-

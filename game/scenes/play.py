@@ -67,7 +67,6 @@ class PlayScene(GameScene):
             recorder=saving.ContextRecorder(context),
             sound=engine.sound.play,
             step_ticks=lambda: engine.settings.animation_speed.ticks_per_step,
-            collection_title=context.session.title,
         )
         self.camera = Camera(self.level.width, self.level.height)
         self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
@@ -83,7 +82,6 @@ class PlayScene(GameScene):
         context = self.context
         self.total_score = context.progress.total_score()
         context.session.level_index = self.level_index
-        context.playing = self.state
         self.controller.start(saving.level_par(context, self.level), self._saved_statistics)
         self._layout()
         self._set_caption()
@@ -93,8 +91,6 @@ class PlayScene(GameScene):
         self.assist.close()
         if not self.controller.finished:
             saving.record_visit(self.context, self.level_index, self.state)
-        if self.context.playing is self.state:
-            self.context.playing = None
         pygame.display.set_caption(CAPTION)
 
     def on_pause(self) -> None:
@@ -103,7 +99,6 @@ class PlayScene(GameScene):
 
     def on_resume(self) -> None:
         self.total_score = self.context.progress.total_score()
-        self.context.playing = self.state
         self._layout()
         self._set_caption()
 

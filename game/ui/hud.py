@@ -121,7 +121,8 @@ def _draw_two_rows(
     widths = [
         _cell_width(label, value, _SMALL_LABEL_FONT, _SMALL_VALUE_FONT) for label, value in cells
     ]
-    gap = max(8, (width - 32 - sum(widths)) // max(1, len(cells) - 1))
+    # As much space between the figures as there is: at the narrowest every figure still fits.
+    gap = max(0, (width - 32 - sum(widths)) // max(1, len(cells) - 1))
     x = 16
     for (label, value), cell in zip(cells, widths, strict=True):
         centre = x + cell // 2

@@ -16,8 +16,10 @@ from game.app.assist import (
     Progress,
     SolverAssist,
 )
+from game.app.jobs import Purpose
+from game.app.solver_service import solve_answer
 from game.core import Direction, PlayState, parse_level
-from game.solver import SolveResult, SolveStatus
+from game.solver import SolveResult, SolveStatus, solve
 from game.solver.plan import Push
 from tests.app.fake_solver import FakeSolver, InstantSolver, SlowSolver
 from tests.conftest import SMALL_LEVEL
@@ -64,13 +66,19 @@ def test_background_solve_makes_hints_ready_and_they_solve_the_level() -> None:
 
 
 def test_hint_asked_before_the_answer_shows_when_it_arrives() -> None:
-    state, assist = make(SMALL_LEVEL)
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = FakeSolver()  # answers only when told
+    assist = SolverAssist(solver, state.level)
     assist.ask_hint(state)
     assert assist.hint is None and assist.phase is Phase.THINKING
-    assist.tick(state, 1 / 60)
-    assert assist.progress is not None or assist.hint is not None
+    assert solver.purposes == [Purpose.HINT]
     settle(state, assist)
-    assert assist.hint is not None
+    assert assist.hint is None and assist.wants_hint  # still waiting, nothing shown yet
+    result = solve(state.level, time_limit=20)
+    solver.jobs[-1].finish(solve_answer(solver.requests[-1], result))
+    assist.tick(state, 1 / 60)
+    assert assist.hint is not None and not assist.wants_hint
+    assert assist.take_charges() == 1
 
 
 def test_whole_solution_steps_forward_and_back_and_autoplays() -> None:

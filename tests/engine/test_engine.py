@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from game.app.screens import MessageScreen
-from game.core.play import PlayState
 from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
 from game.engine.scene import Scene
 
@@ -158,14 +157,6 @@ def test_one_engine_at_a_time(engine: GameEngine) -> None:
     assert GameEngine.instance() is engine
     with pytest.raises(RuntimeError):
         GameEngine((100, 100))
-
-
-def test_board_and_boxes_services_follow_the_play_state(engine: GameEngine) -> None:
-    assert engine.board is None and engine.boxes is None
-    level = engine.context.session.collection.levels[1]  # type: ignore[union-attr]
-    engine.context.playing = PlayState(level)
-    assert engine.board is level.board
-    assert engine.boxes is engine.context.playing.boxes
 
 
 def test_shutdown_allows_a_new_engine() -> None:

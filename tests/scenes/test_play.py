@@ -59,7 +59,7 @@ def test_a_whole_level_played_with_keys_ends_on_the_level_complete_screen(
     result = engine.top.result
     assert (result.moves, result.pushes) == (33, 8)
     assert result.score == 1000 - 33
-    assert engine.context.statistics.levels_solved == 1
+    assert engine.progress.totals().levels_solved == 1
     record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and record.solved
     assert record.best_moves is not None and record.best_moves.lurd == FIRST_SOLUTION

@@ -115,7 +115,7 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
     assert isinstance(engine.top, LevelCompleteScene)
     assert play.state.is_solved
     assert engine.context.statistics.solver_used
-    assert engine.context.statistics.current_score == 0  # a solver's solution scores nothing
+    assert engine.context.statistics.score_now() == 0  # a solver's solution scores nothing
 
 
 def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:

@@ -252,9 +252,8 @@ def test_resume_restores_the_position_with_working_undo(home: Path, level: Level
     state.restart()  # the saved history is the current move list, after the restart
     replay_on(state, SMALL_SOLUTION[:12])
     statistics = Statistics(steps=12, pushes=3, elapsed=41.5, hints_used=1)
-    statistics.solved_titles.append("First")
     game = SavedGame.capture(CampaignLevel(2), "Campaign", state, statistics)
-    statistics.solved_titles.append("not in the snapshot")
+    statistics.hints_used = 5  # not in the snapshot
 
     store, _ = ProgressStore.open()
     assert store.save_session(game) is None
@@ -265,7 +264,7 @@ def test_resume_restores_the_position_with_working_undo(home: Path, level: Level
     loaded = reopened.load_session()
     reopened.close()
     assert loaded == game
-    assert loaded.level.number == 3 and loaded.statistics.solved_titles == ["First"]
+    assert loaded.level.number == 3
     assert loaded.statistics.elapsed == 41.5 and loaded.statistics.hints_used == 1
 
     resumed, note = loaded.restore(level)

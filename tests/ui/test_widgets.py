@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.ui import hud
 from game.ui.hud import HudInfo, draw_hud, format_time
-from game.ui.text import fit_text, text_width, wrap_text
+from game.ui.text import draw_text, fit_text, text_width, wrap_text
 from game.ui.widgets import Menu, MenuItem, draw_key_bar, key_bar_rows
 
 AREA = pygame.Rect(0, 0, 800, 600)
@@ -82,11 +83,29 @@ def test_fit_text_keeps_the_longest_start_that_fits_even_of_a_megabyte() -> None
     assert fit_text("W" * 50, 20, 1) == ""
 
 
-def test_hud_draws_at_any_width(screen: pygame.Surface) -> None:
+def test_hud_shows_every_figure_inside_its_bar_at_any_width(
+    screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
     info = HudInfo(
         "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", 2, 4
     )
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    def recording(
+        surface: pygame.Surface, text: str, *args: object, **kwargs: object
+    ) -> pygame.Rect:
+        rect = draw_text(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(hud, "draw_text", recording)
     for width in (800, 320):
+        drawn.clear()
         surface = pygame.Surface((width, 100))
         bar = draw_hud(surface, info)
         assert bar.width == width
+        texts = [text for text, _ in drawn]
+        for figure in ("120", "30", "2/4", "1:15", "100/20"):
+            assert figure in texts, (width, figure, texts)
+        outside = [text for text, rect in drawn if not bar.contains(rect)]
+        assert outside == [], width
