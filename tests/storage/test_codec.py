@@ -93,3 +93,12 @@ def test_a_solution_must_match_its_counts() -> None:
     with pytest.raises(DataError, match="do not match the LURD"):
         decode(Solution, {"lurd": "RR", "moves": 2, "pushes": 1}, "s")
     assert decode(Solution, {"lurd": "R R", "moves": 2, "pushes": 2}, "s").lurd == "RR"
+
+
+def test_statistics_saved_with_the_totals_of_earlier_versions_still_load() -> None:
+    older = {
+        "steps": 3, "hints_used": 1, "current_score": 967, "levels_solved": 2,
+        "total_steps": 40, "total_pushes": 9, "total_time": 61.5, "total_hints": 4,
+        "solved_titles": ["Campaign, Level 1"],
+    }
+    assert decode(Statistics, older, "test") == Statistics(steps=3, hints_used=1)
