@@ -31,7 +31,6 @@ from game.app.assist_machine import (
     lost_message,
     reduce,
     status_line,
-    undo_first,
 )
 from game.app.jobs import Job, JobState, Progress, Purpose
 from game.app.solution_steps import SolutionSteps
@@ -39,6 +38,7 @@ from game.app.solver_service import SolverPort, SolverUpdate, Work, player_worke
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
+from game.core.problems import Problem, ProblemKind
 from game.solver.plan import Hint, Push, PushPlan
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
@@ -174,14 +174,14 @@ class SolverAssist:
         self.steps.clear()
 
     # -- what the player asks --------------------------------------------------------------
-    def ask_hint(self, state: PlayState) -> str | None:
+    def ask_hint(self, state: PlayState) -> Problem | None:
         """H: show the next push now if known, else think and show it when found.
 
-        On a position known to be lost it answers at once (returns "undo first"), costs
+        On a position known to be lost it answers at once (the problem: undo first), costs
         nothing and leaves nothing waiting to pop up later.
         """
         if self.phase is Phase.UNSOLVABLE:
-            return undo_first(self.help.undos)
+            return Problem(ProblemKind.NO_WAY_ON, count=self.help.undos)
         self._fire(Wanted(Want.HINT))
         self._offer_hint(state)
         request = self._request
@@ -189,11 +189,11 @@ class SolverAssist:
             self._ask(state, HINT_TIME_LIMIT)
         return None
 
-    def ask_solution(self, state: PlayState) -> str | None:
+    def ask_solution(self, state: PlayState) -> Problem | None:
         """Find a whole solution from here, to step through or autoplay; on a lost position
         the answer at once, as for a hint."""
         if self.phase is Phase.UNSOLVABLE:
-            return undo_first(self.help.undos)
+            return Problem(ProblemKind.NO_WAY_ON, count=self.help.undos)
         self._fire(Wanted(Want.SOLUTION))
         request = self._request
         # The plan thought ahead serves only when it came from the method the player chose.

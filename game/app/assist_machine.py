@@ -222,13 +222,6 @@ def lost_message(undos: int | None) -> str:
     return f"This position cannot be solved: undo {counted(undos, 'move')} to recover"
 
 
-def undo_first(undos: int | None) -> str:
-    """The answer to a hint or a solution asked on a lost position."""
-    if undos is None:
-        return "No way on from here: undo first"
-    return f"No way on from here: undo {counted(undos, 'move')} first"
-
-
 @dataclass(frozen=True)
 class Status:
     """The status line of the solver's help: its words and its tone (the view's colour)."""

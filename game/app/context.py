@@ -6,6 +6,7 @@ The engine keeps a stack of them: test play pushes a context of its own and pops
 from __future__ import annotations
 
 from game.app.session import Session
+from game.core.problems import Problem, ProblemKind
 from game.core.statistics import Statistics
 from game.storage.autosave import AutoSaver
 from game.storage.store import ProgressStore
@@ -35,10 +36,10 @@ class PlayContext:
         self.progress = store
         self.autosaver = AutoSaver(store)
 
-    def close(self) -> str | None:
-        """Close the store; the one-line message when results that could not be written are
-        lost."""
-        return self.progress.close()
+    def close(self) -> Problem | None:
+        """Close the store; the problem when results that could not be written are lost."""
+        lost = self.progress.close()
+        return None if lost is None else Problem(ProblemKind.RESULTS_LOST, lost)
 
 
 class ContextStack:
@@ -64,8 +65,8 @@ class ContextStack:
         if len(self._contexts) > 1:
             self._contexts.pop().close()
 
-    def close(self) -> str | None:
-        """Close every context; the player's store's message when results are lost. The
+    def close(self) -> Problem | None:
+        """Close every context; the player's store's problem when results are lost. The
         player's context stays, closed, so what it held can still be read."""
         while len(self._contexts) > 1:
             self.pop()

@@ -23,6 +23,7 @@ from game.core.edit_grid import Grid, parse_size
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, MyCollection, TextOrigin
+from game.core.problems import Problem, ProblemKind, refusal
 from game.storage import user_levels
 from game.storage.records import Solution
 from game.storage.user_levels import DEFAULT_COLLECTION, MAX_NAME_LENGTH
@@ -31,11 +32,11 @@ DEFAULT_SIZE = "10x8"
 MAX_DETAIL_LENGTH = 500
 
 
-def _size_problem(text: str) -> str | None:
+def _size_problem(text: str) -> Problem | None:
     try:
         parse_size(text)
     except ValueError as error:
-        return str(error)
+        return refusal(str(error))
     return None
 
 
@@ -61,8 +62,8 @@ def open_user_levels(shell: Shell) -> None:
     """Open one of the player's own collections in level select (asks which if several)."""
     names = user_levels.collection_names()
 
-    def unknown(name: str) -> str | None:
-        return None if name in names else f"no collection is called {name!r}"
+    def unknown(name: str) -> Problem | None:
+        return None if name in names else refusal(f"no collection is called {name!r}")
 
     def flow() -> Flow:
         name: str | None = names[0]
@@ -138,9 +139,9 @@ class EditorDialogs:
             )
             if not replacing:
                 return
-        problem = user_levels.save_level(self.collection, level)
-        if problem is not None:
-            navigation.show_message(self.shell, "Not saved", problem)
+        reason = user_levels.save_level(self.collection, level)
+        if reason is not None:
+            navigation.show_problem(self.shell, Problem(ProblemKind.NOT_SAVED, reason))
             return
         editor.set_metadata(replace(editor.metadata, title=level.title))
         editor.mark_saved()
@@ -159,12 +160,12 @@ class EditorDialogs:
             solution=meta.solution,
         )
 
-    def _level_problem(self, name: str) -> str | None:
+    def _level_problem(self, name: str) -> Problem | None:
         problem = user_levels.name_problem(name, "level name")
         if problem is not None:
-            return problem
+            return refusal(problem)
         level = self._named_level(name)
-        return f"cannot save: {level}" if isinstance(level, str) else None
+        return refusal(f"cannot save: {level}") if isinstance(level, str) else None
 
     def save_into(self) -> None:
         """Save into another of the player's collections (a new one is made on saving)."""
@@ -174,7 +175,7 @@ class EditorDialogs:
             name = yield from ask_checked_text(
                 "Save into collection",
                 f"Yours: {names}; a new name makes one",
-                lambda text: user_levels.name_problem(text, "collection name"),
+                lambda text: refusal(user_levels.name_problem(text, "collection name")),
                 self.collection,
                 MAX_NAME_LENGTH,
             )
@@ -188,8 +189,8 @@ class EditorDialogs:
         """Title, then author, then comment, each in its own dialog (Esc stops)."""
         editor = self.editor
 
-        def title_problem(text: str) -> str | None:
-            return user_levels.name_problem(text, "title") if text else None
+        def title_problem(text: str) -> Problem | None:
+            return refusal(user_levels.name_problem(text, "title")) if text else None
 
         def flow() -> Flow:
             meta = editor.metadata

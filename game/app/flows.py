@@ -9,6 +9,7 @@ from collections.abc import Callable, Generator
 
 from game.app.questions import Answer, AskLeave, AskText, AskYesNo, LeaveChoice, Question
 from game.app.screens import ConfirmScreen, EditorLeaveScreen, PromptScreen, Screen
+from game.core.problems import Problem
 
 Flow = Generator[Question, Answer, None]
 Ask = Generator[Question, Answer, object]
@@ -25,7 +26,7 @@ def ask_text(
 def ask_checked_text(
     title: str,
     hint: str,
-    problem: Callable[[str], str | None],
+    problem: Callable[[str], Problem | None],
     text: str = "",
     max_length: int = 1000,
 ) -> Generator[Question, Answer, str | None]:
@@ -39,7 +40,7 @@ def ask_checked_text(
         found = problem(answer.strip())
         if found is None:
             return answer.strip()
-        text, error = answer, found
+        text, error = answer, found.text
 
 
 def ask_yes_no(title: str, question: str) -> Generator[Question, Answer, bool]:

@@ -31,12 +31,18 @@ from game.core.level_ref import (
     TextOrigin,
     collection_of,
 )
+from game.core.problems import Problem
 from game.core.wording import counted
 from game.storage.records import SavedGame
 
 
 def show_message(shell: Shell, title: str, text: str) -> None:
     shell.open(MessageScreen(title, text))
+
+
+def show_problem(shell: Shell, problem: Problem) -> None:
+    """A dialog that tells of ``problem`` in its own words, and carries it."""
+    shell.open(MessageScreen(problem.title, problem.text, problem))
 
 
 def open_collection_file(shell: Shell, path: str) -> None:

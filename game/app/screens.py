@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from game.core.problems import Problem
 from game.storage.user_levels import DEFAULT_COLLECTION
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ class LevelCompleteScreen(Screen):
 class MessageScreen(Screen):
     title: str
     text: str
+    # The problem the message tells of, if it is one (the command line's exit code reads it).
+    problem: Problem | None = None
 
 
 @dataclass(frozen=True)

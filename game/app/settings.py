@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from game.core.problems import Problem, ProblemKind
 from game.solver import METHODS
 from game.solver.smt import missing_package
 
@@ -80,7 +81,7 @@ class Settings:
             self.solve_method = method
         return store.get_setting(FULLSCREEN_SETTING, self.fullscreen)
 
-    def save_to(self, store: ProgressStore) -> str | None:
+    def save_to(self, store: ProgressStore) -> Problem | None:
         """Keep the settings in ``store``; None, or why they were not saved."""
         values: dict[str, str | float | bool] = {
             SPEED_SETTING: self.animation_speed.value,
@@ -89,7 +90,8 @@ class Settings:
             SOLVE_METHOD_SETTING: self.solve_method,
         }
         problems = [store.set_setting(key, value) for key, value in values.items()]
-        return next((problem for problem in problems if problem is not None), None)
+        reason = next((problem for problem in problems if problem is not None), None)
+        return None if reason is None else Problem(ProblemKind.SETTINGS_NOT_SAVED, reason)
 
 
 def solve_methods() -> list[str]:

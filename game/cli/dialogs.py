@@ -14,13 +14,11 @@ from game.engine.scene import Scene, SceneRegistry
 from game.scenes.catalog import register_scenes
 from game.storage.jsondata import one_line
 
-# The editor's title for a level it could not save (game.app.editing).
-FAILED_SAVE = "Not saved"
-
 
 class Dialogs(SceneRegistry):
-    """Every screen of the game; headless, each message dialog is echoed on stderr and one
-    that says a save failed sets ``failed`` (the run then exits 1)."""
+    """Every screen of the game; headless, each message dialog is echoed on stderr, and one
+    that carries a problem of a kind that fails the run (a level not saved) sets ``failed``
+    (the run then exits 1)."""
 
     def __init__(self, headless: bool) -> None:
         super().__init__()
@@ -30,7 +28,8 @@ class Dialogs(SceneRegistry):
     def make(self, engine: GameEngine, screen: Screen) -> Scene:
         if self.headless and isinstance(screen, MessageScreen):
             print(visible(one_line(f"{screen.title}: {screen.text}")), file=sys.stderr)
-            self.failed = self.failed or screen.title == FAILED_SAVE
+            problem = screen.problem
+            self.failed = self.failed or (problem is not None and problem.kind.fails_run)
         return super().make(engine, screen)
 
 

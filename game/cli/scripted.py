@@ -121,7 +121,7 @@ def shut_down(engine: GameEngine) -> bool:
     not be written are lost."""
     lost = engine.shutdown()
     if lost is not None:
-        print(lost, file=sys.stderr)
+        print(lost.text, file=sys.stderr)
     return lost is None
 
 

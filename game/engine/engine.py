@@ -18,6 +18,7 @@ from game.app.screens import Screen
 from game.app.settings import Settings
 from game.app.solver_service import SolverService
 from game.audio.sound import SoundService
+from game.core.problems import Problem
 from game.engine.clipboard import Clipboard
 from game.engine.rest import Rest
 from game.engine.scene import Scene
@@ -110,10 +111,10 @@ class GameEngine:
             raise RuntimeError("no GameEngine has been created")
         return cls._instance
 
-    def shutdown(self) -> str | None:
+    def shutdown(self) -> Problem | None:
         """Leave every scene (a level being played saves itself), close the progress stores
-        and the display; a new engine may be made afterwards. Returns the one-line message when
-        results that could not be written are lost."""
+        and the display; a new engine may be made afterwards. Returns the problem when results
+        that could not be written are lost."""
         self.stack.close_all()
         lost = self.contexts.close()
         self.running = False
@@ -162,7 +163,7 @@ class GameEngine:
         if fullscreen != self.settings.fullscreen:
             self.set_fullscreen(fullscreen)
 
-    def save_settings(self) -> str | None:
+    def save_settings(self) -> Problem | None:
         """Keep the current settings in the player's store; None, or why they were not saved."""
         return self.settings.save_to(self.player_progress)
 

@@ -207,9 +207,9 @@ class PlayScene(GameScene):
             self.engine.open(PauseScreen(self))
         elif command in (PlayCommand.HINT, PlayCommand.SOLVE):
             ask = assist.ask_hint if command is PlayCommand.HINT else assist.ask_solution
-            answer = ask(self.state)
-            if answer is not None:
-                controller.notify(answer, Tone.DANGER)
+            refused = ask(self.state)
+            if refused is not None:
+                controller.notify(refused.text, Tone.DANGER)
         elif command in (PlayCommand.AUTOPLAY, PlayCommand.SLOWER, PlayCommand.FASTER):
             self._autoplay(command)
         else:

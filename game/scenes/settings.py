@@ -15,6 +15,7 @@ from game.app.flows import Flow, ask_checked_text, run_flow
 from game.app.screens import MessageScreen, SettingsScreen
 from game.app.session import campaign_levels
 from game.app.settings import AnimationSpeed, solve_methods
+from game.core.problems import refusal
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -130,7 +131,7 @@ class SettingsScene(GameScene):
     def _save(self) -> None:
         problem = self.engine.save_settings()
         if problem is not None:
-            self._tell(problem, theme.WARNING)
+            self._tell(problem.text, theme.WARNING)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
         self.message, self.message_colour = text, colour
@@ -139,7 +140,9 @@ class SettingsScene(GameScene):
         """Ask for a file path until ``act`` takes it (it returns why not) or Esc."""
 
         def flow() -> Flow:
-            yield from ask_checked_text(title, hint, act, str(default_transfer_path()))
+            yield from ask_checked_text(
+                title, hint, lambda path: refusal(act(path)), str(default_transfer_path())
+            )
 
         run_flow(self.engine.open, flow())
 

@@ -13,6 +13,7 @@ import pygame
 from game.app import navigation
 from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
 from game.app.screens import SlotsScreen
+from game.core.problems import refusal
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -154,7 +155,7 @@ class SlotsScene(GameScene):
             name = yield from ask_checked_text(
                 "Save the game",
                 f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
-                slot_name_problem,
+                lambda name: refusal(slot_name_problem(name)),
                 suggestion[:MAX_NAME_LENGTH],
                 MAX_NAME_LENGTH,
             )

@@ -19,6 +19,7 @@ from game.app.assist import (
 from game.app.jobs import Purpose
 from game.app.solver_service import solve_answer
 from game.core import Direction, PlayState, parse_level
+from game.core.problems import Problem, ProblemKind
 from game.solver import SolveResult, SolveStatus, solve
 from game.solver.plan import Push
 from tests.app.fake_solver import FakeSolver, InstantSolver, SlowSolver
@@ -134,8 +135,9 @@ def test_a_hint_on_a_lost_position_answers_at_once_and_costs_nothing() -> None:
     settle(state, assist)
     assist.tick(state, 1 / 60)
     assert assist.phase is Phase.UNSOLVABLE
-    assert assist.ask_hint(state) == "No way on from here: undo 1 move first"
-    assert assist.ask_solution(state) == "No way on from here: undo 1 move first"
+    refused = Problem(ProblemKind.NO_WAY_ON, count=1)
+    assert assist.ask_hint(state) == assist.ask_solution(state) == refused
+    assert refused.text == "No way on from here: undo 1 move first"
     assert not assist.wants_hint and not assist.wants_solution
     # After the undo the fresh plan comes, and no hint pops up uninvited or is charged.
     state.undo()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.app.flows import Flow, ask_checked_text, ask_leave, ask_yes_no, run_flow
 from game.app.questions import Answer, AskLeave, AskText, AskYesNo, LeaveChoice
 from game.app.screens import ConfirmScreen, EditorLeaveScreen, PromptScreen, Screen
+from game.core.problems import refusal
 
 
 class Dialogs:
@@ -30,7 +31,7 @@ def test_a_checked_text_is_asked_again_with_the_problem_and_the_text_kept() -> N
 
     def flow() -> Flow:
         name = yield from ask_checked_text(
-            "Save", "a name", lambda text: None if text else "A name, please", "suggested"
+            "Save", "a name", lambda text: None if text else refusal("A name, please"), "suggested"
         )
         said.append(name)
 

@@ -1,0 +1,57 @@
+"""Problems as values: what kind of thing went wrong and its data, worded here and nowhere else.
+
+A function that may refuse returns ``Problem | None``; a screen shows ``title`` and ``text``, and
+the command line picks its exit code from ``kind.fails_run``, never from the words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.wording import counted
+
+
+class ProblemKind(Enum):
+    """Each kind: the title a dialog shows, and whether a headless run fails because of it."""
+
+    NOT_SAVED = ("Not saved", True)  # a level could not be written
+    SETTINGS_NOT_SAVED = ("Settings not saved", False)  # they stay for this run
+    RESULTS_LOST = ("Results lost", True)  # results that could not be written, at closing
+    REFUSED = ("Not accepted", False)  # a typed answer that cannot be used (asked again)
+    NO_WAY_ON = ("No way on", False)  # help asked on a position that cannot be solved
+
+    def __init__(self, title: str, fails_run: bool) -> None:
+        self.title = title
+        self.fails_run = fails_run
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A problem of ``kind``: ``detail`` says why in the words of what failed (a file's
+    error, the rule broken), ``count`` is the number it is about (the undos that save a game)."""
+
+    kind: ProblemKind
+    detail: str = ""
+    count: int | None = None
+
+    @property
+    def title(self) -> str:
+        return self.kind.title
+
+    @property
+    def text(self) -> str:
+        """The one line that tells the player."""
+        if self.kind is ProblemKind.NO_WAY_ON:
+            if self.count is None:
+                return "No way on from here: undo first"
+            return f"No way on from here: undo {counted(self.count, 'move')} first"
+        return self.detail or self.kind.title
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def refusal(reason: str | None) -> Problem | None:
+    """A typed answer refused for ``reason`` (None: accepted), as a problem."""
+    return None if reason is None else Problem(ProblemKind.REFUSED, reason)
