@@ -183,6 +183,8 @@ class SolverPort(Protocol):
         workers: int = ...,
     ) -> Job[SolverUpdate]: ...
 
+    def shutdown(self) -> None: ...
+
 
 class SolverService:
     """Runs one search at a time off the game loop; poll() hands back what it produced."""

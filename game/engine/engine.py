@@ -16,7 +16,7 @@ from game.app.context import ContextStack, PlayContext
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import Screen
 from game.app.settings import Settings
-from game.app.solver_service import SolverService
+from game.app.solver_service import SolverPort, SolverService
 from game.audio.sound import SoundService
 from game.core.problems import Problem
 from game.engine.clipboard import Clipboard
@@ -60,7 +60,10 @@ class GameEngine:
         *,
         sound_enabled: bool = True,
         caption: str = CAPTION,
+        solver: SolverPort | None = None,
     ) -> None:
+        """The engine, its window and its services; ``solver`` stands in for the solver
+        service (tests give a fake; by default the real one, started on its first job)."""
         if GameEngine._instance is not None:
             raise RuntimeError("there is already a GameEngine; shut it down first")
         pygame.display.init()
@@ -82,7 +85,7 @@ class GameEngine:
         # The solver service runs searches off the loop.
         # Started lazily: the worker process appears with the first request.
         self.rest = Rest()
-        self.solver = SolverService(wake=self.rest.wake)
+        self.solver: SolverPort = solver or SolverService(wake=self.rest.wake)
         # Random levels made ahead; idle until the game proper starts it (start_game).
         self.ready_levels = ReadyLevels()
         self.stack = SceneStack(self)

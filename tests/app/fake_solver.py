@@ -74,6 +74,9 @@ class FakeSolver:
         if self.jobs:
             self.jobs[-1].cancel()
 
+    def shutdown(self) -> None:
+        self.cancel()
+
 
 class InstantSolver(FakeSolver):
     """Answers every request at once, in this process."""

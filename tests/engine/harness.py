@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.solver_service import SolverPort
 from game.core.collection import Collection, read_collection_text
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
@@ -63,16 +64,22 @@ def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-@pytest.fixture
-def engine() -> Iterator[GameEngine]:
-    """A fresh headless engine with the test levels open; shut down afterwards."""
-    made = register_scenes(GameEngine((800, 600), sound_enabled=False))
+def headless_engine(solver: SolverPort | None = None) -> Iterator[GameEngine]:
+    """A fresh headless engine (with ``solver`` in place of the real service, if given) and
+    the test levels open; shut down afterwards."""
+    made = register_scenes(GameEngine((800, 600), sound_enabled=False, solver=solver))
     made.context.session.open(level_collection(), LevelFile("tests.xsb"))
     pygame.event.clear()
     try:
         yield made
     finally:
         made.shutdown()
+
+
+@pytest.fixture
+def engine() -> Iterator[GameEngine]:
+    """A fresh headless engine with the test levels open; shut down afterwards."""
+    yield from headless_engine()
 
 
 LURD_KEYS = {"l": pygame.K_LEFT, "u": pygame.K_UP, "r": pygame.K_RIGHT, "d": pygame.K_DOWN}

@@ -12,6 +12,7 @@ import pygame
 from game.app import saving
 from game.app.assist import Phase
 from game.app.screens import PlayScreen
+from game.app.solver_service import SolverService
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
@@ -163,6 +164,8 @@ def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
     press(engine, pygame.K_h, SHIFT)
     wait_for(engine, lambda: second.assist.hint is not None)
     assert play.assist.hint is None
-    process = engine.solver._process
+    service = engine.solver
+    assert isinstance(service, SolverService)
+    process = service._process
     engine.solver.shutdown()
     assert process is None or not process.is_alive()

@@ -18,6 +18,7 @@ from game.engine.engine import TICK_SECONDS, GameEngine
 from game.scenes.editor import EditorScene
 from game.solver.result import SolveResult, SolveStatus
 from tests.app.fake_solver import FakeSolver
+from tests.engine.harness import headless_engine
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
 
@@ -51,16 +52,24 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
 
 
 @pytest.fixture
-def checked_editor(engine: GameEngine) -> Iterator[tuple[EditorScene, FakeSolver]]:
-    real, solver = engine.solver, FakeSolver()
-    engine.solver = solver  # type: ignore[assignment]
-    try:
-        engine.open(EditorScreen(Grid.from_rows(ROOM)))
-        scene = engine.top
-        assert isinstance(scene, EditorScene)
-        yield scene, solver
-    finally:
-        engine.solver = real
+def solver() -> FakeSolver:
+    return FakeSolver()
+
+
+@pytest.fixture
+def engine(solver: FakeSolver) -> Iterator[GameEngine]:
+    """The engine with a stand-in solver that answers when the test says."""
+    yield from headless_engine(solver)
+
+
+@pytest.fixture
+def checked_editor(
+    engine: GameEngine, solver: FakeSolver
+) -> Iterator[tuple[EditorScene, FakeSolver]]:
+    engine.open(EditorScreen(Grid.from_rows(ROOM)))
+    scene = engine.top
+    assert isinstance(scene, EditorScene)
+    yield scene, solver
 
 
 def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
