@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.app.assist_machine import (
-    TRANSITIONS,
     Asked,
     Cancelled,
     Changed,
@@ -135,13 +134,12 @@ class SolverAssist:
 
     def _fire(self, event: Event) -> bool:
         """Move the help by ``event``; False if the reducer ignored it."""
-        following, effects = reduce(self.help, event)
-        taken = following is not self.help or bool(effects)
-        self.help = following
+        before = self.help
+        self.help, effects = reduce(before, event)
         for effect in effects:
             if isinstance(effect, ChargeHint):
                 self._charges += 1
-        return taken or type(event) in TRANSITIONS[following.phase]
+        return self.help is not before
 
     def take_charges(self) -> int:
         """The hints charged since the last call (each distinct hint at a position once)."""

@@ -155,13 +155,16 @@ _ANYWHERE: dict[type, Phase | None] = {
     Asked: P.THINKING,
     Lost: P.UNSOLVABLE,
     Cancelled: P.IDLE,
+    # A plan kept from before (another search runs, or one was cancelled) still gives them.
+    HintShown: _SAME,
+    SolutionShown: _SAME,
 }
 # Every phase, the events it takes and the phase each leads to (_SAME: stays).
 TRANSITIONS: dict[Phase, dict[type, Phase | None]] = {
     P.IDLE: {**_ANYWHERE},
     P.SETTLING: {**_ANYWHERE, Settled: P.THINKING},
     P.THINKING: {**_ANYWHERE, Found: P.READY, GaveUp: P.GAVE_UP, NothingFound: P.IDLE},
-    P.READY: {**_ANYWHERE, HintShown: _SAME, SolutionShown: _SAME},
+    P.READY: {**_ANYWHERE},
     # While lost, a search counts the undos that save the game; its failure keeps the phase.
     P.UNSOLVABLE: {**_ANYWHERE, NothingFound: _SAME},
     P.GAVE_UP: {**_ANYWHERE},
@@ -173,7 +176,8 @@ LOST_MESSAGE = "This position cannot be solved any more"
 
 
 def reduce(help: Help, event: Event) -> tuple[Help, tuple[Effect, ...]]:
-    """The help after ``event``, and what the assist must do because of it."""
+    """The help after ``event``, and what the assist must do because of it (``help`` itself,
+    the very object, when the event is ignored)."""
     allowed = TRANSITIONS[help.phase]
     if type(event) not in allowed:
         IGNORED[help.phase, type(event).__name__] += 1

@@ -191,3 +191,14 @@ def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length(method: 
     assist.progress = Progress(7, 1.5)
     status = assist.status()
     assert status is not None and "trying plans of 7 steps" in status.text
+
+
+def test_a_plan_kept_from_before_gives_its_hint_while_another_search_runs() -> None:
+    state, assist = make(SMALL_LEVEL)
+    settle(state, assist)
+    assert assist.phase is Phase.READY
+    assist.solve_method = "bfs"  # Shift+S asks another method: a new search, the plan kept
+    assist.ask_solution(state)
+    assert assist.phase is Phase.THINKING
+    assist.ask_hint(state)
+    assert assist.hint is not None and assist.take_charges() == 1
