@@ -20,7 +20,7 @@ from game.app.solver_service import SolverPort, SolverService
 from game.audio.sound import SoundService
 from game.core.problems import Problem
 from game.engine.clipboard import Clipboard
-from game.engine.rest import Rest
+from game.engine.rest import Clock, Rest
 from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
 from game.engine.stack import SceneStack
@@ -50,9 +50,11 @@ class InputSource(Protocol):
 
 
 class GameEngine:
-    """The one engine: display, scene stack, fixed-tick loop and the services."""
+    """An engine: display, scene stack, fixed-tick loop and the services it is given. Nothing
+    reaches it from afar (no singleton); only one is open at a time, since pygame has one
+    display per process."""
 
-    _instance: ClassVar[GameEngine | None] = None
+    _open: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -61,10 +63,13 @@ class GameEngine:
         sound_enabled: bool = True,
         caption: str = CAPTION,
         solver: SolverPort | None = None,
+        sound: SoundService | None = None,
+        clock: Clock = time,
     ) -> None:
-        """The engine, its window and its services; ``solver`` stands in for the solver
-        service (tests give a fake; by default the real one, started on its first job)."""
-        if GameEngine._instance is not None:
+        """The engine, its window and the services it is given: ``solver`` (by default the
+        real service, started on its first job), ``sound`` (by default one enabled as
+        ``sound_enabled`` says) and the ``clock`` its loop runs on (tests give stand-ins)."""
+        if GameEngine._open:
             raise RuntimeError("there is already a GameEngine; shut it down first")
         pygame.display.init()
         pygame.font.init()
@@ -76,7 +81,7 @@ class GameEngine:
         # Services of the layers above (sprite sheets), by type.
         self.services = ServiceRegistry()
         self.clipboard = Clipboard()
-        self.sound = SoundService(enabled=sound_enabled)
+        self.sound = sound or SoundService(enabled=sound_enabled)
         self.sound.volume = self.settings.volume
         # Progress lives in memory until the game proper opens the player's store (start_game),
         # so tests, headless play and benchmarks never write to the user's folder. Test play
@@ -84,7 +89,7 @@ class GameEngine:
         self.contexts = ContextStack(PlayContext.in_memory())
         # The solver service runs searches off the loop.
         # Started lazily: the worker process appears with the first request.
-        self.rest = Rest()
+        self.rest = Rest(clock)
         self.solver: SolverPort = solver or SolverService(wake=self.rest.wake)
         # Random levels made ahead; idle until the game proper starts it (start_game).
         self.ready_levels = ReadyLevels()
@@ -105,14 +110,7 @@ class GameEngine:
         self.input_batch: int | None = None
         self._batches = 0
         self._input_sources: list[InputSource] = []
-        GameEngine._instance = self
-
-    # -- the one instance -----------------------------------------------------------------
-    @classmethod
-    def instance(cls) -> GameEngine:
-        if cls._instance is None:
-            raise RuntimeError("no GameEngine has been created")
-        return cls._instance
+        GameEngine._open = True
 
     def shutdown(self) -> Problem | None:
         """Leave every scene (a level being played saves itself), close the progress stores
@@ -124,8 +122,7 @@ class GameEngine:
         self.solver.shutdown()
         self.ready_levels.stop()
         pygame.display.quit()
-        if GameEngine._instance is self:
-            GameEngine._instance = None
+        GameEngine._open = False
         return lost
 
     # -- the play context ------------------------------------------------------------------
@@ -334,7 +331,7 @@ class GameEngine:
         """The real loop on the wall clock, until the last scene is gone or quit is asked."""
         self.running = True
         clock = pygame.time.Clock()
-        last = time.perf_counter()
+        last = self.rest.clock.perf_counter()
         frames = 0
         while self.running and self.top is not None and (max_frames is None or frames < max_frames):
             rested = self.can_rest()
@@ -344,7 +341,7 @@ class GameEngine:
                 self.rest.sleep()
             else:
                 clock.tick(FRAME_RATE_CAP)
-            now = time.perf_counter()
+            now = self.rest.clock.perf_counter()
             self.step_frame(now - last, rested)
             last = now
             frames += 1

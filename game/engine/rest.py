@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from typing import Protocol
 
 import pygame
 
@@ -30,10 +31,19 @@ _VISIBLE = {
 _FOCUS = {pygame.WINDOWFOCUSLOST: False, pygame.WINDOWFOCUSGAINED: True}
 
 
+class Clock(Protocol):
+    """The time the loop runs on: the time module, or a stand-in in tests."""
+
+    def perf_counter(self) -> float: ...
+
+    def sleep(self, seconds: float, /) -> None: ...
+
+
 class Rest:
     """Whether the window can be seen and has the focus, and the sleep between frames."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = time) -> None:
+        self.clock = clock
         self.visible = True
         self.focused = True
 
@@ -53,9 +63,10 @@ class Rest:
     def sleep(self) -> None:
         """Sleep until input or a wake-up is waiting, or the owed ticks are due."""
         slice_seconds = AWAY_SLICE if self.away else REST_SLICE
-        due = time.perf_counter() + (AWAY_WAKE_SECONDS if self.away else REST_WAKE_SECONDS)
-        while time.perf_counter() < due:
-            time.sleep(slice_seconds)
+        clock = self.clock
+        due = clock.perf_counter() + (AWAY_WAKE_SECONDS if self.away else REST_WAKE_SECONDS)
+        while clock.perf_counter() < due:
+            clock.sleep(slice_seconds)
             if pygame.event.peek():
                 return
 

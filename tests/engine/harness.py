@@ -5,6 +5,7 @@ Events go through pygame's event queue, the same path a player's keys and clicks
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from game.core.collection import Collection, read_collection_text
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.engine.input_script import key_events
+from game.engine.rest import Clock
 from game.scenes.catalog import register_scenes
 
 # Microban 1 and two more tiny levels; the campaign file is never read by tests.
@@ -64,10 +66,14 @@ def temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def headless_engine(solver: SolverPort | None = None) -> Iterator[GameEngine]:
-    """A fresh headless engine (with ``solver`` in place of the real service, if given) and
-    the test levels open; shut down afterwards."""
-    made = register_scenes(GameEngine((800, 600), sound_enabled=False, solver=solver))
+def headless_engine(
+    solver: SolverPort | None = None, clock: Clock = time
+) -> Iterator[GameEngine]:
+    """A fresh headless engine (with ``solver`` in place of the real service, if given, and
+    its loop on ``clock``) and the test levels open; shut down afterwards."""
+    made = register_scenes(
+        GameEngine((800, 600), sound_enabled=False, solver=solver, clock=clock)
+    )
     made.context.session.open(level_collection(), LevelFile("tests.xsb"))
     pygame.event.clear()
     try:

@@ -12,7 +12,6 @@ import pytest
 from game.app.editor_check import SETTLE_TICKS, Verdict
 from game.app.screens import EditorScreen, MessageScreen
 from game.core.edit_grid import Grid
-from game.engine import engine as engine_module
 from game.engine import rest
 from game.engine.engine import TICK_SECONDS, GameEngine
 from game.scenes.editor import EditorScene
@@ -44,11 +43,8 @@ class FakeClock:
 
 
 @pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(rest, "time", fake)
-    monkeypatch.setattr(engine_module, "time", fake)
-    return fake
+def clock() -> FakeClock:
+    return FakeClock()
 
 
 @pytest.fixture
@@ -57,9 +53,9 @@ def solver() -> FakeSolver:
 
 
 @pytest.fixture
-def engine(solver: FakeSolver) -> Iterator[GameEngine]:
-    """The engine with a stand-in solver that answers when the test says."""
-    yield from headless_engine(solver)
+def engine(solver: FakeSolver, clock: FakeClock) -> Iterator[GameEngine]:
+    """The engine on the fake clock, with a stand-in solver that answers when the test says."""
+    yield from headless_engine(solver, clock)
 
 
 @pytest.fixture
