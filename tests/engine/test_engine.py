@@ -9,8 +9,10 @@ import pygame
 import pytest
 
 from game.app.screens import MessageScreen
+from game.audio.sound import SoundService
 from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
 from game.engine.scene import Scene
+from tests.app.fake_solver import FakeSolver
 
 
 class Recorder(Scene):
@@ -187,3 +189,14 @@ def test_every_screen_has_a_scene_that_is_opened_with_it() -> None:
         scene = registry.scene_class(kind)
         assert isinstance(scene, type) and issubclass(scene, Scene)
         assert get_type_hints(scene.__init__)["screen"] is kind, path
+
+
+def test_the_engine_uses_the_services_it_is_given() -> None:
+    sound = SoundService(enabled=False, volume=0.3)
+    solver = FakeSolver()
+    made = GameEngine((200, 150), solver=solver, sound=sound)
+    try:
+        assert made.sound is sound and made.solver is solver
+    finally:
+        made.shutdown()
+    assert solver.cancels == 0 and not solver.jobs  # shut down, and never asked anything
