@@ -14,6 +14,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import game
 
 PACKAGE = Path(game.__file__).parent
@@ -65,6 +67,7 @@ def lint_imports(config: Path, root: Path | None = None) -> subprocess.Completed
 
 
 def test_the_game_keeps_the_import_contract() -> None:
+    pytest.importorskip("importlinter", reason="import-linter comes with the dev extra")
     checked = lint_imports(PYPROJECT)
     assert checked.returncode == 0, checked.stdout
     assert "4 kept, 0 broken" in checked.stdout
@@ -79,6 +82,7 @@ def _write(root: Path, name: str, text: str = "") -> None:
 def test_the_contract_catches_wrong_arrows_pygame_cycles_and_scenes_importing_scenes(
     tmp_path: Path,
 ) -> None:
+    pytest.importorskip("importlinter", reason="import-linter comes with the dev extra")
     # The project's own contracts, on a made-up package with one breach of each.
     settings = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["importlinter"]
     package = tmp_path / "broken"
