@@ -19,7 +19,7 @@ from game.app.session import Session
 from game.app.shell import Shell
 from game.core.collection import Collection, collection_to_text
 from game.core.edit_checks import level_or_problem
-from game.core.edit_grid import Grid, parse_size
+from game.core.edit_grid import Grid, parse_size, too_large
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, MyCollection, TextOrigin
@@ -53,7 +53,12 @@ def ask_new_level(shell: Shell) -> None:
 
 
 def edit_level(shell: Shell, level: Level) -> None:
-    """Edit a copy of ``level``; saving puts the copy into the player's own levels."""
+    """Edit a copy of ``level``; saving puts the copy into the player's own levels. A level
+    larger than the editor takes is refused in a message (files allow larger ones)."""
+    problem = too_large(level.width, level.height)
+    if problem is not None:
+        navigation.show_message(shell, "Cannot edit this level", f"This level {problem}.")
+        return
     shell.open(EditorScreen(level))
 
 

@@ -6,8 +6,6 @@ through the shell (the engine), so this module knows no scene.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game.app import saving
 from game.app.context import PlayContext
 from game.app.screens import (
@@ -24,6 +22,7 @@ from game.app.shell import Shell
 from game.core.chapters import chapters_of, is_level_open
 from game.core.collection import Collection, read_collection_text
 from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.level_ref import (
     CollectionRef,
     LevelFile,
@@ -46,7 +45,7 @@ def open_collection_file(shell: Shell, path: str) -> None:
     except LevelError as error:
         show_message(shell, "Cannot open the file", str(error))
         return
-    open_collection(shell, collection, LevelFile(str(Path(path.strip().strip('"')).expanduser())))
+    open_collection(shell, collection, LevelFile(str(typed_path(path))))
 
 
 def open_collection_text(shell: Shell, text: str) -> bool:

@@ -18,7 +18,7 @@ from game.cli.scripted import (
     shut_down,
 )
 from game.core.digits import shortened
-from game.core.edit_grid import MAX_SIDE, parse_size
+from game.core.edit_grid import parse_size, too_large
 from game.core.errors import printable
 from game.core.xsb import Dialect
 
@@ -46,11 +46,9 @@ def run_edit(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CliError(f"--new: {error}") from None
     level = load_level(args) if args.file is not None else None
-    if level is not None and max(level.width, level.height) > MAX_SIDE:
-        raise CliError(
-            f"level {printable(shortened(str(args.level)))} is {level.width}x{level.height}; "
-            f"the editor takes boards of up to {MAX_SIDE}x{MAX_SIDE}"
-        )
+    problem = too_large(level.width, level.height) if level is not None else None
+    if problem is not None:
+        raise CliError(f"level {printable(shortened(str(args.level)))} {problem}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         from game.engine.engine import use_headless_drivers

@@ -5,8 +5,8 @@ The rules and the order of commands live in the play controller; drawing lives i
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import ClassVar
 
 import pygame
@@ -273,7 +273,8 @@ class PlayScene(GameScene):
         if not text:
             self.controller.notify("The clipboard is empty", Tone.WARNING)
             return
-        if "\n" not in text and Path(text).expanduser().is_file():
+        # os.path, not Path: a line of 256 moves is a name too long, which Path.is_file raises.
+        if "\n" not in text and os.path.isfile(os.path.expanduser(text)):
             self._leave_for(lambda: navigation.open_collection_file(self.engine, text))
             return
         try:

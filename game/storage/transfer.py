@@ -12,11 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file, replace_file
+from game.core.files import read_regular_file, replace_file, replace_problem
 from game.core.level import Level
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
+from game.storage.paths import is_store_file
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
 from game.storage.rows import (
     add_event,
@@ -35,6 +36,9 @@ from game.storage.verify import Checked, check, keep_unverified, known_levels
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 50_000_000
+# How every export begins (encode_json writes no blanks): a file that begins otherwise was not
+# written by an export, and is not the game's to replace.
+_EXPORT_HEAD = f'{{"format":"{FORMAT_NAME}"'.encode()
 
 
 class TransferError(ValueError):
@@ -122,18 +126,47 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     could be read would pass for the player's whole progress."""
     if store.fallback_reason is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.fallback_reason}"))
+    target = Path(path)
+    problem = export_target_problem(target, store.path)
+    if problem is not None:
+        raise TransferError(f"Nothing was exported to {printable(target)}: {problem}")
     store.read_error = None
     progress = gather(store)
     if store.read_error is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.read_error}"))
     text = encode_json(progress_to_json(progress))
-    target = Path(path)
     try:
         replace_file(target, text)
     except OSError as error:
-        problem = error.strerror or error
-        raise TransferError(f"Cannot write {printable(target)}: {problem}") from None
+        reason = error.strerror or str(error)
+        raise TransferError(f"Cannot write {printable(target)}: {reason}") from None
     return progress
+
+
+def export_target_problem(target: Path, store: Path | None = None) -> str | None:
+    """Why an export must not be written at ``target``, in one line; None if it may. The one
+    check the command line and Settings share: the progress store ``store`` (the player's by
+    default) and the files beside it, a link, a folder, a pipe or a device, and a file that an
+    export did not write are never replaced."""
+    if is_store_file(target, store):
+        return "it is the progress store itself; export to another file"
+    problem = replace_problem(target)
+    if problem is not None:
+        return problem
+    if not _written_by_export(target):
+        return "a file is there that is not a progress export; choose a new name"
+    return None
+
+
+def _written_by_export(target: Path) -> bool:
+    """True if nothing is at ``target`` or it begins as an export does."""
+    try:
+        with open(target, "rb") as stream:
+            return stream.read(len(_EXPORT_HEAD)) == _EXPORT_HEAD
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 # -- import -------------------------------------------------------------------------------
