@@ -19,7 +19,7 @@ from game.storage.paths import store_path
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
-from game.storage.transfer import TransferError, export_progress, import_progress
+from game.storage.transfer import TransferError, export_progress, import_progress, left_out
 
 
 def register(subparsers: Any) -> None:
@@ -87,8 +87,12 @@ def _summary(store: ProgressStore) -> list[str]:
         lines.append(f"  {info.solved:>4} / {size:<4} {visible(info.title)}")
     for slot in SaveSlots(store).list():
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        name = visible(repr(slot.name))
+        if slot.problem is not None:
+            lines.append(f"  save {name}: cannot be read: {visible(slot.problem)}")
+            continue
         lines.append(
-            f"  save {visible(repr(slot.name))}: {visible(slot.place)}, "
+            f"  save {name}: {visible(slot.place)}, "
             f"{counted(slot.moves, 'move')}, {saved}"
         )
     return lines
@@ -99,12 +103,15 @@ def run_export(args: argparse.Namespace) -> int:
     store = _open()
     try:
         progress = export_progress(store, target)
+        missing = left_out(store, progress)
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:
         store.close()
     records = counted(len(progress.records), "level record")
     print(f"exported {records} and {counted(len(progress.slots), 'save')}")
+    if missing is not None:
+        print(visible(missing), file=sys.stderr)
     return EXIT_OK
 
 

@@ -10,6 +10,7 @@ from typing import ClassVar
 import pygame
 
 from game.app import editing, navigation
+from game.app.damaged import offer_deletion, report_damaged
 from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.screens import (
     LevelSelectScreen,
@@ -92,11 +93,16 @@ class MainMenuScene(GameScene):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.saved = self.engine.progress.load_session()
-        self.continue_item.enabled = self.saved is not None
+        progress = self.engine.progress
+        self.saved = progress.load_session()
+        damaged = progress.session_problem
+        self.continue_item.enabled = self.saved is not None or damaged is not None
         self.continue_item.label = "Continue"
         if self.saved is not None:
             self.continue_item.label = continue_label(self.saved)
+        elif damaged is not None:
+            self.continue_item.label = "Continue: the last game cannot be read"
+            report_damaged("The last game", damaged)
         if self.continue_item.enabled:
             self.menu.select(0)
         elif self.menu.selected == 0:
@@ -105,6 +111,11 @@ class MainMenuScene(GameScene):
     def _continue(self) -> None:
         if self.saved is not None:
             navigation.resume_game(self.engine, self.saved)
+        else:
+            progress = self.engine.progress
+            problem = progress.session_problem
+            if problem is not None:
+                offer_deletion(self.engine, "The last game", problem, progress.clear_session)
 
     def _campaign(self) -> None:
         session = self.engine.context.session

@@ -21,7 +21,7 @@ from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.solver.methods import METHOD_HELP
-from game.storage.transfer import TransferError, export_progress, import_progress
+from game.storage.transfer import TransferError, export_progress, import_progress, left_out
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import draw_text, fit_text, wrap_text
@@ -159,12 +159,15 @@ class SettingsScene(GameScene):
             progress = export_progress(self.engine.player_progress, target)
         except (TransferError, LevelError) as error:
             return str(error)
-        self._tell(
+        exported = (
             f"Exported {counted(len(progress.records), 'level record')} and "
-            f"{counted(len(progress.slots), 'save')} "
-            f"to {target}.",
-            theme.GOOD,
+            f"{counted(len(progress.slots), 'save')} to {target}."
         )
+        missing = left_out(self.engine.player_progress, progress)
+        if missing is not None:
+            self._tell(f"{exported} {missing}.", theme.WARNING)
+        else:
+            self._tell(exported, theme.GOOD)
         return None
 
     def _ask_import(self) -> None:

@@ -41,10 +41,17 @@ class Limit:
     maximum: float = MAX_COUNT
 
 
+TITLE_LENGTH = 500
 Identifier = Annotated[str, Text(500, required=True)]
-Title = Annotated[str, Text(500)]
+Title = Annotated[str, Text(TITLE_LENGTH)]
 PathText = Annotated[str, Text(4096)]
 Moment = Annotated[float, Limit(MAX_TIME)]
+
+
+def stored_title(title: str) -> str:
+    """A title as the store keeps it: cut to what it reads back (a title is only shown, and a
+    file may hold one of a megabyte)."""
+    return title[:TITLE_LENGTH]
 
 
 def json_key(name: str | None) -> dict[str, str | None]:

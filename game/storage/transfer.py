@@ -169,6 +169,23 @@ def _written_by_export(target: Path) -> bool:
         return False
 
 
+def left_out(store: ProgressStore, progress: Progress) -> str | None:
+    """What an export of ``store`` could not carry because it cannot be read, in one line (a
+    damaged save is named with what is wrong with it); None if nothing was left out."""
+    rows = store.read("SELECT count(*) FROM level_records")
+    stored = rows[0][0] if rows and isinstance(rows[0][0], int) else 0
+    parts = []
+    if stored > len(progress.records):
+        parts.append(counted(stored - len(progress.records), "level record"))
+    damaged = SaveSlots(store).damaged()
+    if damaged:
+        first = damaged[0]
+        parts.append(f"{counted(len(damaged), 'save')} ({first.name!r}: {first.problem})")
+    if not parts:
+        return None
+    return one_line(f"Left out, as they cannot be read: {' and '.join(parts)}")
+
+
 # -- import -------------------------------------------------------------------------------
 def read_progress_file(path: str | Path) -> Progress:
     """The checked contents of a progress file; TransferError saying what is wrong and where."""
