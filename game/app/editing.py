@@ -113,6 +113,7 @@ class EditorDialogs:
         problem = level_or_problem(self.editor.grid)
         if isinstance(problem, str):
             self.editor.notify(f"Cannot save: {problem}", Tone.DANGER)
+            self.editor.refused_save = f"Cannot save: {problem}"
             return
         run_flow(self.shell.open, self._save_flow(then))
 
@@ -179,7 +180,7 @@ class EditorDialogs:
             name = yield from ask_checked_text(
                 "Save into collection",
                 f"Yours: {names}; a new name makes one",
-                lambda text: user_levels.name_problem(text, "collection name"),
+                user_levels.collection_name_problem,
                 self.collection,
                 MAX_NAME_LENGTH,
             )

@@ -60,6 +60,9 @@ class EditorController:
         self.ghost: tuple[int, int] | None = None
         self.show_dead = False
         self.notice: Notice | None = None
+        # Why the last save asked for was refused (None once one is made): a headless run
+        # that ends on a refusal is a failed run, though the notice has faded.
+        self.refused_save: str | None = None
         self.check = LevelCheck(solver)
         self.solution_report: SolutionReport | None = None
         self._saved = (grid, self.metadata)
@@ -93,6 +96,7 @@ class EditorController:
 
     def mark_saved(self) -> None:
         self._saved = (self.grid, self.metadata)
+        self.refused_save = None
 
     def marked_boxes(self) -> frozenset[tuple[int, int]]:
         """The boxes that prove the level cannot be solved (grid squares)."""

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
 from game.solver.smt import missing_package
+from game.storage.paths import home_problem
+
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -44,8 +50,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the program is, so that it ends the way Ctrl+C does
+    (progress saved, helper processes stopped), not in the middle of a write."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand (or the game) and return its exit code."""
+    """Run one subcommand (or the game) and return its exit code: 130 after SIGINT, 143
+    after SIGTERM, each once everything of the game has stopped."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         args = build_parser().parse_args(argv)
         handler = getattr(args, "handler", None)
@@ -53,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         missing = missing_package(getattr(args, "method", None) or "")
         if missing:
             raise CliError(missing)
+        home = home_problem()  # once here, not as a traceback at the first save
+        if home is not None:
+            raise CliError(home)
         if handler is None:
             from game.cli.start import start_game
 
@@ -68,4 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return EXIT_TERMINATED

@@ -13,6 +13,7 @@ from typing import Any
 from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
 from game.cli.paths import named_file, output_file
+from game.core.digits import shortened
 from game.core.errors import printable, visible
 from game.core.wording import counted
 from game.storage.paths import store_path
@@ -20,6 +21,10 @@ from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
 from game.storage.transfer import TransferError, export_progress, import_progress, left_out
+
+# Characters of a save's name in the summary: names from old stores or other programs may be
+# any length, and each save is one line.
+MAX_SHOWN_NAME = 60
 
 
 def register(subparsers: Any) -> None:
@@ -87,7 +92,7 @@ def _summary(store: ProgressStore) -> list[str]:
         lines.append(f"  {info.solved:>4} / {size:<4} {visible(info.title)}")
     for slot in SaveSlots(store).list():
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
-        name = visible(repr(slot.name))
+        name = visible(repr(shortened(slot.name, MAX_SHOWN_NAME)))
         if slot.problem is not None:
             lines.append(f"  save {name}: cannot be read: {visible(slot.problem)}")
             continue
@@ -118,11 +123,12 @@ def run_export(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     source = named_file(args.file, "import")
     store, message = ProgressStore.open()
-    if not store.persistent:
+    if not store.persistent or store.read_only_reason is not None:
         # Merging into the store in memory that replaces an unopenable one would report
-        # success for progress that is gone when the command ends.
+        # success for progress that is gone when the command ends; a newer store is not
+        # changed. Either is one line, not a note and then a failure.
         store.close()
-        raise CliError(f"Nothing was imported: {message}")
+        raise CliError(f"Nothing was imported: {message or store.read_only_reason}")
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     try:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import builtins
 import sqlite3
 
+from game.core.digits import shortened
+from game.core.errors import visible
+from game.core.names import normal_name
 from game.storage.jsondata import DataError, one_line
 from game.storage.rows import put_slot
 from game.storage.saved import SavedGame, SlotInfo
@@ -17,9 +20,15 @@ MAX_NAME_LENGTH = 40
 MAX_PROBLEM = 300  # characters of what is wrong with a damaged save: one line on any screen
 
 
+def kept_slot_name(name: str) -> str:
+    """A save name from elsewhere (an imported file, an older store) as this game keeps it:
+    composed, control characters written as escapes, cut to the longest name a save has."""
+    return shortened(normal_name(visible(name)), MAX_NAME_LENGTH) or "?"
+
+
 def slot_name_problem(name: str) -> str | None:
     """Why ``name`` cannot name a slot, or None if it can (shown to the player as is)."""
-    cleaned = name.strip()
+    cleaned = normal_name(name)
     if not cleaned:
         return "A save needs a name."
     if len(cleaned) > MAX_NAME_LENGTH:
@@ -46,7 +55,7 @@ class SaveSlots:
             return f"The game cannot be saved: {error}"
 
         def action(connection: sqlite3.Connection) -> None:
-            put_slot(connection, name.strip(), game.saved_at, text)
+            put_slot(connection, normal_name(name), game.saved_at, text)
 
         return self.store.write(action)[1]
 
@@ -75,18 +84,18 @@ class SaveSlots:
 
     def load(self, name: str) -> SavedGame | None:
         """The game saved under ``name``; None if there is none or it cannot be read."""
-        rows = self.store.read("SELECT game FROM slots WHERE name = ?", (name.strip(),))
+        rows = self.store.read("SELECT game FROM slots WHERE name = ?", (normal_name(name),))
         return self.store.saved_game(rows[0][0], f"save {name!r}") if rows else None
 
     def delete(self, name: str) -> str | None:
         def action(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM slots WHERE name = ?", (name.strip(),))
+            connection.execute("DELETE FROM slots WHERE name = ?", (normal_name(name),))
 
         return self.store.write(action)[1]
 
     def exists(self, name: str) -> bool:
         """True if saving under ``name`` would replace a slot (so the menu can ask first)."""
-        return bool(self.store.read("SELECT 1 FROM slots WHERE name = ?", (name.strip(),)))
+        return bool(self.store.read("SELECT 1 FROM slots WHERE name = ?", (normal_name(name),)))
 
     def games(self) -> dict[str, SavedGame]:
         """Every readable slot's game by name (for export)."""

@@ -29,7 +29,7 @@ from game.storage.rows import (
     put_slot,
 )
 from game.storage.saved import SavedGame
-from game.storage.slots import SaveSlots, slot_name_problem
+from game.storage.slots import SaveSlots, kept_slot_name
 from game.storage.store import ProgressStore
 from game.storage.verify import Checked, check, keep_unverified, known_levels
 
@@ -58,15 +58,14 @@ class Progress:
     exported_at: Moment = 0.0
 
     def checked(self) -> Progress:
-        """Settings checked to be storable, slot names checked and trimmed; ValueError if not."""
+        """Settings checked to be storable (ValueError if not), slot names in the form this game
+        keeps them."""
         for value in self.settings.values():
             encode_json(value)  # a number such as 1e999 reads as infinity, which JSON cannot hold
-        slots = {}
-        for name, game in self.slots.items():
-            problem = slot_name_problem(name)
-            if problem is not None:
-                raise ValueError(f"save {name!r}: {problem}")
-            slots[name.strip()] = game
+        # A name this game would not take from the keyboard (a control character, too long,
+        # written by another version) is kept in the form it takes, never refused: an export
+        # of this game always imports into it.
+        slots = {kept_slot_name(name): game for name, game in self.slots.items()}
         return replace(self, slots=slots)
 
 

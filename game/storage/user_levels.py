@@ -19,6 +19,7 @@ from game.core.collection import (
 from game.core.errors import LevelError, printable
 from game.core.files import file_lock, replace_file
 from game.core.level import Level
+from game.core.names import normal_name, portable_problem, same_name
 from game.storage.paths import data_dir
 
 FOLDER_NAME = "levels"
@@ -40,6 +41,14 @@ def name_problem(name: str, what: str = "name") -> str | None:
     if any(unicodedata.category(char).startswith("C") for char in name):
         return f"a {what} cannot hold control characters"
     return None
+
+
+def collection_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a collection (a file, on any system), in one line; None if it
+    can."""
+    return name_problem(name, "collection name") or portable_problem(
+        normal_name(name), "collection name"
+    )
 
 
 def folder() -> Path:
@@ -100,9 +109,10 @@ def save_level(name: str, level: Level) -> str | None:
     game saving into it at the same moment has its level kept: its write comes wholly before
     this read or wholly after this write. A collection that would grow past what the game
     reads back is refused before anything is written."""
-    problem = name_problem(name, "collection name") or name_problem(level.title, "level name")
+    problem = collection_name_problem(name) or name_problem(level.title, "level name")
     if problem is not None:
         return problem
+    name = _kept_name(name)
     path = collection_path(name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -110,6 +120,14 @@ def save_level(name: str, level: Level) -> str | None:
             return _merge_level(name, path, level)
     except OSError as error:
         return f"cannot save to {printable(path)}: {error.strerror or error}"
+
+
+def _kept_name(name: str) -> str:
+    """The name a collection is saved under: the existing collection's own if one is the same
+    name on every system ("Café" and "café", composed or not), else ``name`` composed."""
+    return next(
+        (known for known in collection_names() if same_name(known, name)), normal_name(name)
+    )
 
 
 def _merge_level(name: str, path: Path, level: Level) -> str | None:
