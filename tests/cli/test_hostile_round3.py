@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -154,9 +155,14 @@ def test_an_export_holding_odd_save_names_imports_into_the_same_game(
     from tests.scenes.test_damaged_saves import _game
 
     text = json.dumps(encode(_game()))
-    for name in ("bell\x07", "x" * 10_000):
-        store.write(lambda c, n=name: c.execute(
-            "INSERT INTO slots (name, saved_at, game) VALUES (?, 1.0, ?)", (n, text)))
+    def plant(connection: sqlite3.Connection) -> None:
+        # Names this game would not take from the keyboard, as an older store may hold them.
+        for name in ("bell\x07", "x" * 10_000):
+            connection.execute(
+                "INSERT INTO slots (name, saved_at, game) VALUES (?, 1.0, ?)", (name, text)
+            )
+
+    store.write(plant)
     store.close()
     export = tmp_path / "out.json"
     assert main(["progress", "export", str(export)]) == 0
