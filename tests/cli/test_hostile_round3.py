@@ -194,3 +194,14 @@ def test_a_screenshot_is_written_at_a_name_that_is_not_utf8(
     assert main(["play", "l.xsb", "--headless", "--screenshot", name]) == 1  # not solved
     assert os.listdir(os.fsencode(tmp_path)).count(b"caf\xe9.png") == 1
     assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_bad_save_under_a_10000_character_name_is_refused_in_a_short_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "p.json"
+    slots = {"x" * 10_000 + "\x1b[31m": {}}
+    bad.write_text(json.dumps({"format": "sokoban-arcade-progress", "version": 1, "slots": slots}))
+    assert main(["progress", "import", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400 and "\x1b" not in err
