@@ -62,8 +62,16 @@ def _terminate(signum: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand (or the game) and return its exit code: 130 after SIGINT, 143
     after SIGTERM, each once everything of the game has stopped."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _terminate)
+    if threading.current_thread() is not threading.main_thread():
+        return _run(argv)  # signals reach the main thread only
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _run(argv)
+    finally:
+        signal.signal(signal.SIGTERM, before)  # a caller (a test) gets its own handling back
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler = getattr(args, "handler", None)

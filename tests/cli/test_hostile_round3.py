@@ -200,7 +200,7 @@ def test_a_bad_save_under_a_10000_character_name_is_refused_in_a_short_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "p.json"
-    slots = {"x" * 10_000 + "\x1b[31m": {}}
+    slots: dict[str, object] = {"x" * 10_000 + "\x1b[31m": {}}
     bad.write_text(json.dumps({"format": "sokoban-arcade-progress", "version": 1, "slots": slots}))
     assert main(["progress", "import", str(bad)]) == 2
     err = capsys.readouterr().err
