@@ -60,9 +60,7 @@ class EditorController:
         self.ghost: tuple[int, int] | None = None
         self.show_dead = False
         self.notice: Notice | None = None
-        # Why the last save asked for was refused (None once one is made): a headless run
-        # that ends on a refusal is a failed run, though the notice has faded.
-        self.refused_save: str | None = None
+        self.refused_save: str | None = None  # why the last save was refused (headless exit 1)
         self.check = LevelCheck(solver)
         self.solution_report: SolutionReport | None = None
         self._saved = (grid, self.metadata)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import signal
 import sys
 import threading
@@ -64,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     after SIGTERM, each once everything of the game has stopped."""
     if threading.current_thread() is not threading.main_thread():
         return _run(argv)  # signals reach the main thread only
+    # SDL would turn SIGINT and SIGTERM into a quit event that a headless run or a busy screen
+    # never reads; Python's handling below ends the game at once instead.
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     before = signal.signal(signal.SIGTERM, _terminate)
     try:
         return _run(argv)

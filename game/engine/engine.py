@@ -64,9 +64,6 @@ class GameEngine:
     ) -> None:
         if GameEngine._instance is not None:
             raise RuntimeError("there is already a GameEngine; shut it down first")
-        # SDL would turn SIGINT and SIGTERM into a quit event that a headless run or a busy
-        # screen never reads; Python's own handling ends the game at once (game.cli.main).
-        os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
         pygame.display.init()
         pygame.font.init()
         self.window = Window(size, caption)
