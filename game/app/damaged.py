@@ -15,8 +15,6 @@ from game.app.shell import Shell
 from game.core.errors import visible
 from game.storage.jsondata import one_line
 
-# The saves already named on stderr in this run: a menu shown again does not repeat them.
-_REPORTED: set[tuple[str, str]] = set()
 MAX_SHOWN = 300  # characters of a problem in a line or a dialog
 
 
@@ -25,12 +23,13 @@ def damaged_line(what: str, problem: str) -> str:
     return visible(one_line(f"{what} cannot be read: {problem}"))[:MAX_SHOWN]
 
 
-def report_damaged(what: str, problem: str) -> None:
-    """Name the damaged save ``what`` on stderr, once in a run."""
-    if (what, problem) in _REPORTED:
-        return
-    _REPORTED.add((what, problem))
-    print(damaged_line(what, problem), file=sys.stderr)
+def report_damaged(what: str, problem: str, reported: set[str]) -> None:
+    """Name the damaged save ``what`` on stderr unless its line is among ``reported`` (the
+    screen's own: a menu shown again does not repeat itself), and add it there."""
+    line = damaged_line(what, problem)
+    if line not in reported:
+        reported.add(line)
+        print(line, file=sys.stderr)
 
 
 def offer_deletion(

@@ -70,6 +70,7 @@ class MainMenuScene(GameScene):
         super().__init__(engine, screen)
         # The last session in the progress store, read when the menu shows.
         self.saved: SavedGame | None = None
+        self.reported: set[str] = set()  # damaged saves named on stderr already
         self.continue_item = MenuItem("Continue", self._continue, enabled=False)
         self.menu = Menu(
             [
@@ -102,7 +103,7 @@ class MainMenuScene(GameScene):
             self.continue_item.label = continue_label(self.saved)
         elif damaged is not None:
             self.continue_item.label = "Continue: the last game cannot be read"
-            report_damaged("The last game", damaged)
+            report_damaged("The last game", damaged, self.reported)
         if self.continue_item.enabled:
             self.menu.select(0)
         elif self.menu.selected == 0:

@@ -65,6 +65,7 @@ class SlotsScene(GameScene):
         self.selected = 0
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        self.reported: set[str] = set()  # damaged saves named on stderr already
 
     @property
     def saves(self) -> SaveSlots:
@@ -81,7 +82,7 @@ class SlotsScene(GameScene):
         self.slots = self.saves.list()
         for slot in self.slots:
             if slot.problem is not None:
-                report_damaged(f"The save {slot.name!r}", slot.problem)
+                report_damaged(f"The save {slot.name!r}", slot.problem, self.reported)
         self.to_save = self.current()
         names = [slot.name for slot in self.slots]
         if select in names:
