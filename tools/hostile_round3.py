@@ -246,6 +246,20 @@ try: collection_for(FileLevel("/tmp/" + "a" * 300 + ".xsb", 0)); verdict(False)
 except LevelError: verdict(True)
 except Exception as error: verdict(False, repr(error))
 '''),
+    Case(4, "Continue of a save whose collection title holds a NUL", '''
+from game.app import navigation
+from game.app.screens import MainMenuScreen
+from game.core.level_ref import TextLevel, TextOrigin
+from game.core.play import PlayState
+from game.core.statistics import Statistics
+from game.core.xsb import parse_level
+from game.storage.records import SavedGame
+e = engine(); e.open(MainMenuScreen())
+g = SavedGame.capture(TextLevel(ROOM, TextOrigin.PASTED, "a\\0b"), "a\\0b",
+                      PlayState(parse_level(ROOM)), Statistics())
+try: navigation.resume_game(e, g); e.run_frames(2); verdict(True)
+except Exception as error: verdict(False, repr(error))
+'''),
     Case(4, "E on a 100x100 level", '''
 from game.app import editing
 from game.app.screens import MainMenuScreen

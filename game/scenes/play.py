@@ -30,6 +30,7 @@ from game.ui.camera import Camera
 from game.ui.hud import HudInfo
 from game.ui.play_keys import PLAY_KEYS, PlayCommand, PlayKey
 from game.ui.play_view import PlayView
+from game.ui.text import drawable
 from game.ui.widgets import KeyHelp
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
@@ -107,7 +108,8 @@ class PlayScene(GameScene):
         self._set_caption()
 
     def _set_caption(self) -> None:
-        title = self.context.session.title
+        # The title comes from a file or a save: a NUL in it stopped the game here.
+        title = drawable(self.context.session.title)
         pygame.display.set_caption(f"{CAPTION} - {title}, level {self.level_index + 1}")
 
     def is_idle(self) -> bool:

@@ -116,3 +116,26 @@ def test_progress_show_and_export_count_a_damaged_save(
     captured = capsys.readouterr()
     assert "1 save" in captured.out
     assert captured.err.count("\n") == 1 and "1 save ('broken'" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("; ti\0tle\n" + ROOM, "T"),  # a NUL in the level's title: once stopped the renderer
+        (ROOM, "Pasted\0levels"),  # in the collection's: once stopped the window's caption
+        ("; " + "T" * 1_000_000 + "\n" + ROOM, "T"),
+    ],
+)
+def test_a_save_with_odd_level_text_resumes_without_stopping_the_game(
+    engine: GameEngine, text: str, title: str
+) -> None:
+    from game.app import navigation
+    from game.core.collection import read_collection_text
+
+    level = read_collection_text(text).levels[0]
+    ref = TextLevel(text, TextOrigin.PASTED, title)
+    game = SavedGame.capture(ref, title, PlayState(level), Statistics())
+    engine.open(MainMenuScreen())
+    assert navigation.resume_game(engine, game)
+    engine.run_frames(3)
+    assert engine.top is not None
