@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import sys
 
-from game.cli import main
-
 if __name__ == "__main__":
+    try:
+        # Ctrl+C while the modules load (the first fraction of a second) is an interruption
+        # like any other, not a traceback.
+        from game.cli import main
+    except KeyboardInterrupt:
+        sys.exit(130)
     sys.exit(main())

@@ -19,7 +19,7 @@ from game.app.session import Session
 from game.app.shell import Shell
 from game.core.collection import Collection, collection_to_text
 from game.core.edit_checks import level_or_problem
-from game.core.edit_grid import Grid, parse_size
+from game.core.edit_grid import Grid, parse_size, too_large
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, MyCollection, TextOrigin
@@ -54,7 +54,12 @@ def ask_new_level(shell: Shell) -> None:
 
 
 def edit_level(shell: Shell, level: Level) -> None:
-    """Edit a copy of ``level``; saving puts the copy into the player's own levels."""
+    """Edit a copy of ``level``; saving puts the copy into the player's own levels. A level
+    larger than the editor takes is refused in a message (files allow larger ones)."""
+    problem = too_large(level.width, level.height)
+    if problem is not None:
+        navigation.show_message(shell, "Cannot edit this level", f"This level {problem}.")
+        return
     shell.open(EditorScreen(level))
 
 
@@ -109,6 +114,7 @@ class EditorDialogs:
         problem = level_or_problem(self.editor.grid)
         if isinstance(problem, str):
             self.editor.notify(f"Cannot save: {problem}", Tone.DANGER)
+            self.editor.refused_save = f"Cannot save: {problem}"
             return
         run_flow(self.shell.open, self._save_flow(then))
 
@@ -175,7 +181,7 @@ class EditorDialogs:
             name = yield from ask_checked_text(
                 "Save into collection",
                 f"Yours: {names}; a new name makes one",
-                lambda text: refusal(user_levels.name_problem(text, "collection name")),
+                lambda text: refusal(user_levels.collection_name_problem(text)),
                 self.collection,
                 MAX_NAME_LENGTH,
             )

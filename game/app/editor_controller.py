@@ -60,6 +60,7 @@ class EditorController:
         self.ghost: tuple[int, int] | None = None
         self.show_dead = False
         self.notice: Notice | None = None
+        self.refused_save: str | None = None  # why the last save was refused (headless exit 1)
         self.check = LevelCheck(solver)
         self.solution_report: SolutionReport | None = None
         self._saved = (grid, self.metadata)
@@ -93,6 +94,7 @@ class EditorController:
 
     def mark_saved(self) -> None:
         self._saved = (self.grid, self.metadata)
+        self.refused_save = None
 
     def marked_boxes(self) -> frozenset[tuple[int, int]]:
         """The boxes that prove the level cannot be solved (grid squares)."""

@@ -6,8 +6,6 @@ through the shell (the engine), so this module knows no scene.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from game.app import saving
 from game.app.context import PlayContext
 from game.app.screens import (
@@ -21,9 +19,10 @@ from game.app.screens import (
 )
 from game.app.session import collection_for, load_collection_file
 from game.app.shell import Shell
-from game.core.chapters import chapters_of, is_level_open
+from game.core.chapters import chapters_of, levels_open
 from game.core.collection import Collection, read_collection_text
 from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.level_ref import (
     CollectionRef,
     LevelFile,
@@ -52,7 +51,7 @@ def open_collection_file(shell: Shell, path: str) -> None:
     except LevelError as error:
         show_message(shell, "Cannot open the file", str(error))
         return
-    open_collection(shell, collection, LevelFile(str(Path(path.strip().strip('"')).expanduser())))
+    open_collection(shell, collection, LevelFile(str(typed_path(path))))
 
 
 def open_collection_text(shell: Shell, text: str) -> bool:
@@ -136,7 +135,7 @@ def open_levels(context: PlayContext) -> list[bool]:
     if collection is None:
         return []
     chapters, solved = chapters_of(collection.levels), solved_indices(context)
-    return [is_level_open(chapters, solved, index) for index in range(len(collection.levels))]
+    return levels_open(chapters, solved, len(collection.levels))
 
 
 def level_is_open(context: PlayContext, index: int) -> bool:
@@ -156,13 +155,10 @@ def resume_game(shell: Shell, game: SavedGame) -> bool:
         return False
     index = game.level_index_in(collection.levels)
     if index is None:
-        number = game.level.number
-        show_message(
-            shell,
-            "Cannot continue",
-            f"Level {number} of {game.collection_title or 'the saved game'} "
-            "is no longer in its collection.",
-        )
+        number, title = game.level.number, game.collection_title or "the saved game"
+        # A level known by its text has no number ("Level None of Pasted levels").
+        which = f"Level {number} of {title}" if number is not None else f"The level of {title}"
+        show_message(shell, "Cannot continue", f"{which} is no longer in its collection.")
         return False
     # The level being played (a load from the pause menu) saves itself before it goes.
     shell.open_stack([])

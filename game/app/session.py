@@ -6,6 +6,7 @@ A level's identity (game.core.level_ref) is enough to open it again in a later r
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from game.core.collection import (
     read_collection_text,
 )
 from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.level import Level
 from game.core.level_ref import (
     Campaign,
@@ -115,7 +117,7 @@ def collection_for(ref: LevelRef, title: str = "") -> tuple[Collection, Collecti
     if isinstance(ref, MyLevel):
         return user_levels.load(ref.collection), MyCollection(ref.collection)
     if isinstance(ref, FileLevel):
-        if not Path(ref.path).is_file():
+        if not os.path.isfile(ref.path):
             if ref.path in _FORMER_TEXT_SOURCES:
                 raise LevelError(
                     f"{name} was saved by an earlier version, which did not keep random or "
@@ -132,11 +134,10 @@ def collection_for(ref: LevelRef, title: str = "") -> tuple[Collection, Collecti
 
 def load_collection_file(path: str) -> Collection:
     """A collection with at least one good level; LevelError with the reason otherwise."""
-    path = path.strip().strip('"')
-    if not path:
+    if not path.strip().strip('"'):
         raise LevelError("type the path of a level file")
-    file = Path(path).expanduser()
-    if file.is_dir():
+    file = typed_path(path)
+    if os.path.isdir(file):  # never raises, unlike Path.is_dir for a name too long
         raise LevelError(f"{file} is a folder; choose a level file in it")
     collection = read_collection(file)
     if not collection.levels:

@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
 from game.solver.smt import missing_package
+from game.storage.paths import home_problem
+
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+EXIT_TERMINATED = 128 + signal.SIGTERM
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -44,8 +51,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the program is, so that it ends the way Ctrl+C does
+    (progress saved, helper processes stopped), not in the middle of a write."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand (or the game) and return its exit code."""
+    """Run one subcommand (or the game) and return its exit code: 130 after SIGINT, 143
+    after SIGTERM, each once everything of the game has stopped."""
+    if threading.current_thread() is not threading.main_thread():
+        return _run(argv)  # signals reach the main thread only
+    # SDL would turn SIGINT and SIGTERM into a quit event that a headless run or a busy screen
+    # never reads; Python's handling below ends the game at once instead.
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+    before = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _run(argv)
+    finally:
+        signal.signal(signal.SIGTERM, before)  # a caller (a test) gets its own handling back
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         handler = getattr(args, "handler", None)
@@ -53,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         missing = missing_package(getattr(args, "method", None) or "")
         if missing:
             raise CliError(missing)
+        home = home_problem()  # once here, not as a traceback at the first save
+        if home is not None:
+            raise CliError(home)
         if handler is None:
             from game.cli.start import start_game
 
@@ -68,4 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return EXIT_TERMINATED

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
 from game.cli.common import EXIT_NO, EXIT_OK, CliError, load_level
 from game.cli.scripted import (
@@ -18,9 +19,13 @@ from game.cli.scripted import (
     shut_down,
 )
 from game.core.digits import shortened
-from game.core.edit_grid import MAX_SIDE, parse_size
-from game.core.errors import printable
+from game.core.edit_grid import parse_size, too_large
+from game.core.errors import printable, visible
 from game.core.xsb import Dialect
+from game.storage.jsondata import one_line
+
+if TYPE_CHECKING:
+    from game.engine.engine import GameEngine
 
 
 def register(subparsers: Any) -> None:
@@ -46,11 +51,9 @@ def run_edit(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CliError(f"--new: {error}") from None
     level = load_level(args) if args.file is not None else None
-    if level is not None and max(level.width, level.height) > MAX_SIDE:
-        raise CliError(
-            f"level {printable(shortened(str(args.level)))} is {level.width}x{level.height}; "
-            f"the editor takes boards of up to {MAX_SIDE}x{MAX_SIDE}"
-        )
+    problem = too_large(level.width, level.height) if level is not None else None
+    if problem is not None:
+        raise CliError(f"level {printable(shortened(str(args.level)))} {problem}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         from game.engine.engine import use_headless_drivers
@@ -73,7 +76,22 @@ def run_edit(args: argparse.Namespace) -> int:
         else:
             engine.sound.preload()
             engine.run()
+        refused = _refused_saves(engine) if args.headless else []
     finally:
         saved = shut_down(engine)
-    # Headless, a save the editor reported failed is the run's failure (it said so on stderr).
-    return EXIT_OK if saved and not dialogs.failed else EXIT_NO
+    for reason in refused:
+        print(visible(one_line(reason)), file=sys.stderr)
+    # Headless, a save the editor reported failed or refused is the run's failure (said on
+    # stderr: nobody saw the dialog or the notice).
+    return EXIT_OK if saved and not dialogs.failed and not refused else EXIT_NO
+
+
+def _refused_saves(engine: GameEngine) -> list[str]:
+    """Why the editors still open refused the last save asked of them."""
+    from game.scenes.editor import EditorScene
+
+    return [
+        scene.editor.refused_save
+        for scene in engine.stack.scenes
+        if isinstance(scene, EditorScene) and scene.editor.refused_save is not None
+    ]

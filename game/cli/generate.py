@@ -42,6 +42,7 @@ def register(subparsers: Any) -> None:
         help="processes that make levels (default: every core); the levels stay the same",
     )
     parser.add_argument("--out", required=True, help="the .xsb file to write")
+    parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     parser.set_defaults(handler=run_generate)
 
 
@@ -54,7 +55,7 @@ def run_generate(args: argparse.Namespace) -> int:
         raise CliError(f"generate: {problem}")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise CliError(f"generate: jobs must be 1 to {MAX_JOBS}, not {args.jobs}")
-    out = writable_target(args.out)
+    out = writable_target(args.out, args.force)
     bar = ProgressBar(sys.stderr)
     try:
         levels = generate_levels(request, progress=bar.show, jobs=args.jobs)
@@ -84,11 +85,12 @@ def run_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def writable_target(text: str) -> Path:
+def writable_target(text: str, force: bool) -> Path:
     """The file ``--out`` names, checked as every output file is (game.cli.paths), with the
-    subcommand's name before the one line that refuses it."""
+    subcommand's name before the one line that refuses it; an existing file is replaced only
+    with ``force``, as ``convert`` does."""
     try:
-        return output_file(text, "--out")
+        return output_file(text, "--out", replace=force)
     except CliError as error:
         raise CliError(f"generate: {error}") from None
 

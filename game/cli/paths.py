@@ -2,7 +2,8 @@
 
 An empty name, a folder, a pipe or a device, a system folder, a name too long, a missing folder
 or one that takes no file, or the file being read given as the one to write: each is refused
-in one line (exit 2) at once, not after minutes of solving, generating or playing.
+in one line (exit 2) at once, not after minutes of solving, generating or playing; so are the
+progress store and a link, which no output of the game ever replaces.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from pathlib import Path
 
 from game.cli.common import CliError
 from game.core.errors import printable
+from game.core.files import NAME_MAX, replace_problem
+from game.storage.paths import is_store_file
 
 # Folders of the system, not of files: writing there is refused whatever the rights.
 SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
-# The longest file name most file systems take, in bytes, where the system cannot say.
-NAME_MAX = 255
 
 _REASONS = {
     errno.ENAMETOOLONG: "the path is too long",
@@ -43,8 +44,8 @@ def output_file(
     """The file ``option`` says to write, once it is sure a file can be written there; CliError
     with the reason if the name is empty, names a folder, a pipe, a device or a place in a
     system folder, has a part too long, lies in a folder that is missing or takes no file, is
-    one of the files ``reading``, or (``replace`` false) exists already, even as a link to
-    nothing."""
+    one of the files ``reading``, is the progress store (or a file beside it) or a link, or
+    (``replace`` false) exists already."""
     path = named_file(text, option)
     shown = f"{option} {printable(text)}"
     name_max = _name_max(path.parent)
@@ -69,6 +70,11 @@ def output_file(
     for source in reading:
         if mode is not None and _same_file(path, Path(source)):
             raise CliError(f"{shown} is a file being read; write to another file")
+    if is_store_file(path):
+        raise CliError(f"{shown} is the progress store; write to another file")
+    problem = replace_problem(path)
+    if problem is not None:
+        raise CliError(f"{shown}: {problem}")
     if exists and not replace:
         raise CliError(f"{shown} exists; add --force to replace it")
     _check_folder(path.parent, shown)

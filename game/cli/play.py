@@ -94,7 +94,7 @@ def run_play(args: argparse.Namespace) -> int:
     import pygame
 
     from game.app.screens import MainMenuScreen, PlayScreen
-    from game.engine.input_script import InputScript, lurd_actions
+    from game.engine.input_script import InputScript, lurd_actions, save_image
     from game.scenes.play import PlayScene
 
     if args.replay is not None and args.input is not None:
@@ -125,7 +125,7 @@ def run_play(args: argparse.Namespace) -> int:
             frames = engine.frame_count - start
         if screenshot is not None:
             try:
-                pygame.image.save(engine.screen, screenshot)
+                save_image(engine.screen, screenshot)
             except (pygame.error, OSError) as error:
                 raise CliError(one_line(f"cannot save {printable(screenshot)}: {error}")) from None
         state = play.state

@@ -13,13 +13,18 @@ from typing import Any
 from game.app.session import campaign_levels
 from game.cli.common import EXIT_OK, CliError
 from game.cli.paths import named_file, output_file
+from game.core.digits import shortened
 from game.core.errors import printable, visible
 from game.core.wording import counted
 from game.storage.paths import store_path
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
-from game.storage.transfer import TransferError, export_progress, import_progress
+from game.storage.transfer import TransferError, export_progress, import_progress, left_out
+
+# Characters of a save's name in the summary: names from old stores or other programs may be
+# any length, and each save is one line.
+MAX_SHOWN_NAME = 60
 
 
 def register(subparsers: Any) -> None:
@@ -87,8 +92,12 @@ def _summary(store: ProgressStore) -> list[str]:
         lines.append(f"  {info.solved:>4} / {size:<4} {visible(info.title)}")
     for slot in SaveSlots(store).list():
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        name = visible(repr(shortened(slot.name, MAX_SHOWN_NAME)))
+        if slot.problem is not None:
+            lines.append(f"  save {name}: cannot be read: {visible(slot.problem)}")
+            continue
         lines.append(
-            f"  save {visible(repr(slot.name))}: {visible(slot.place)}, "
+            f"  save {name}: {visible(slot.place)}, "
             f"{counted(slot.moves, 'move')}, {saved}"
         )
     return lines
@@ -99,23 +108,27 @@ def run_export(args: argparse.Namespace) -> int:
     store = _open()
     try:
         progress = export_progress(store, target)
+        missing = left_out(store, progress)
     except TransferError as error:
         raise CliError(str(error)) from None
     finally:
         store.close()
     records = counted(len(progress.records), "level record")
     print(f"exported {records} and {counted(len(progress.slots), 'save')}")
+    if missing is not None:
+        print(visible(missing), file=sys.stderr)
     return EXIT_OK
 
 
 def run_import(args: argparse.Namespace) -> int:
     source = named_file(args.file, "import")
     store, message = ProgressStore.open()
-    if not store.persistent:
+    if not store.persistent or store.read_only_reason is not None:
         # Merging into the store in memory that replaces an unopenable one would report
-        # success for progress that is gone when the command ends.
+        # success for progress that is gone when the command ends; a newer store is not
+        # changed. Either is one line, not a note and then a failure.
         store.close()
-        raise CliError(f"Nothing was imported: {message}")
+        raise CliError(f"Nothing was imported: {message or store.read_only_reason}")
     if message is not None:
         print(f"note: {message}", file=sys.stderr)
     try:

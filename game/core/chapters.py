@@ -80,9 +80,15 @@ def open_chapters(chapters: Sequence[Chapter], solved: Collection[int]) -> list[
     return opened
 
 
-def is_level_open(chapters: Sequence[Chapter], solved: Collection[int], index: int) -> bool:
-    """Whether level ``index`` may be played (every level of a collection without chapters)."""
+def levels_open(chapters: Sequence[Chapter], solved: Collection[int], count: int) -> list[bool]:
+    """Whether each of ``count`` levels may be played (every level of a collection without
+    chapters); the work grows linearly with the levels, so that a collection of 20,000 does
+    not hold up the start of a level."""
+    opened = [True] * count
+    solved = solved if isinstance(solved, set | frozenset) else set(solved)
     for chapter, is_open in zip(chapters, open_chapters(chapters, solved), strict=True):
-        if index in chapter.indices:
-            return is_open
-    return True
+        if not is_open:
+            for index in chapter.indices:
+                if index < count:
+                    opened[index] = False
+    return opened

@@ -37,6 +37,14 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+def too_large(width: int, height: int) -> str | None:
+    """Why the editor cannot take a board of ``width`` x ``height`` (levels in files may be
+    larger than it edits), said after the board's name; None if it can."""
+    if max(width, height) <= MAX_SIDE:
+        return None
+    return f"is {width}x{height}; the editor takes boards of up to {MAX_SIDE}x{MAX_SIDE}"
+
+
 class Piece(Enum):
     """A palette entry: what a click paints (``ERASER`` takes things away)."""
 
@@ -144,8 +152,9 @@ class Grid:
         lines = [row.rstrip("\r\n") for row in rows]
         width = max(MIN_SIDE, max((len(row) for row in lines), default=0))
         height = max(MIN_SIDE, len(lines))
-        if width > MAX_SIDE or height > MAX_SIDE:
-            raise ValueError(f"the board is {width}x{height}; the editor takes up to 64x64")
+        problem = too_large(width, height)
+        if problem is not None:
+            raise ValueError(f"the board {problem}")
         cells = [FLOOR] * (width * height)
         for y, row in enumerate(lines):
             for x, char in enumerate(row):

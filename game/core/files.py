@@ -1,5 +1,6 @@
-"""Reading and writing the player's files safely: a capped reader of regular files, and one
-atomic write that replaces a file whole or leaves it as it was.
+"""Reading and writing the player's files safely: a capped reader of regular files, one atomic
+write that replaces a file whole or leaves it as it was, and the lock that makes a read, merge
+and write of one file by two programs of the game one after the other.
 
 Level files, input scripts, progress imports and bench CSVs are read here; collections, the
 player's levels and progress exports are written here.
@@ -8,9 +9,13 @@ player's levels and progress exports are written here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
+import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
@@ -18,6 +23,28 @@ from game.core.errors import LevelError, printable
 # The temporary file's name is ".NAME.XXXXXXXX.tmp"; a long NAME is cut so that this name stays
 # within the 255 bytes a file name may have wherever the target's own name fits.
 _TEMPORARY_NAME_ROOM = 100
+# The longest file name most file systems take, in bytes, where the system cannot say.
+NAME_MAX = 255
+# How long a save waits for another copy of the game to finish writing the same file.
+LOCK_WAIT = 5.0
+_LOCK_POLL = 0.02
+
+
+def typed_path(text: str) -> Path:
+    """A path as the player typed or pasted it: surrounding blanks and quotes dropped, ``~``
+    expanded; LevelError in one line if it holds a NUL or its ``~user`` names nobody.
+
+    >>> str(typed_path(' "levels.xsb" '))
+    'levels.xsb'
+    """
+    cleaned = text.strip().strip('"')
+    if "\0" in cleaned:
+        raise LevelError("the path holds a NUL character")
+    try:
+        return Path(cleaned).expanduser()
+    except RuntimeError:  # ~user for a user the system does not know
+        user = cleaned.split("/", 1)[0].split(os.sep, 1)[0]
+        raise LevelError(f"{printable(user)} names no user of this computer") from None
 
 
 def name_text(name: str | Path) -> str:
@@ -44,8 +71,10 @@ def read_regular_file(file: Path, max_bytes: int, kind: str = "level file") -> b
         with os.fdopen(handle, "rb") as stream:
             _check_regular(file, os.fstat(stream.fileno()).st_mode, kind)
             data = stream.read(max_bytes + 1)
-    except OSError as error:
-        raise LevelError(f"cannot read {printable(file)}: {error.strerror or error}") from None
+    except LevelError:
+        raise
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise LevelError(f"cannot read {printable(file)}: {_reason(error)}") from None
     if len(data) > max_bytes:
         size = f"{max_bytes / 2**20:g} MB" if max_bytes >= 2**20 else f"{max_bytes} bytes"
         raise LevelError(f"{printable(file.name)} is larger than {size}, the most for a {kind}")
@@ -64,6 +93,39 @@ def _check_regular(file: Path, mode: int, kind: str) -> None:
     raise LevelError(f"{printable(file)} is {what}, not a {kind}")
 
 
+class ForeignFileError(OSError):
+    """What is at a path the game was to write is not a plain file it may replace."""
+
+
+def replace_problem(path: Path) -> str | None:
+    """Why the game must not write over what is at ``path`` in one line, or None when nothing
+    is there or a plain file is: a link (what it points to is not the game's to replace, and
+    the link itself is the player's), a folder, a pipe, a device or a socket.
+
+    A name the system cannot look up (too long, a NUL in it) is said so too."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        return f"cannot write there: {_reason(error)}"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "it is a link; the game writes only plain files, never through a link"
+    if stat.S_ISDIR(mode):
+        return "it is a folder; give the name of a file to write"
+    return "it is a pipe, a device or a socket, not a plain file"
+
+
+def _reason(error: OSError | ValueError) -> str:
+    if isinstance(error, ValueError):
+        return "the name holds a NUL character"
+    if error.errno == errno.ENAMETOOLONG:
+        return "the path is too long"
+    return error.strerror or str(error)
+
+
 def replace_file(path: str | Path, content: str | bytes) -> None:
     """Replace the file at ``path`` (or make it) with ``content``, atomically.
 
@@ -73,9 +135,13 @@ def replace_file(path: str | Path, content: str | bytes) -> None:
     renamed over the target; then the folder is synced where the system can. Text is written as
     UTF-8, and characters that stand for undecodable bytes (from file names) as those bytes.
 
+    A link, a folder, a pipe or a device at ``path`` is never replaced (ForeignFileError).
     OSError if anything fails; the target is then as it was and no temporary file is left.
     """
     target = Path(path)
+    problem = replace_problem(target)
+    if problem is not None:
+        raise ForeignFileError(errno.EEXIST, problem)
     data = content.encode("utf-8", "surrogateescape") if isinstance(content, str) else content
     mode = _mode_for(target)
     handle, temporary = tempfile.mkstemp(
@@ -121,3 +187,44 @@ def _sync_folder(folder: Path) -> None:
         pass  # some file systems cannot sync a folder; the rename is done all the same
     finally:
         os.close(handle)
+
+
+@contextlib.contextmanager
+def file_lock(target: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold, while the block runs, the lock every program of the game takes before it reads,
+    merges and rewrites ``target``: so a second editor saving into the same collection reads
+    the first one's level before it writes, and neither is lost.
+
+    The lock is the system's advisory lock on ``.NAME.lock`` beside the target (made if need
+    be, never followed as a link); it ends with the process, so a killed game holds nothing.
+    OSError if it is not free within ``wait`` seconds, or cannot be taken."""
+    lock_name = target.parent / f".{target.name[:_TEMPORARY_NAME_ROOM]}.lock"
+    handle = os.open(lock_name, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        deadline = time.monotonic() + wait
+        while not _try_lock(handle):
+            if time.monotonic() > deadline:
+                raise OSError(errno.EAGAIN, "another copy of the game is writing it; try again")
+            time.sleep(_LOCK_POLL)
+        yield
+    finally:
+        os.close(handle)  # closing the handle lets the lock go
+
+
+def _try_lock(handle: int) -> bool:
+    """Take the lock on ``handle`` without waiting; False if another process holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True

@@ -22,6 +22,8 @@ class Level:
     author: str = ""
     comment: str = ""
     extra: tuple[tuple[str, str], ...] = field(default=())
+    # The layout's hash once worked out: a collection of 20,000 levels asks for each often.
+    _fingerprint: str | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def width(self) -> int:
@@ -44,7 +46,11 @@ class Level:
 
     def fingerprint(self) -> str:
         """A hash of the layout alone, so renamed or moved levels keep their records."""
-        return hashlib.sha256(self.to_xsb().encode("ascii")).hexdigest()[:20]
+        if self._fingerprint is None:
+            digest = hashlib.sha256(self.to_xsb().encode("ascii")).hexdigest()[:20]
+            object.__setattr__(self, "_fingerprint", digest)  # a cache: the level stays as it is
+            return digest
+        return self._fingerprint
 
     def with_position(self, boxes: frozenset[int], player: int) -> Level:
         """The same level and metadata with another position (for mid-game solving)."""

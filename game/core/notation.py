@@ -9,7 +9,6 @@ import re
 from dataclasses import dataclass
 
 from game.core.digits import count_of
-from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.wording import counted
@@ -103,20 +102,10 @@ def replay(level: Level, lurd: str, strict_case: bool = True) -> ReplayResult:
 def replay_on(state: PlayState, lurd: str, strict_case: bool = True) -> ReplayResult:
     """Replay on an existing play state (which keeps the moves made)."""
     moves = parse_lurd(lurd)
-    for index, letter in enumerate(moves, start=1):
-        direction = Direction.from_letter(letter)
-        check = state.check_step(direction)
-        if check.move is None:
-            reason = check.blocked.value if check.blocked else "blocked"
-            return _failed(state, index, letter, reason)
-        if strict_case and check.move.pushed != letter.isupper():
-            reason = (
-                "it pushes a box, so it should be uppercase"
-                if check.move.pushed
-                else "it is uppercase but there is no box to push"
-            )
-            return _failed(state, index, letter, reason)
-        state.step(direction)
+    stopped = state.follow(moves, strict_case)
+    if stopped is not None:
+        index, reason = stopped
+        return _failed(state, index, moves[index - 1], reason)
     return ReplayResult(state.is_solved, state.move_count, state.push_count)
 
 

@@ -19,14 +19,18 @@ class Clipboard:
         self._local = text
         try:
             pygame.scrap.put_text(text)
-        except (pygame.error, AttributeError, NotImplementedError):
-            return False
+        except (pygame.error, AttributeError, NotImplementedError, ValueError):
+            return False  # ValueError: a NUL, or a lone surrogate (a byte of a file name)
         return True
 
     def get(self) -> str:
         """The clipboard's text, or what the game copied last when the system has none."""
         try:
             text = pygame.scrap.get_text()
+        except UnicodeDecodeError as error:
+            # Another program put bytes that are not UTF-8: what they say, with U+FFFD for
+            # the bytes that say nothing, so that the paste answers in one line.
+            return bytes(error.object).decode("utf-8", "replace")
         except (pygame.error, AttributeError, NotImplementedError):
             return self._local
         return text or self._local

@@ -7,6 +7,7 @@ One action a line: ``key ctrl+s``, ``text #@ $.#``, ``click X Y``, ``rclick X Y`
 
 from __future__ import annotations
 
+import io
 import time
 import warnings
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ import pygame
 
 from game.core.digits import is_count
 from game.core.direction import Direction
+from game.core.errors import printable
+from game.core.files import replace_file
 from game.core.notation import parse_lurd
 
 if TYPE_CHECKING:
@@ -211,6 +214,19 @@ class InputScript:
 
     def _shot(self, engine: GameEngine, path: Path) -> None:
         try:
-            pygame.image.save(engine.screen, str(path))
+            save_image(engine.screen, path)
         except (pygame.error, OSError) as error:
-            self.problem = f"cannot save {path}: {error}"
+            self.problem = f"cannot save {printable(path)}: {error}"
+
+
+def save_image(surface: pygame.Surface, path: Path) -> None:
+    """Write ``surface`` as an image at exactly ``path`` (its format from the suffix; PNG when
+    the suffix names none), whole or not at all.
+
+    The image is made in memory and written by the game's own atomic write: pygame given a
+    name that is not UTF-8 wrote a file under another name."""
+    suffix = path.suffix.lower()
+    hint = f"shot{suffix}" if suffix in (".png", ".jpg", ".jpeg", ".bmp", ".tga") else "shot.png"
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, hint)
+    replace_file(path, buffer.getvalue())

@@ -10,6 +10,7 @@ from typing import ClassVar
 import pygame
 
 from game.app import editing, navigation
+from game.app.damaged import offer_deletion, report_damaged
 from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.screens import (
     LevelSelectScreen,
@@ -69,6 +70,7 @@ class MainMenuScene(GameScene):
         super().__init__(engine, screen)
         # The last session in the progress store, read when the menu shows.
         self.saved: SavedGame | None = None
+        self.reported: set[str] = set()  # damaged saves named on stderr already
         self.continue_item = MenuItem("Continue", self._continue, enabled=False)
         self.menu = Menu(
             [
@@ -92,11 +94,16 @@ class MainMenuScene(GameScene):
         self._refresh()
 
     def _refresh(self) -> None:
-        self.saved = self.engine.progress.load_session()
-        self.continue_item.enabled = self.saved is not None
+        progress = self.engine.progress
+        self.saved = progress.load_session()
+        damaged = progress.session_problem
+        self.continue_item.enabled = self.saved is not None or damaged is not None
         self.continue_item.label = "Continue"
         if self.saved is not None:
             self.continue_item.label = continue_label(self.saved)
+        elif damaged is not None:
+            self.continue_item.label = "Continue: the last game cannot be read"
+            report_damaged("The last game", damaged, self.reported)
         if self.continue_item.enabled:
             self.menu.select(0)
         elif self.menu.selected == 0:
@@ -105,6 +112,11 @@ class MainMenuScene(GameScene):
     def _continue(self) -> None:
         if self.saved is not None:
             navigation.resume_game(self.engine, self.saved)
+        else:
+            progress = self.engine.progress
+            problem = progress.session_problem
+            if problem is not None:
+                offer_deletion(self.engine, "The last game", problem, progress.clear_session)
 
     def _campaign(self) -> None:
         session = self.engine.context.session

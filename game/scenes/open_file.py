@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import os
-from pathlib import Path
 from typing import ClassVar
 
 import pygame
@@ -16,6 +15,7 @@ from game.app import navigation
 from game.app.screens import OpenFileScreen
 from game.app.session import load_collection_file
 from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.base import TextEntryScene, is_back_key
@@ -98,8 +98,7 @@ class OpenFileScene(TextEntryScene):
         except LevelError as error:
             self.error = str(error)
             return
-        source = LevelFile(str(Path(path.strip().strip('"')).expanduser()))
-        navigation.open_collection(self.engine, collection, source)
+        navigation.open_collection(self.engine, collection, LevelFile(str(typed_path(path))))
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -168,6 +167,6 @@ def list_candidates(typed: str) -> list[str]:
                     folders.append(name + os.sep)
                 elif name.lower().endswith(LEVEL_SUFFIXES):
                     files.append(name)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL typed into the path
         return []
     return sorted(folders, key=str.lower) + sorted(files, key=str.lower)

@@ -5,8 +5,8 @@ The rules and the order of commands live in the play controller; drawing lives i
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import ClassVar
 
 import pygame
@@ -31,6 +31,7 @@ from game.ui.camera import Camera
 from game.ui.hud import HudInfo
 from game.ui.play_keys import PLAY_KEYS, PlayCommand, PlayKey
 from game.ui.play_view import PlayView
+from game.ui.text import drawable
 from game.ui.widgets import KeyHelp
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
@@ -103,7 +104,8 @@ class PlayScene(GameScene):
         self._set_caption()
 
     def _set_caption(self) -> None:
-        title = self.context.session.title
+        # The title comes from a file or a save: a NUL in it stopped the game here.
+        title = drawable(self.context.session.title)
         pygame.display.set_caption(f"{CAPTION} - {title}, level {self.level_index + 1}")
 
     def is_idle(self) -> bool:
@@ -274,7 +276,8 @@ class PlayScene(GameScene):
         if not text:
             self.controller.notify("The clipboard is empty", Tone.WARNING)
             return
-        if "\n" not in text and Path(text).expanduser().is_file():
+        # os.path, not Path: a line of 256 moves is a name too long, which Path.is_file raises.
+        if "\n" not in text and os.path.isfile(os.path.expanduser(text)):
             self._leave_for(lambda: navigation.open_collection_file(self.engine, text))
             return
         try:

@@ -15,12 +15,14 @@ from game.app.flows import Flow, ask_checked_text, run_flow
 from game.app.screens import MessageScreen, SettingsScreen
 from game.app.session import campaign_levels
 from game.app.settings import AnimationSpeed, solve_methods
+from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.problems import refusal
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.solver.methods import METHOD_HELP
-from game.storage.transfer import TransferError, export_progress, import_progress
+from game.storage.transfer import TransferError, export_progress, import_progress, left_out
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import draw_text, fit_text, wrap_text
@@ -155,17 +157,20 @@ class SettingsScene(GameScene):
 
     def _export(self, path: str) -> str | None:
         """Export to ``path``; None when done, else why not (the dialog asks again)."""
-        target = typed_path(path)
         try:
+            target = typed_path(path)
             progress = export_progress(self.engine.player_progress, target)
-        except TransferError as error:
+        except (TransferError, LevelError) as error:
             return str(error)
-        self._tell(
+        exported = (
             f"Exported {counted(len(progress.records), 'level record')} and "
-            f"{counted(len(progress.slots), 'save')} "
-            f"to {target}.",
-            theme.GOOD,
+            f"{counted(len(progress.slots), 'save')} to {target}."
         )
+        missing = left_out(self.engine.player_progress, progress)
+        if missing is not None:
+            self._tell(f"{exported} {missing}.", theme.WARNING)
+        else:
+            self._tell(exported, theme.GOOD)
         return None
 
     def _ask_import(self) -> None:
@@ -183,7 +188,7 @@ class SettingsScene(GameScene):
         try:
             # The campaign's levels let the import replay imported campaign solutions.
             summary = import_progress(store, typed_path(path), campaign_levels())
-        except TransferError as error:
+        except (TransferError, LevelError) as error:
             return str(error)
         # Imported settings apply at once; imported records show in the level select.
         self.engine.load_settings()
@@ -233,11 +238,6 @@ class SettingsScene(GameScene):
             method = settings.solve_method
             return f"Shift+S asks {method}: {METHOD_HELP[method]}."
         return _ROW_NOTES.get(label, "")
-
-
-def typed_path(text: str) -> Path:
-    """A path as typed or pasted: surrounding spaces and quotes dropped, ~ expanded."""
-    return Path(text.strip().strip('"')).expanduser()
 
 
 def default_transfer_path() -> Path:

@@ -11,6 +11,7 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation
+from game.app.damaged import offer_deletion, report_damaged
 from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
 from game.app.screens import SlotsScreen
 from game.core.problems import refusal
@@ -65,6 +66,7 @@ class SlotsScene(GameScene):
         self.selected = 0
         self.message = ""
         self.message_colour = theme.TEXT_DIM
+        self.reported: set[str] = set()  # damaged saves named on stderr already
 
     @property
     def saves(self) -> SaveSlots:
@@ -79,6 +81,9 @@ class SlotsScene(GameScene):
     def refresh(self, select: str | None = None) -> None:
         """Read the saves again, keeping the choice (or choosing the save named ``select``)."""
         self.slots = self.saves.list()
+        for slot in self.slots:
+            if slot.problem is not None:
+                report_damaged(f"The save {slot.name!r}", slot.problem, self.reported)
         self.to_save = self.current()
         names = [slot.name for slot in self.slots]
         if select in names:
@@ -139,7 +144,11 @@ class SlotsScene(GameScene):
 
     def _activate(self) -> None:
         slot = self.slot_at(self.selected)
-        if slot is not None:
+        if slot is not None and slot.problem is not None:
+            name = slot.name
+            what = f"The save {name!r}"
+            offer_deletion(self.engine, what, slot.problem, lambda: self._delete(name))
+        elif slot is not None:
             self._load(slot.name)
         elif self.can_save and self.selected == 0:
             self._ask_name()
@@ -202,13 +211,14 @@ class SlotsScene(GameScene):
 
         run_flow(self.engine.open, flow())
 
-    def _delete(self, name: str) -> None:
+    def _delete(self, name: str) -> str | None:
         problem = self.saves.delete(name)
         self.refresh()
         if problem is not None:
             self._tell(problem, theme.DANGER)
         else:
             self._tell(f'Deleted "{name}".', theme.TEXT_DIM)
+        return problem
 
     def _load(self, name: str) -> None:
         game = self.saves.load(name)
@@ -294,6 +304,9 @@ class SlotsScene(GameScene):
             )
             return
         details = f"{slot.place}, {counted(slot.moves, 'move')}"
+        details_colour = theme.TEXT_DIM
+        if slot.problem is not None:
+            details, details_colour = f"Cannot be read: {slot.problem}", theme.DANGER
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         date = draw_text(
             surface, saved, 18, theme.TEXT_DIM, (rect.right - 18, rect.top + 8), "topright"
@@ -303,5 +316,5 @@ class SlotsScene(GameScene):
         draw_text(surface, name, 23, colour, (rect.left + 18, rect.top + 6), bold=True)
         details = fit_text(details, 18, rect.width - 36)
         draw_text(
-            surface, details, 18, theme.TEXT_DIM, (rect.left + 18, rect.bottom - 8), "bottomleft"
+            surface, details, 18, details_colour, (rect.left + 18, rect.bottom - 8), "bottomleft"
         )

@@ -15,6 +15,8 @@ from enum import Enum
 from functools import cache
 from typing import Annotated, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
+from game.core.digits import shortened
+from game.core.errors import visible
 from game.storage.jsondata import DataError, JsonValue, kind
 
 T = TypeVar("T")
@@ -41,10 +43,17 @@ class Limit:
     maximum: float = MAX_COUNT
 
 
+TITLE_LENGTH = 500
 Identifier = Annotated[str, Text(500, required=True)]
-Title = Annotated[str, Text(500)]
+Title = Annotated[str, Text(TITLE_LENGTH)]
 PathText = Annotated[str, Text(4096)]
 Moment = Annotated[float, Limit(MAX_TIME)]
+
+
+def stored_title(title: str) -> str:
+    """A title as the store keeps it: cut to what it reads back (a title is only shown, and a
+    file may hold one of a megabyte)."""
+    return title[:TITLE_LENGTH]
 
 
 def json_key(name: str | None) -> dict[str, str | None]:
@@ -160,7 +169,11 @@ def _checked(hint: object, limits: tuple[object, ...], value: object, where: str
         if not isinstance(value, dict):
             raise DataError(f"{where}: expected an object, found {kind(value)}")
         item_hint = get_args(hint)[1]
-        return {key: _value(item_hint, item, f"{where}.{key}") for key, item in value.items()}
+        # A key is data (a save's name, of any length and content): shown short and harmless.
+        return {
+            key: _value(item_hint, item, f"{where}.{visible(shortened(key, 40))}")
+            for key, item in value.items()
+        }
     if hint is object:
         return value  # any JSON: decode_json has already checked it
     if isinstance(hint, type) and issubclass(hint, Enum):

@@ -48,6 +48,8 @@ class StoreConnection:
         # Why a store meant for the disk lives in memory: what it takes is lost on closing.
         self.fallback_reason = fallback_reason
         self.last_error: str | None = None
+        # What is wrong with the last session when load_session could not read it.
+        self.session_problem: str | None = None
         self.read_error: str | None = None  # the last read that failed: its rows are missing
         self.writes = 0  # transactions that went through (to memory, for a store in memory)
         self.unsaved: str | None = None  # why the last write that was neither done nor kept failed

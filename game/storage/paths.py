@@ -10,19 +10,61 @@ from pathlib import Path
 
 import platformdirs
 
+from game.core.errors import LevelError, printable
+from game.core.files import NAME_MAX, typed_path
+
 HOME_VARIABLE = "SOKOBAN_HOME"
 APP_NAME = "sokoban-arcade"
 STORE_FILE_NAME = "progress.sqlite3"
 
 
 def data_dir() -> Path:
-    """The folder for progress and saves: ``$SOKOBAN_HOME`` if set, else the platform's data dir."""
+    """The folder for progress and saves: ``$SOKOBAN_HOME`` if set, else the platform's data dir.
+
+    A ``~user`` that names nobody is taken as it is written (``home_problem`` says so first)."""
     override = os.environ.get(HOME_VARIABLE, "").strip()
     if override:
-        return Path(override).expanduser()
+        try:
+            return typed_path(override)
+        except LevelError:
+            return Path(override)
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def home_problem() -> str | None:
+    """Why ``SOKOBAN_HOME`` cannot be the data folder, in one line; None if it can (or is unset).
+
+    Checked once when the program starts, so that no later save meets it as a traceback."""
+    override = os.environ.get(HOME_VARIABLE, "").strip()
+    if not override:
+        return None
+    try:
+        folder = typed_path(override)
+    except LevelError as error:
+        return f"{HOME_VARIABLE} {printable(override)}: {error.reason}"
+    too_long = [part for part in folder.parts if len(os.fsencode(part)) > NAME_MAX]
+    if too_long:
+        return f"{HOME_VARIABLE}: a folder name in it is longer than {NAME_MAX} bytes"
+    return None
 
 
 def store_path() -> Path:
     """The progress store's file (the folder is created when the store is opened)."""
     return data_dir() / STORE_FILE_NAME
+
+
+def is_store_file(path: Path, store: Path | None = None) -> bool:
+    """True if ``path`` is the progress store ``store`` (the player's by default), a file SQLite
+    keeps beside it (journal, WAL) or a damaged store set aside there: a file the game must
+    never write anything else over, whatever name reaches it (a link, a hard link, ``..``)."""
+    store = store_path() if store is None else store
+    try:
+        if os.path.samefile(path, store):
+            return True
+    except (OSError, ValueError):
+        pass
+    try:
+        beside = os.path.samefile(path.parent, store.parent)
+    except (OSError, ValueError):
+        return False
+    return beside and path.name.startswith(store.name)

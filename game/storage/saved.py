@@ -18,7 +18,7 @@ from game.core.notation import NotationError, parse_lurd, replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.storage import user_levels
-from game.storage.codec import Identifier, Moment, Text, Title
+from game.storage.codec import Identifier, Moment, Text, Title, stored_title
 from game.storage.identity import CAMPAIGN_ID
 
 MAX_HISTORY = 10_000_000  # moves kept in a saved game
@@ -50,7 +50,7 @@ class SavedGame:
         copied = copy.deepcopy(statistics)  # its lists and dicts too
         return cls(
             level=level,
-            collection_title=collection_title,
+            collection_title=stored_title(collection_title),
             level_fingerprint=state.level.fingerprint(),
             history=state.lurd(),
             statistics=copied,
@@ -124,6 +124,7 @@ class SlotInfo:
     collection_title: str
     level_number: int | None  # None for a level known by its text alone
     moves: int
+    problem: str | None = None  # what is wrong with a save that cannot be read
 
     @property
     def place(self) -> str:

@@ -8,18 +8,27 @@ from __future__ import annotations
 import builtins
 import sqlite3
 
-from game.storage.codec import encode
-from game.storage.jsondata import encode_json
+from game.core.digits import shortened
+from game.core.errors import visible
+from game.core.names import normal_name
+from game.storage.jsondata import DataError, one_line
 from game.storage.rows import put_slot
 from game.storage.saved import SavedGame, SlotInfo
-from game.storage.store import ProgressStore
+from game.storage.store import ProgressStore, saved_game_text
 
 MAX_NAME_LENGTH = 40
+MAX_PROBLEM = 300  # characters of what is wrong with a damaged save: one line on any screen
+
+
+def kept_slot_name(name: str) -> str:
+    """A save name from elsewhere (an imported file, an older store) as this game keeps it:
+    composed, control characters written as escapes, cut to the longest name a save has."""
+    return shortened(normal_name(visible(name)), MAX_NAME_LENGTH) or "?"
 
 
 def slot_name_problem(name: str) -> str | None:
     """Why ``name`` cannot name a slot, or None if it can (shown to the player as is)."""
-    cleaned = name.strip()
+    cleaned = normal_name(name)
     if not cleaned:
         return "A save needs a name."
     if len(cleaned) > MAX_NAME_LENGTH:
@@ -40,38 +49,53 @@ class SaveSlots:
         problem = slot_name_problem(name)
         if problem is not None:
             return problem
-        text = encode_json(encode(game))
+        try:
+            text = saved_game_text(game)
+        except DataError as error:
+            return f"The game cannot be saved: {error}"
 
         def action(connection: sqlite3.Connection) -> None:
-            put_slot(connection, name.strip(), game.saved_at, text)
+            put_slot(connection, normal_name(name), game.saved_at, text)
 
         return self.store.write(action)[1]
 
     def list(self) -> builtins.list[SlotInfo]:
-        """Every readable slot, the most recent first."""
-        slots = [
-            SlotInfo(
-                name, game.saved_at, game.collection_title, game.level.number, len(game.history)
+        """Every slot, the most recent first; one that cannot be read is listed with what is
+        wrong with it (``problem``), so that it is seen and can be deleted, never hidden."""
+        slots = []
+        rows = self.store.read("SELECT name, saved_at, game FROM slots ORDER BY name")
+        for name, saved_at, text in rows:
+            game = self.store.saved_game(text, f"save {name!r}")
+            when = float(saved_at) if isinstance(saved_at, int | float) else 0.0
+            if game is None:
+                problem = one_line(self.store.last_error or "it cannot be read")
+                slots.append(SlotInfo(str(name), when, "", None, 0, problem[:MAX_PROBLEM]))
+                continue
+            moves = len(game.history)
+            slots.append(
+                SlotInfo(str(name), game.saved_at, game.collection_title, game.level.number, moves)
             )
-            for name, game in self.games().items()
-        ]
         slots.sort(key=lambda slot: (-slot.saved_at, slot.name))
         return slots
 
+    def damaged(self) -> builtins.list[SlotInfo]:
+        """The slots that cannot be read, each with its ``problem``."""
+        return [slot for slot in self.list() if slot.problem is not None]
+
     def load(self, name: str) -> SavedGame | None:
         """The game saved under ``name``; None if there is none or it cannot be read."""
-        rows = self.store.read("SELECT game FROM slots WHERE name = ?", (name.strip(),))
+        rows = self.store.read("SELECT game FROM slots WHERE name = ?", (normal_name(name),))
         return self.store.saved_game(rows[0][0], f"save {name!r}") if rows else None
 
     def delete(self, name: str) -> str | None:
         def action(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM slots WHERE name = ?", (name.strip(),))
+            connection.execute("DELETE FROM slots WHERE name = ?", (normal_name(name),))
 
         return self.store.write(action)[1]
 
     def exists(self, name: str) -> bool:
         """True if saving under ``name`` would replace a slot (so the menu can ask first)."""
-        return bool(self.store.read("SELECT 1 FROM slots WHERE name = ?", (name.strip(),)))
+        return bool(self.store.read("SELECT 1 FROM slots WHERE name = ?", (normal_name(name),)))
 
     def games(self) -> dict[str, SavedGame]:
         """Every readable slot's game by name (for export)."""

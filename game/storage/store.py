@@ -15,7 +15,7 @@ from game.core.files import name_text
 from game.core.level import Level
 from game.core.wording import counted
 from game.storage import queries
-from game.storage.codec import decode, encode
+from game.storage.codec import decode, encode, stored_title
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import (
     DataError,
@@ -98,13 +98,13 @@ class ProgressStore(StoreConnection):
         """
         _check_counts(moves=moves, pushes=pushes, hints=hints, seconds=seconds)
         when = self.clock()
-        fingerprint = level.fingerprint()
+        fingerprint, title = level.fingerprint(), stored_title(level.title)
 
         def action(connection: sqlite3.Connection) -> None:
             record = fetch_record(connection, collection_id, fingerprint)
             put_record(
                 connection,
-                record.with_visit(moves, pushes, seconds, hints, solver_used, when, level.title),
+                record.with_visit(moves, pushes, seconds, hints, solver_used, when, title),
             )
 
         return self.write(action, keep=True)[1]
@@ -136,17 +136,17 @@ class ProgressStore(StoreConnection):
                 f"{counted(solution.pushes, 'push', 'pushes')}, not {moves} and {pushes}"
             )
         when = self.clock()
-        fingerprint = level.fingerprint()
+        fingerprint, title = level.fingerprint(), stored_title(level.title)
 
         def action(connection: sqlite3.Connection) -> SolutionOutcome:
             record = fetch_record(connection, collection_id, fingerprint).with_visit(
-                moves, pushes, seconds, hints, solver_used, when, level.title
+                moves, pushes, seconds, hints, solver_used, when, title
             )
             record, outcome = record.with_solution(solution, score, solver_used, when)
             put_record(connection, record)
             if not solver_used:  # a level the solver showed is not a solve of the player's
                 event = SolvedEvent(
-                    when, collection_id, fingerprint, level.title, moves, pushes, score
+                    when, collection_id, fingerprint, title, moves, pushes, score
                 )
                 add_event(connection, event)
             return outcome
@@ -192,7 +192,11 @@ class ProgressStore(StoreConnection):
         imported records kept aside for these levels are checked and merged now."""
         now = self.clock()
         info = CollectionInfo(
-            collection_id, title, name_text(path), tuple(lvl.fingerprint() for lvl in levels), now
+            collection_id,
+            stored_title(title),
+            name_text(path),
+            tuple(lvl.fingerprint() for lvl in levels),
+            now,
         )
 
         def action(connection: sqlite3.Connection) -> None:
@@ -263,7 +267,10 @@ class ProgressStore(StoreConnection):
     # -- the last session ----------------------------------------------------------------
     def save_session(self, game: SavedGame) -> str | None:
         """Remember where the player is, to resume there on the next start."""
-        text = encode_json(encode(game))
+        try:
+            text = saved_game_text(game)
+        except DataError as error:
+            return f"The game cannot be kept: {error}"
 
         def action(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT OR REPLACE INTO session (id, game) VALUES (1, ?)", (text,))
@@ -271,9 +278,14 @@ class ProgressStore(StoreConnection):
         return self.write(action, keep=True)[1]
 
     def load_session(self) -> SavedGame | None:
-        """The last saved session, or None if there is none or it cannot be read."""
+        """The last saved session, or None if there is none or it cannot be read (then
+        ``session_problem`` says what is wrong with it)."""
+        self.session_problem = None
         rows = self.read("SELECT game FROM session WHERE id = 1")
-        return self.saved_game(rows[0][0], "session") if rows else None
+        game = self.saved_game(rows[0][0], "the last game") if rows else None
+        if rows and game is None:
+            self.session_problem = self.last_error
+        return game
 
     def clear_session(self) -> str | None:
         """Forget the session (the player finished or abandoned the game)."""
@@ -291,6 +303,15 @@ class ProgressStore(StoreConnection):
             self.last_error = str(error)
             return None
 
+
+
+def saved_game_text(game: SavedGame) -> str:
+    """The JSON a saved game is stored as, once it is sure to read back: DataError saying
+    which limit it passes (a history too long, a text too large) instead of a row that the
+    next start would skip."""
+    text = encode_json(encode(game))
+    decode(SavedGame, decode_json(text, "the save"), "the save")
+    return text
 
 
 def _check_counts(**counts: float) -> None:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file, replace_file
+from game.core.files import read_regular_file, replace_file, replace_problem
 from game.core.level import Level
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
+from game.storage.paths import is_store_file
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
 from game.storage.rows import (
     add_event,
@@ -28,13 +29,16 @@ from game.storage.rows import (
     put_slot,
 )
 from game.storage.saved import SavedGame
-from game.storage.slots import SaveSlots, slot_name_problem
+from game.storage.slots import SaveSlots, kept_slot_name
 from game.storage.store import ProgressStore
 from game.storage.verify import Checked, check, keep_unverified, known_levels
 
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 50_000_000
+# How every export begins (encode_json writes no blanks): a file that begins otherwise was not
+# written by an export, and is not the game's to replace.
+_EXPORT_HEAD = f'{{"format":"{FORMAT_NAME}"'.encode()
 
 
 class TransferError(ValueError):
@@ -54,15 +58,14 @@ class Progress:
     exported_at: Moment = 0.0
 
     def checked(self) -> Progress:
-        """Settings checked to be storable, slot names checked and trimmed; ValueError if not."""
+        """Settings checked to be storable (ValueError if not), slot names in the form this game
+        keeps them."""
         for value in self.settings.values():
             encode_json(value)  # a number such as 1e999 reads as infinity, which JSON cannot hold
-        slots = {}
-        for name, game in self.slots.items():
-            problem = slot_name_problem(name)
-            if problem is not None:
-                raise ValueError(f"save {name!r}: {problem}")
-            slots[name.strip()] = game
+        # A name this game would not take from the keyboard (a control character, too long,
+        # written by another version) is kept in the form it takes, never refused: an export
+        # of this game always imports into it.
+        slots = {kept_slot_name(name): game for name, game in self.slots.items()}
         return replace(self, slots=slots)
 
 
@@ -122,18 +125,64 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     could be read would pass for the player's whole progress."""
     if store.fallback_reason is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.fallback_reason}"))
+    target = Path(path)
+    problem = export_target_problem(target, store.path)
+    if problem is not None:
+        raise TransferError(f"Nothing was exported to {printable(target)}: {problem}")
     store.read_error = None
     progress = gather(store)
     if store.read_error is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.read_error}"))
     text = encode_json(progress_to_json(progress))
-    target = Path(path)
     try:
         replace_file(target, text)
     except OSError as error:
-        problem = error.strerror or error
-        raise TransferError(f"Cannot write {printable(target)}: {problem}") from None
+        reason = error.strerror or str(error)
+        raise TransferError(f"Cannot write {printable(target)}: {reason}") from None
     return progress
+
+
+def export_target_problem(target: Path, store: Path | None = None) -> str | None:
+    """Why an export must not be written at ``target``, in one line; None if it may. The one
+    check the command line and Settings share: the progress store ``store`` (the player's by
+    default) and the files beside it, a link, a folder, a pipe or a device, and a file that an
+    export did not write are never replaced."""
+    if is_store_file(target, store):
+        return "it is the progress store itself; export to another file"
+    problem = replace_problem(target)
+    if problem is not None:
+        return problem
+    if not _written_by_export(target):
+        return "a file is there that is not a progress export; choose a new name"
+    return None
+
+
+def _written_by_export(target: Path) -> bool:
+    """True if nothing is at ``target`` or it begins as an export does."""
+    try:
+        with open(target, "rb") as stream:
+            return stream.read(len(_EXPORT_HEAD)) == _EXPORT_HEAD
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def left_out(store: ProgressStore, progress: Progress) -> str | None:
+    """What an export of ``store`` could not carry because it cannot be read, in one line (a
+    damaged save is named with what is wrong with it); None if nothing was left out."""
+    rows = store.read("SELECT count(*) FROM level_records")
+    stored = rows[0][0] if rows and isinstance(rows[0][0], int) else 0
+    parts = []
+    if stored > len(progress.records):
+        parts.append(counted(stored - len(progress.records), "level record"))
+    damaged = SaveSlots(store).damaged()
+    if damaged:
+        first = damaged[0]
+        parts.append(f"{counted(len(damaged), 'save')} ({first.name!r}: {first.problem})")
+    if not parts:
+        return None
+    return one_line(f"Left out, as they cannot be read: {' and '.join(parts)}")
 
 
 # -- import -------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The player's own level collections: XSB files in the data folder, "My levels" by default.
 
-Names are checked before they become file names, and files are replaced atomically, so a game
-killed while saving leaves the old collection or the new one, never half of one.
+Names are checked before they become file names, and files are replaced atomically under a lock,
+so a game killed while saving leaves the old collection or the new one, never half of one, and
+two copies of the game saving at once both keep their levels.
 """
 
 from __future__ import annotations
@@ -9,10 +10,16 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
-from game.core.collection import Collection, collection_to_text, read_collection
+from game.core.collection import (
+    MAX_FILE_BYTES,
+    Collection,
+    collection_to_text,
+    read_collection,
+)
 from game.core.errors import LevelError, printable
-from game.core.files import replace_file
+from game.core.files import file_lock, replace_file
 from game.core.level import Level
+from game.core.names import normal_name, portable_problem, same_name
 from game.storage.paths import data_dir
 
 FOLDER_NAME = "levels"
@@ -34,6 +41,14 @@ def name_problem(name: str, what: str = "name") -> str | None:
     if any(unicodedata.category(char).startswith("C") for char in name):
         return f"a {what} cannot hold control characters"
     return None
+
+
+def collection_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a collection (a file, on any system), in one line; None if it
+    can."""
+    return name_problem(name, "collection name") or portable_problem(
+        normal_name(name), "collection name"
+    )
 
 
 def folder() -> Path:
@@ -88,10 +103,35 @@ def has_level(name: str, title: str) -> bool:
 
 def save_level(name: str, level: Level) -> str | None:
     """Put ``level`` into the collection ``name`` (replacing the level of the same title);
-    None when saved, or the one-line reason it was not (nothing is changed then)."""
-    problem = name_problem(name, "collection name") or name_problem(level.title, "level name")
+    None when saved, or the one-line reason it was not (nothing is changed then).
+
+    The file is read, merged and written under the collection's lock, so another copy of the
+    game saving into it at the same moment has its level kept: its write comes wholly before
+    this read or wholly after this write. A collection that would grow past what the game
+    reads back is refused before anything is written."""
+    problem = collection_name_problem(name) or name_problem(level.title, "level name")
     if problem is not None:
         return problem
+    name = _kept_name(name)
+    path = collection_path(name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with file_lock(path):
+            return _merge_level(name, path, level)
+    except OSError as error:
+        return f"cannot save to {printable(path)}: {error.strerror or error}"
+
+
+def _kept_name(name: str) -> str:
+    """The name a collection is saved under: the existing collection's own if one is the same
+    name on every system ("Café" and "café", composed or not), else ``name`` composed."""
+    return next(
+        (known for known in collection_names() if same_name(known, name)), normal_name(name)
+    )
+
+
+def _merge_level(name: str, path: Path, level: Level) -> str | None:
+    """The read, merge and write of :func:`save_level`, done while it holds the lock."""
     try:
         collection = load(name)
     except LevelError as error:
@@ -104,15 +144,12 @@ def save_level(name: str, level: Level) -> str | None:
         collection.levels.append(level)
     else:
         collection.levels[index] = level
-    return write_text(collection_path(name), collection_to_text(collection) + "\n")
-
-
-def write_text(path: Path, text: str) -> str | None:
-    """Replace ``path`` with ``text`` atomically (its folder made if needed); None, or why it
-    could not be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_file(path, text)
-    except OSError as error:
-        return f"cannot save to {printable(path)}: {error.strerror or error}"
+    text = collection_to_text(collection) + "\n"
+    size = len(text.encode("utf-8", "surrogateescape"))
+    if size > MAX_FILE_BYTES:
+        return (
+            f"{name} would grow to {size / 2**20:.1f} MB, past the {MAX_FILE_BYTES // 2**20} MB "
+            "the game reads back; save into another collection"
+        )
+    replace_file(path, text)
     return None

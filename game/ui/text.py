@@ -12,12 +12,27 @@ import pygame
 from game.ui import theme
 
 Color = tuple[int, int, int]
+# More characters than any window shows in one line at the smallest font: the rest of a
+# megabyte title is never measured or drawn.
+MAX_DRAWN_CHARS = 2000
+# What the font cannot take: a NUL stops it, a lone surrogate (a byte of a file name that is
+# not UTF-8) cannot be encoded for it.
+_UNDRAWABLE = str.maketrans({0: "\ufffd", **{code: "\ufffd" for code in range(0xD800, 0xE000)}})
+
+
+def drawable(text: str) -> str:
+    """``text`` as the font can take it, whatever a file, a name or the clipboard held.
+
+    >>> drawable("a\\0b") == "a\\ufffdb"
+    True
+    """
+    return text[:MAX_DRAWN_CHARS].translate(_UNDRAWABLE)
 
 
 @lru_cache(maxsize=1024)
 def rendered(text: str, size: int, colour: Color, bold: bool = False) -> pygame.Surface:
     """The text as an anti-aliased surface, made once for each text, size, colour and weight."""
-    return theme.font(size, bold).render(text, True, colour)
+    return theme.font(size, bold).render(drawable(text), True, colour)
 
 
 def draw_text(
@@ -38,7 +53,7 @@ def draw_text(
 
 @lru_cache(maxsize=2048)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(theme.font(size, bold).size(text)[0])
+    return int(theme.font(size, bold).size(drawable(text))[0])
 
 
 @lru_cache(maxsize=256)

@@ -43,7 +43,13 @@ def test_the_levels_are_written_and_counted_in_words(
     assert err.splitlines() == [
         f"generate: {made}/3 levels made, {made} of up to 12 tried" for made in range(4)
     ]
-    code, said, _ = run(capsys, "generate", *SMALL, "--count", "1", "--out", str(out))
+    # An existing file is replaced only with --force, as convert does.
+    code, said, err = run(capsys, "generate", *SMALL, "--count", "1", "--out", str(out))
+    assert code == 2 and said == "" and "add --force" in err and err.count("\n") == 1
+    assert len(read_collection(out).levels) == 3
+    code, said, _ = run(
+        capsys, "generate", *SMALL, "--count", "1", "--out", str(out), "--force"
+    )
     assert code == 0 and said == f"wrote 1 level to {out}\n"
 
 

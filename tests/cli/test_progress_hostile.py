@@ -109,7 +109,8 @@ def test_a_newer_store_is_one_line_and_refuses_an_import(
     assert error.count("\n") == 1 and "newer version" in error
     assert main(["progress", "import", str(progress_file)]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 2 and "newer version" in error  # the note and the refusal
+    # One line: the refusal says why (it was a note and then the refusal).
+    assert error.count("\n") == 1 and "Nothing was imported" in error and "newer version" in error
 
 
 def test_a_truncated_store_is_one_line(

@@ -5,7 +5,7 @@ Levels are made from one tiny board with different entries.
 
 from __future__ import annotations
 
-from game.core.chapters import chapters_of, is_level_open, open_chapters, stars_of
+from game.core.chapters import chapters_of, levels_open, open_chapters, stars_of
 from game.core.level import Level
 from game.core.xsb import parse_level
 
@@ -38,9 +38,27 @@ def test_a_chapter_opens_at_seventy_percent_of_the_one_before() -> None:
     assert open_chapters(chapters, set(range(6))) == [True, False, False]
     assert open_chapters(chapters, set(range(7))) == [True, True, False]
     assert open_chapters(chapters, set(range(7)) | {10, 11, 12}) == [True, True, True]
-    assert not is_level_open(chapters, set(range(6)), 10)
-    assert is_level_open(chapters, set(range(7)), 10)
-    assert is_level_open([], set(), 99)
+    assert levels_open(chapters, set(range(6)), 15) == [True] * 10 + [False] * 5
+    assert levels_open(chapters, set(range(7)), 15) == [True] * 13 + [False] * 2
+    assert levels_open([], set(), 99) == [True] * 99
+
+
+def test_which_levels_are_open_is_worked_out_in_one_pass_over_the_levels() -> None:
+    # 20,000 levels in 200 chapters: once 40 s, each level's check going through all of them.
+    levels = [entry(f"{index // 100 + 1} C{index // 100}") for index in range(20_000)]
+    chapters = chapters_of(levels)
+    solved = list(range(0, 20_000, 2))  # half of each chapter: only the first two open
+    looked_at = 0
+
+    class Counting(set[int]):
+        def __contains__(self, index: object) -> bool:
+            nonlocal looked_at
+            looked_at += 1
+            return super().__contains__(index)
+
+    opened = levels_open(chapters, Counting(solved), len(levels))
+    assert opened == [True] * 100 + [False] * 19_900
+    assert looked_at <= len(levels)
 
 
 def test_stars_are_one_to_five() -> None:

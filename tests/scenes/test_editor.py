@@ -5,6 +5,7 @@ The solver's background check is off here (the controller tests cover it with a 
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import pygame
@@ -264,10 +265,10 @@ def test_the_editor_draws_at_both_sizes(engine: GameEngine, size: tuple[int, int
 def test_a_full_disk_is_one_line_and_the_edit_stays_unsaved(
     engine: GameEngine, editor: EditorScene, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def full(path: Path, text: str) -> str:
-        return f"cannot save to {path}: No space left on device"
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(user_levels, "write_text", full)
+    monkeypatch.setattr(user_levels, "replace_file", full)
     type_room(engine)
     save_as(engine, "lost")
     assert isinstance(engine.top, MessageScene) and engine.top.title == "Not saved"

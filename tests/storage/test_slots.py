@@ -65,7 +65,7 @@ def test_bad_names_are_refused_with_a_reason(store: ProgressStore, level: Level)
     assert slots.list() == []
 
 
-def test_an_unreadable_slot_is_skipped(store: ProgressStore, level: Level) -> None:
+def test_an_unreadable_slot_is_listed_with_its_problem(store: ProgressStore, level: Level) -> None:
     slots = SaveSlots(store)
     slots.save("good", _game(level, 2, 10.0))
     store.write(
@@ -73,6 +73,11 @@ def test_an_unreadable_slot_is_skipped(store: ProgressStore, level: Level) -> No
             "INSERT INTO slots (name, saved_at, game) VALUES ('bad', 5, '[1, 2')"
         )
     )
-    assert [slot.name for slot in slots.list()] == ["good"]
+    # Listed, not hidden: the player is told what is wrong and may delete it.
+    assert [(slot.name, slot.problem is None) for slot in slots.list()] == [
+        ("good", True),
+        ("bad", False),
+    ]
+    assert [slot.name for slot in slots.damaged()] == ["bad"]
     assert slots.load("bad") is None
     assert store.last_error is not None and "save 'bad'" in store.last_error

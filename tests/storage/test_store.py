@@ -295,14 +295,14 @@ def test_a_session_can_be_cleared(store: ProgressStore, level: Level) -> None:
     assert store.load_session() is None
 
 
-def test_an_unreadable_session_is_ignored(store: ProgressStore) -> None:
+def test_an_unreadable_session_is_not_loaded_and_says_why(store: ProgressStore) -> None:
     store.write(
         lambda connection: connection.execute(
             "INSERT INTO session (id, game) VALUES (1, '{\"history\": 5}')"
         )
     )
     assert store.load_session() is None
-    assert store.last_error is not None and "session" in store.last_error
+    assert store.session_problem is not None and "the last game" in store.session_problem
 
 
 # -- damaged, foreign, newer and unopenable stores ------------------------------------------

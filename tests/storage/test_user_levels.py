@@ -51,7 +51,11 @@ def test_save_adds_then_replaces_by_title(home: Path) -> None:
     assert [lv.title for lv in saved.levels] == ["one", "two"]
     assert saved.levels[0].rows() == moved.splitlines()
     assert user_levels.collection_names() == [DEFAULT_COLLECTION]
-    assert [p.name for p in (home / "levels").iterdir()] == ["My levels.xsb"]
+    # The collection and the lock its saves take; no temporary file is left.
+    assert sorted(p.name for p in (home / "levels").iterdir()) == [
+        ".My levels.xsb.lock",
+        "My levels.xsb",
+    ]
 
 
 def test_a_path_traversal_name_writes_nothing(home: Path) -> None:
@@ -80,7 +84,7 @@ def test_a_full_disk_keeps_the_old_collection(home: Path, monkeypatch: pytest.Mo
     problem = user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="new"))
     assert problem is not None and "No space left" in problem
     assert path.read_text() == before
-    assert sorted(p.name for p in path.parent.iterdir()) == ["My levels.xsb"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [".My levels.xsb.lock", "My levels.xsb"]
 
 
 def test_a_collection_with_unreadable_levels_is_not_overwritten(home: Path) -> None:
