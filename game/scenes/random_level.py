@@ -20,7 +20,7 @@ from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
-from game.levelgen.cells import FIRST_CHOICE, Cell, cells_of
+from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
@@ -28,6 +28,12 @@ from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
 _NOTE_ROOM = 70
+_ANOTHER_ROW = 2
+_CHOICE_SETTING = "random_level_choice"
+
+
+def _choice_text(cell: Cell) -> str:
+    return f"{cell.stars} stars {cell.size}"
 
 
 def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:
@@ -55,9 +61,10 @@ class RandomLevelScene(GameScene):
 
     def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
         super().__init__(engine, screen)
-        self.difficulty = 2
-        self.size = FIRST_CHOICE
+        # The choice made last time, kept with the player's settings.
+        self.difficulty, self.size = self._last_choice()
         self.job: BackgroundJob[list[Level]] | None = None
+        self._making_another = False  # the level being made was asked for by "Make another"
         self.level: Level | None = None
         self.title = ""
         self.next_seed: Callable[[], int] = clock_seed
@@ -72,6 +79,16 @@ class RandomLevelScene(GameScene):
             MenuItem("Generate", self._generate),
             MenuItem("Back", self.engine.pop),
         ]
+
+    def _last_choice(self) -> tuple[int, int]:
+        """The difficulty and size chosen last, kept as "4 stars Huge" (at first, or when the
+        kept choice is no longer offered: 2 stars and the menu's first size)."""
+        kept = self.engine.progress.get_setting(_CHOICE_SETTING, "")
+        for stars in DIFFICULTIES:
+            for index, cell in enumerate(cells_of(stars)):
+                if kept == _choice_text(cell):
+                    return stars, index
+        return 2, FIRST_CHOICE
 
     def _stars(self) -> str:
         return f"{self.difficulty} of 5 stars"
@@ -101,8 +118,10 @@ class RandomLevelScene(GameScene):
         self.size = max(0, min(len(cells_of(self.difficulty)) - 1, self.size + step))
 
     # -- generating ------------------------------------------------------------------------
-    def _generate(self) -> None:
+    def _generate(self, again: bool = False) -> None:
+        self._making_another = again
         cell = self._cell()
+        self.engine.progress.set_setting(_CHOICE_SETTING, _choice_text(cell))
         # A level made ahead opens at once; either way the next one for this cell is begun.
         ready = self.engine.ready_levels.take(cell)
         if ready is not None:
@@ -141,11 +160,13 @@ class RandomLevelScene(GameScene):
             [
                 MenuItem("Play it", self._play),
                 MenuItem("Keep in My levels", self._keep),
-                MenuItem("Make another", self._another),
+                MenuItem("Make another", self._another),  # _ANOTHER_ROW
                 MenuItem("Back", self.engine.pop),
             ],
             width=560,
         )
+        # After "Make another" the cursor stays on it, so Enter makes the next one.
+        self.menu.select(_ANOTHER_ROW if self._making_another else 0)
 
     def _play(self) -> None:
         if self.level is not None:
@@ -165,7 +186,7 @@ class RandomLevelScene(GameScene):
         self.level = None
         self.menu = Menu(self._choosing_items(), width=560)
         self.menu.select(2)
-        self._generate()
+        self._generate(again=True)
 
     # -- input -----------------------------------------------------------------------------
     def picture_key(self) -> object:

@@ -5,11 +5,14 @@ the making at once. And the background job it runs on.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pygame
 
 from game.app.background import BackgroundJob, CancelCheck, ProgressLine
-from game.app.ready_levels import ReadyLevels
+from game.app.ready_levels import ReadyLevels, clock_seed
+from game.core.level import Level
+from game.core.xsb import parse_level
 from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
 from game.levelgen.cells import Cell, cells_of
@@ -132,3 +135,53 @@ def test_a_background_job_reports_progress_a_result_or_one_line() -> None:
     assert broken.wait(5.0)
     outcome = broken.outcome()
     assert outcome is not None and outcome.error == "boxes must be 1 to 3 in a 8x8 level"
+
+
+def test_seeds_asked_for_in_the_same_millisecond_differ() -> None:
+    # The menu and the levels made ahead ask for a seed at once; one seed would make one level.
+    seeds = [clock_seed() for _ in range(300)]
+    assert len(set(seeds)) == len(seeds)
+
+
+class AlwaysReady(ReadyLevels):
+    """Has a level made ahead for every cell, numbered by the seed it stands for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handed = 0
+
+    def take(self, cell: Cell) -> Level | None:
+        self.handed += 1
+        return replace(parse_level(["#####", "#@$.#", "#####"]), title=f"made {self.handed}")
+
+
+def test_make_another_keeps_the_cursor_on_make_another(engine: GameEngine) -> None:
+    engine.ready_levels = AlwaysReady()
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Generate
+    assert scene.level is not None and scene.level.title == "made 1"
+    assert scene.menu.current.label == "Play it"
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Make another
+    assert scene.level is not None and scene.level.title == "made 2"
+    assert scene.menu.current.label == "Make another"
+    press(engine, pygame.K_RETURN)  # and Enter again makes the next
+    assert scene.level is not None and scene.level.title == "made 3"
+
+
+def test_the_menu_remembers_the_difficulty_and_size(engine: GameEngine) -> None:
+    engine.ready_levels = AlwaysReady()
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    press(engine, pygame.K_RIGHT)  # 3 stars
+    press(engine, pygame.K_RIGHT)  # 4 stars
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RIGHT)  # a larger size
+    chosen = scene._cell()
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)  # Generate
+    press(engine, pygame.K_ESCAPE)
+    again = RandomLevelScene(engine, RandomLevelScreen())
+    assert again._cell() == chosen and chosen.stars == 4
