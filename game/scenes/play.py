@@ -87,6 +87,9 @@ class PlayScene(GameScene):
         self._layout()
         self._set_caption()
         self.assist.after_change(self.state, None)
+        if self.state.move_count:
+            moves = counted(self.state.move_count, "move")
+            self.controller.notify(f"Where you left it: {moves} (R starts over)", Tone.INFO)
 
     def on_exit(self) -> None:
         self.assist.close()
