@@ -91,12 +91,17 @@ class LevelCompleteScene(GameScene):
 
     def _rows(self) -> list[tuple[str, str]]:
         result = self.result
-        return [
+        rows = [
             ("Moves", str(result.moves)),
             ("Pushes", str(result.pushes)),
             ("Time", format_time(result.seconds)),
-            ("Score", score_text(result)),
-            ("Total score", f"{result.total_score:,}"),
+        ]
+        if self.test_play:
+            return rows  # a test play scores nothing; the saved level is scored when played
+        return [
+            *rows,
+            ("This level", score_text(result)),
+            ("Total score, all levels", f"{result.total_score:,}"),
         ]
 
     def _layout(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, pygame.Rect]:
@@ -142,6 +147,8 @@ class LevelCompleteScene(GameScene):
         note = "New best for this level!" if self.result.new_record else ""
         if shown:
             note = "A replay scores nothing: solve it yourself to count it."
+        elif self.test_play:
+            note = "A test play is not scored: save the level, then play it."
         colour = theme.ACCENT
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER

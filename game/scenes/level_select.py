@@ -81,6 +81,8 @@ class LevelSelectScene(GameScene):
         self.records: dict[str, LevelRecord] = {}
         # The header's figures: this collection's own, as the statistics screen counts them.
         self.summary = CollectionSummary(len(self.levels), 0, 0)
+        # The player's total over every collection, which the HUD and statistics show.
+        self.total_score = 0
 
     def on_enter(self) -> None:
         self._load_records()
@@ -100,6 +102,7 @@ class LevelSelectScene(GameScene):
         self.summary = collection_summary(
             context.progress, context.session.collection_id, self.fingerprints
         )
+        self.total_score = context.progress.total_score()
         self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
         self.opened = open_chapters(self.chapters, self.solved)
 
@@ -286,7 +289,7 @@ class LevelSelectScene(GameScene):
         )
         summary = (
             f"{counted(self.summary.levels, 'level')}, {self.summary.solved} solved, "
-            f"score {self.summary.score:,}"
+            f"{self.summary.score:,} points here (total score {self.total_score:,})"
         )
         if session.path:
             summary += f"  -  {session.path}"

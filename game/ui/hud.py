@@ -42,8 +42,10 @@ class HudInfo:
     moves: int
     pushes: int
     seconds: float
-    score: int
-    level_score: int
+    # The player's total of every level's best and what this level scores if solved now;
+    # None in a test play, which scores nothing (its level is scored once it is saved).
+    score: int | None
+    level_score: int | None
     best: str
     boxes_done: int
     boxes_total: int
@@ -71,9 +73,12 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
         ("PUSHES", str(info.pushes)),
         ("BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
-        ("SCORE", f"{info.score:,} (+{info.level_score:,})"),
         ("BEST", info.best),
     ]
+    if info.level_score is not None:
+        cells.insert(4, ("THIS LEVEL", f"{info.level_score:,}"))
+    if info.score is not None:
+        cells.insert(5, ("TOTAL SCORE", f"{info.score:,}"))
     heading = f"Level {info.level_number}/{info.level_count}"
     if info.level_title and info.level_title != str(info.level_number):
         heading += f"  {info.level_title}"
@@ -134,7 +139,11 @@ def _draw_two_rows(
 
 
 def _cell_width(label: str, value: str, label_font: int, value_font: int) -> int:
-    return max(text_width(label, label_font), text_width(value, value_font, True))
+    """A cell as wide as its label or its value with every digit at the widest digit's width,
+    so the columns keep still while the clock and the counters change."""
+    widest = max("0123456789", key=lambda digit: text_width(digit, value_font, True))
+    template = "".join(widest if char.isdigit() else char for char in value)
+    return max(text_width(label, label_font), text_width(template, value_font, True))
 
 
 def notice_lines(text: str, width: int, most: int = 1) -> list[str]:

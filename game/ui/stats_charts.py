@@ -97,7 +97,7 @@ def draw_totals(surface: pygame.Surface, layout: StatsLayout, totals: Totals) ->
         ("Moves", f"{totals.moves:,}"),
         ("Pushes", f"{totals.pushes:,}"),
         ("Play time", format_duration(totals.seconds)),
-        ("Score", f"{totals.score:,}"),
+        ("Total score", f"{totals.score:,}"),
         ("Hints used", f"{totals.hints:,}"),
     )
     area = layout.totals
