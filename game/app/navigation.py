@@ -71,10 +71,13 @@ def open_collection(shell: Shell, collection: Collection, source: CollectionRef)
     shell.open_stack(screens)
     if collection.errors:
         count = len(collection.errors)
+        first = collection.errors[0]
+        number = f"level {first.number}" if first.number is not None else first.title
         show_message(
             shell,
-            f"{counted(count, 'level')} could not be read",
-            f"They are left out. The first: {collection.errors[0]}",
+            f"{counted(count, 'level')} cannot be played",
+            f"They are left out; every other level keeps its number in the file. "
+            f"The first, {number}: {first.reason}",
         )
 
 

@@ -337,7 +337,7 @@ class LevelSelectScene(GameScene):
         record = self.records.get(self.fingerprints[index])
         solved = record is not None and record.solved
         info = CardInfo(
-            number=index + 1,
+            number=self.engine.context.session.level_number(index),
             chosen=index == self.selected,
             solved=solved,
             shown_by_solver=record is not None and record.solver_used and not solved,

@@ -67,6 +67,7 @@ class PlayScene(GameScene):
             sound=engine.sound.play,
             step_ticks=lambda: engine.settings.animation_speed.ticks_per_step,
             collection_title=context.session.title,
+            level_number=context.session.level_number(level_index),
         )
         self.camera = Camera(self.level.width, self.level.height)
         self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
@@ -111,7 +112,8 @@ class PlayScene(GameScene):
 
     def _set_caption(self) -> None:
         title = self.context.session.title
-        pygame.display.set_caption(f"{CAPTION} - {title}, level {self.level_index + 1}")
+        number = self.context.session.level_number(self.level_index)
+        pygame.display.set_caption(f"{CAPTION} - {title}, level {number}")
 
     def is_idle(self) -> bool:
         return self.controller.is_idle()
@@ -332,8 +334,8 @@ class PlayScene(GameScene):
         statistics = self.context.statistics
         return HudInfo(
             collection=session.title,
-            level_number=self.level_index + 1,
-            level_count=session.level_count,
+            level_number=session.level_number(self.level_index),
+            level_count=session.file_level_count,
             level_title=self.level.title,
             moves=state.move_count,
             pushes=state.push_count,

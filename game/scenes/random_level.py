@@ -18,6 +18,7 @@ from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
@@ -33,7 +34,7 @@ _CHOICE_SETTING = "random_level_choice"
 
 
 def _choice_text(cell: Cell) -> str:
-    return f"{cell.stars} stars {cell.size}"
+    return f"{counted(cell.stars, 'star')} {cell.size}"
 
 
 def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:

@@ -11,9 +11,9 @@ import pygame
 
 from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.ready_levels import ReadyLevels, clock_seed
+from game.app.screens import RandomLevelScreen
 from game.core.level import Level
 from game.core.xsb import parse_level
-from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
 from game.levelgen.cells import Cell, cells_of
 from game.scenes.play import PlayScene
