@@ -91,7 +91,10 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     within a second once the game is gone.
     """
     from game.solver import solve
+    from game.solver.parallel import run_below_game
     from game.solver.rescue import undos_to_solvable
+
+    run_below_game()
 
     parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
