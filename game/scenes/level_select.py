@@ -23,7 +23,7 @@ from game.ui import theme
 from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
 from game.ui.preview import render_preview
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, draw_backdrop
+from game.ui.widgets import KeyHelp, draw_backdrop, is_pointing
 
 GAP = 16
 HEADER_HEIGHT = 96
@@ -202,7 +202,7 @@ class LevelSelectScene(GameScene):
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_row -= event.y
             self._clamp_scroll()
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        elif is_pointing(event):
             hit = self._card_at(event.pos)
             if hit is None:
                 return

@@ -28,6 +28,7 @@ from game.ui.widgets import (
     draw_backdrop,
     draw_panel,
     draw_title,
+    is_pointing,
 )
 
 ROW_HEIGHT = 58
@@ -109,7 +110,7 @@ class SlotsScene(GameScene):
             self._key(event.key)
         elif event.type == pygame.MOUSEWHEEL:
             self._choose(self.selected - event.y)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        elif is_pointing(event):
             row = self._row_at(event.pos)
             if row is None:
                 return

@@ -126,10 +126,11 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup(
         "zoom in, out, fit the board",
         (
-            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_PLUS)),
-            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_MINUS)),
+            # "+" is Shift+= on a US keyboard, and its key may come as "=" or "+" with Shift.
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_PLUS, any_shift=True)),
+            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_MINUS, any_shift=True)),
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_0)),
-            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_EQUALS, pygame.K_KP_PLUS)),
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_EQUALS, pygame.K_KP_PLUS, any_shift=True)),
             _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_KP_MINUS)),
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_KP_0)),
         ),

@@ -33,6 +33,15 @@ RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d, pygame.K_l)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+def is_pointing(event: pygame.event.Event) -> bool:
+    """A press of a mouse button, or the pointer moved by the player. SDL also reports the
+    pointer where it rests when a window opens or comes under it (a motion of nothing): that
+    must not take the choice from the keyboard."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return True
+    return event.type == pygame.MOUSEMOTION and tuple(event.rel) != (0, 0)
+
+
 # -- backdrops and panels --------------------------------------------------------------------
 @lru_cache(maxsize=4)
 def _gradient(size: tuple[int, int]) -> pygame.Surface:
@@ -176,6 +185,8 @@ class Menu:
         if event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)
         if event.type == pygame.MOUSEMOTION:
+            if not is_pointing(event):
+                return False
             hit = _hit(self.layout(area), event.pos)
             if hit is not None:
                 self.select(hit)

@@ -16,7 +16,10 @@ from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.play import PlayScene
+from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.hud import HudInfo, draw_hud
+from game.ui.play_keys import PLAY_KEYS, PlayCommand
+from game.ui.widgets import Menu, MenuItem
 from tests.engine.harness import level_collection, play_moves, press
 from tests.scenes.conftest import Drawn
 
@@ -129,3 +132,29 @@ def test_the_hud_and_the_cards_number_levels_as_the_file_does(
     drawn_texts.clear()
     engine.run_frames(1)
     assert "3" in [item.text for item in drawn_texts]
+
+
+@pytest.mark.parametrize(
+    ("key", "mod"),
+    [(pygame.K_EQUALS, pygame.KMOD_LSHIFT), (pygame.K_PLUS, pygame.KMOD_LSHIFT),
+     (pygame.K_PLUS, 0), (pygame.K_EQUALS, 0), (pygame.K_KP_PLUS, 0)],
+)
+def test_plus_zooms_in_however_the_keyboard_sends_it(key: int, mod: int) -> None:
+    # A US keyboard's "+" is Shift+=: the key is "=" with Shift held.
+    assert PLAY_KEYS.command(key, mod) is PlayCommand.ZOOM_IN
+    assert EDITOR_KEYS.command(key, mod | pygame.KMOD_LCTRL) is EditorCommand.ZOOM_IN or (
+        key == pygame.K_KP_PLUS
+    )
+
+
+def test_a_pointer_resting_over_a_menu_leaves_the_keyboard_its_choice() -> None:
+    menu = Menu([MenuItem("Continue", lambda: None), MenuItem("Level editor", lambda: None)])
+    area = pygame.Rect(0, 0, 600, 400)
+    over_second = menu.layout(area)[1].center
+    # SDL reports the pointer where it rests when the window opens under it: not a choice.
+    resting = pygame.event.Event(pygame.MOUSEMOTION, pos=over_second, rel=(0, 0), buttons=(0, 0, 0))
+    menu.handle_event(resting, area)
+    assert menu.current.label == "Continue"
+    moved = pygame.event.Event(pygame.MOUSEMOTION, pos=over_second, rel=(3, 1), buttons=(0, 0, 0))
+    menu.handle_event(moved, area)
+    assert menu.current.label == "Level editor"
