@@ -14,9 +14,10 @@ from game.app import editing, navigation
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen
 from game.core.chapters import chapters_of, open_chapters, stars_of
+from game.core.level_ref import Campaign
 from game.core.wording import counted
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import GameScene, is_back_key, is_paste_key
 from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
@@ -60,6 +61,8 @@ class LevelSelectScene(GameScene):
         ("O", "open a file"),
         ("E", "edit a copy"),
         ("M", "my levels"),
+        ("C", "campaign"),
+        ("Ctrl+V", "paste"),
         ("Esc", "back"),
     )
 
@@ -197,6 +200,8 @@ class LevelSelectScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
             self.engine.pop()
+        elif is_paste_key(event):
+            self.paste_levels()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEWHEEL:
@@ -213,6 +218,9 @@ class LevelSelectScene(GameScene):
             self._keep_selection_visible()
 
     def _key(self, key: int) -> None:
+        if key == pygame.K_c:
+            self._campaign()
+            return
         if not self.levels:
             return
         surface = self.engine.screen
@@ -245,6 +253,14 @@ class LevelSelectScene(GameScene):
         position = max(0, min(len(self.shown) - 1, self.shown.index(self.selected) + offset))
         self.selected = self.shown[position]
         self._keep_selection_visible()
+
+    def _campaign(self) -> None:
+        """The campaign's levels in place of the open collection's (they stay a key away:
+        M for my levels, O for a file)."""
+        if self.engine.context.session.source == Campaign():
+            return
+        if navigation.open_campaign(self.engine):
+            self.engine.replace(LevelSelectScreen())
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         surface = self.engine.screen

@@ -24,7 +24,7 @@ from game.core.direction import Direction
 from game.core.level_ref import Campaign, CampaignLevel
 from game.core.wording import counted
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import GameScene, is_back_key, is_paste_key
 from game.storage.records import SavedGame
 from game.ui import theme
 from game.ui.assets import Assets
@@ -62,6 +62,7 @@ class MainMenuScene(GameScene):
         ("Up/Down", "choose"),
         ("Enter", "select"),
         ("Esc", "quit"),
+        ("Ctrl+V", "paste levels"),
         ("Drop a file", "open it"),
     )
 
@@ -157,6 +158,9 @@ class MainMenuScene(GameScene):
             # Esc is the key that goes back everywhere; here it asks before the game ends.
             run_flow(self.engine.open, self._quit_flow())
             return
+        if is_paste_key(event):
+            self.paste_levels()
+            return
         self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -182,7 +186,8 @@ class MainMenuScene(GameScene):
         elif context.autosaver.last_error is not None:
             note, colour = context.autosaver.last_error, theme.DANGER
         elif session.collection is not None:
-            note = f"Open: {session.title} ({counted(session.level_count, 'level')})"
+            levels = counted(session.level_count, "level")
+            note = f"Current collection: {session.title} ({levels})"
         if note:
             draw_text(
                 surface,

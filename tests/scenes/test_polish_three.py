@@ -8,13 +8,14 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
-from game.app.screens import LevelSelectScreen, MainMenuScreen
+from game.app.screens import LevelSelectScreen, MainMenuScreen, Screen
 from game.core.collection import read_collection_text
 from game.core.errors import LevelError
-from game.core.level_ref import LevelFile
+from game.core.level_ref import Campaign, LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
+from game.scenes.message import MessageScene
 from game.scenes.play import PlayScene
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.hud import HudInfo, draw_hud
@@ -158,3 +159,28 @@ def test_a_pointer_resting_over_a_menu_leaves_the_keyboard_its_choice() -> None:
     moved = pygame.event.Event(pygame.MOUSEMOTION, pos=over_second, rel=(3, 1), buttons=(0, 0, 0))
     menu.handle_event(moved, area)
     assert menu.current.label == "Level editor"
+
+
+def test_level_select_goes_to_the_campaign_with_c(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
+    press(engine, pygame.K_c)
+    select = engine.top
+    assert isinstance(select, LevelSelectScene)
+    assert engine.context.session.source == Campaign() and len(engine.scenes) == 2
+    assert ("C", "campaign") in select.key_hints()
+
+
+@pytest.mark.parametrize("screens", [[MainMenuScreen()], [MainMenuScreen(), LevelSelectScreen()]])
+def test_ctrl_v_on_a_menu_opens_pasted_levels_or_says_why_not(
+    engine: GameEngine, screens: list[Screen]
+) -> None:
+    engine.open_stack(screens)
+    engine.clipboard.put("not a level at all")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    said = engine.top
+    assert isinstance(said, MessageScene) and "no level" in said.text
+    engine.pop()
+    engine.clipboard.put("#####\n#@$.#\n#####")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    assert isinstance(engine.top, PlayScene)  # one pasted level opens at once
+    assert engine.context.session.title == "Pasted levels"
