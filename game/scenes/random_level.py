@@ -67,7 +67,7 @@ class RandomLevelScene(GameScene):
         self.job: Job[list[Level]] | None = None
         self._making_another = False  # the level being made was asked for by "Make another"
         self.level: Level | None = None
-        self.title = ""
+        self.seed = 0  # of the level being made
         self.next_seed: Callable[[], int] = clock_seed
         self.message = "Choose, then Generate: the solver checks every level it makes."
         self.message_colour = theme.TEXT_DIM
@@ -130,7 +130,7 @@ class RandomLevelScene(GameScene):
             return
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
-        self.title = cell.level_title(seed)
+        self.seed = seed
         self.job = run_in_thread(
             Purpose.LEVEL, cell, generation(request), wake=self.engine.rest.wake
         )
@@ -156,7 +156,9 @@ class RandomLevelScene(GameScene):
                 theme.WARNING,
             )
             return
-        self._made(replace(made[0], title=self.title))
+        level = made[0]
+        title = self._cell().level_title(self.seed, level.width, level.height)
+        self._made(replace(level, title=title))
 
     def _made(self, level: Level) -> None:
         self.level = level

@@ -70,7 +70,9 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     press(engine, pygame.K_RETURN)  # Make another
     assert scene.job is None and scene.level is not made_now  # no job: the ready one, at once
     assert scene.level is not None
-    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(7)
+    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(
+        7, scene.level.width, scene.level.height
+    )
     assert scene.level.width <= small.width and len(scene.level.boxes) == small.boxes
 
 
@@ -162,3 +164,19 @@ def test_the_menu_remembers_the_difficulty_and_size(engine: GameEngine) -> None:
     press(engine, pygame.K_ESCAPE)
     again = RandomLevelScene(engine, RandomLevelScreen())
     assert again._cell() == chosen and chosen.stars == 4
+
+
+def test_a_level_made_says_its_own_size(engine: GameEngine) -> None:
+    # A level's walls are trimmed to its rooms: "Medium 11x8" may make a 7x8 board, so the
+    # menu says "up to" and the title gives the size it came out.
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 2, 1
+    assert scene._size_label().startswith("Medium, up to 11x8")
+    scene.next_seed = lambda: 1  # a seed known to make a 6x7 level here
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)
+    wait_for(engine, scene)
+    level = scene.level
+    assert level is not None
+    assert level.title.startswith(f"Random {level.width}x{level.height}, 2 stars")
