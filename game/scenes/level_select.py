@@ -23,6 +23,7 @@ from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
 from game.ui.preview import render_preview
+from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import KeyHelp, draw_backdrop, is_pointing
 
@@ -80,6 +81,7 @@ class LevelSelectScene(GameScene):
         self.opened: list[bool] = []
         self.scroll_row = 0
         self.previews: dict[int, pygame.Surface] = {}
+        self._preview_scale = ui_scale()
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
         # The header's figures: this collection's own, as the statistics screen counts them.
@@ -148,31 +150,33 @@ class LevelSelectScene(GameScene):
 
     # -- layout ----------------------------------------------------------------------------
     def header_height(self) -> int:
-        return HEADER_HEIGHT + (CHAPTER_ROW if self.chapters else 0)
+        return px(HEADER_HEIGHT + (CHAPTER_ROW if self.chapters else 0))
 
     def grid_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        top = self.header_height()
-        return pygame.Rect(
-            area.left + GAP, top, area.width - 2 * GAP, max(CARD_HEIGHT, area.bottom - top - GAP)
-        )
+        top, gap = self.header_height(), px(GAP)
+        height = max(px(CARD_HEIGHT), area.bottom - top - gap)
+        return pygame.Rect(area.left + gap, top, area.width - 2 * gap, height)
 
     def columns(self, surface: pygame.Surface) -> int:
-        return max(1, (self.grid_area(surface).width + GAP) // (CARD_WIDTH + GAP))
+        gap = px(GAP)
+        return max(1, (self.grid_area(surface).width + gap) // (px(CARD_WIDTH) + gap))
 
     def visible_rows(self, surface: pygame.Surface) -> int:
-        return max(1, (self.grid_area(surface).height + GAP) // (CARD_HEIGHT + GAP))
+        gap = px(GAP)
+        return max(1, (self.grid_area(surface).height + gap) // (px(CARD_HEIGHT) + gap))
 
     def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
         """The card of the ``position``-th level shown."""
         # A chapter shorter than a row is centred as the row it makes.
         columns = max(1, min(self.columns(surface), len(self.shown)))
         grid = self.grid_area(surface)
-        used = columns * (CARD_WIDTH + GAP) - GAP
+        gap, width, height = px(GAP), px(CARD_WIDTH), px(CARD_HEIGHT)
+        used = columns * (width + gap) - gap
         left = grid.left + (grid.width - used) // 2
         row, column = divmod(position, columns)
-        top = grid.top + (row - self.scroll_row) * (CARD_HEIGHT + GAP)
-        return pygame.Rect(left + column * (CARD_WIDTH + GAP), top, CARD_WIDTH, CARD_HEIGHT)
+        top = grid.top + (row - self.scroll_row) * (height + gap)
+        return pygame.Rect(left + column * (width + gap), top, width, height)
 
     def visible_positions(self, surface: pygame.Surface) -> range:
         """The positions (in ``shown``) of the cards in view."""
@@ -281,10 +285,14 @@ class LevelSelectScene(GameScene):
 
     def update(self, dt: float) -> None:
         started = time.perf_counter()
+        if self._preview_scale != ui_scale():
+            # The window's scale changed: the previews are drawn again at the cards' new size.
+            self.previews.clear()
+            self._preview_scale = ui_scale()
         for index in self._indices_in_view():
             if index not in self.previews:
                 self.previews[index] = render_preview(
-                    self.levels[index], CARD_WIDTH - 20, PREVIEW_HEIGHT
+                    self.levels[index], px(CARD_WIDTH - 20), px(PREVIEW_HEIGHT)
                 )
                 # Big levels take longer to draw; the rest wait for the next tick.
                 if time.perf_counter() - started > PREVIEW_SECONDS_PER_TICK:
@@ -299,7 +307,7 @@ class LevelSelectScene(GameScene):
             fit_text(session.title, 40, surface.get_width() - 40, bold=True),
             40,
             theme.ACCENT,
-            (surface.get_width() // 2, 14),
+            (surface.get_width() // 2, px(14)),
             "midtop",
             bold=True,
         )
@@ -310,11 +318,12 @@ class LevelSelectScene(GameScene):
         if session.path:
             summary += f"  -  {session.path}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
-        draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
+        centre = surface.get_width() // 2
+        draw_text(surface, summary, 19, theme.TEXT_DIM, (centre, px(62)), "midtop")
         if self.chapters:
             self._draw_chapter_line(surface)
         old_clip = surface.get_clip()
-        surface.set_clip(self.grid_area(surface).inflate(GAP, GAP))
+        surface.set_clip(self.grid_area(surface).inflate(px(GAP), px(GAP)))
         for position in self.visible_positions(surface):
             self._draw_card(surface, position)
         surface.set_clip(old_clip)
@@ -331,7 +340,8 @@ class LevelSelectScene(GameScene):
             line += " (locked)"
             colour = theme.TEXT_DIM
         line = fit_text(line, 20, surface.get_width() - 40, bold=True)
-        draw_text(surface, line, 20, colour, (surface.get_width() // 2, 88), "midtop", bold=True)
+        centre = (surface.get_width() // 2, px(88))
+        draw_text(surface, line, 20, colour, centre, "midtop", bold=True)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         """A thin bar on the right that shows which part of a long collection is in view."""
@@ -340,8 +350,8 @@ class LevelSelectScene(GameScene):
         if total_rows <= rows:
             return
         grid = self.grid_area(surface)
-        track = pygame.Rect(surface.get_width() - 10, grid.top, 5, grid.height)
-        thumb_height = max(24, track.height * rows // total_rows)
+        track = pygame.Rect(surface.get_width() - px(10), grid.top, px(5), grid.height)
+        thumb_height = max(px(24), track.height * rows // total_rows)
         span = track.height - thumb_height
         thumb_top = track.top + span * self.scroll_row // max(1, total_rows - rows)
         pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)

@@ -25,6 +25,7 @@ from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
@@ -219,8 +220,9 @@ class RandomLevelScene(GameScene):
     # -- drawing ---------------------------------------------------------------------------
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
-        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
+        rows = px(MENU_ROW) * len(self.menu.items)
+        top = max(area.top + px(90), area.centery - rows // 2 - px(30))
+        height = min(rows, area.bottom - px(_NOTE_ROOM) - top)
         return pygame.Rect(area.left, top, area.width, height)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -228,14 +230,14 @@ class RandomLevelScene(GameScene):
         draw_title(surface, "Random level", 40)
         menu_area = self.menu_area(surface)
         rects = self.menu.layout(menu_area)
-        draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
+        draw_panel(surface, rects[0].union(rects[-1]).inflate(px(40), px(40)))
         self.menu.draw(surface, menu_area)
         lines = [self.message]
         if self.job is not None:
             lines.append(f"{self.job.progress.line or 'Starting'}. Esc cancels.")
-        y = rects[-1].bottom + 30
+        y = rects[-1].bottom + px(30)
         for line in lines:
             text = fit_text(line, 19, surface.get_width() - 30)
             centre = (surface.get_width() // 2, y)
             draw_text(surface, text, 19, self.message_colour, centre, "midtop")
-            y += 26
+            y += px(26)

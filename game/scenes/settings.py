@@ -22,6 +22,7 @@ from game.solver.methods import METHOD_HELP
 from game.storage.transfer import TransferError, export_progress, import_progress
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.widgets import (
     MENU_ROW,
@@ -193,8 +194,9 @@ class SettingsScene(GameScene):
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Centred under the title; on low windows the rows get shorter so the note still shows."""
         area = self.content_area(surface)
-        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
-        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
+        rows = px(MENU_ROW) * len(self.menu.items)
+        top = max(area.top + px(90), area.centery - rows // 2 - px(30))
+        height = min(rows, area.bottom - px(_NOTE_ROOM) - top)
         return pygame.Rect(area.left, top, area.width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -208,7 +210,7 @@ class SettingsScene(GameScene):
         draw_title(surface, "Settings", 40)
         menu_area = self.menu_area(surface)
         rects = self.menu.layout(menu_area)
-        draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
+        draw_panel(surface, rects[0].union(rects[-1]).inflate(px(40), px(40)))
         self.menu.draw(surface, menu_area)
         colour = self.message_colour if self.message else theme.TEXT_DIM
         width = surface.get_width() - 30
@@ -216,10 +218,10 @@ class SettingsScene(GameScene):
         lines = wrap_text(self.message or self.row_note(), _NOTE_FONT, width)
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), _NOTE_FONT, width)]
-        y = rects[-1].bottom + 22
+        y = rects[-1].bottom + px(22)
         for line in lines:
             draw_text(surface, line, _NOTE_FONT, colour, (surface.get_width() // 2, y), "midtop")
-            y += _NOTE_LINE
+            y += px(_NOTE_LINE)
 
     def row_note(self) -> str:
         """What the chosen row does, or what its chosen value means."""
