@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
-from game.app.screens import LevelSelectScreen, MainMenuScreen, Screen
+from game.app.screens import LevelSelectScreen, MainMenuScreen, Screen, StatsScreen
 from game.core.collection import read_collection_text
 from game.core.errors import LevelError
 from game.core.level_ref import Campaign, LevelFile
@@ -184,3 +184,16 @@ def test_ctrl_v_on_a_menu_opens_pasted_levels_or_says_why_not(
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
     assert isinstance(engine.top, PlayScene)  # one pasted level opens at once
     assert engine.context.session.title == "Pasted levels"
+
+
+def test_statistics_say_when_more_collections_than_rows_are_there(
+    engine: GameEngine, drawn_texts: list[Drawn]
+) -> None:
+    engine.screen = pygame.display.set_mode((640, 480))
+    levels = level_collection().levels
+    for number in range(6):
+        engine.progress.remember_collection(f"c{number}", f"Collection {number}", "", levels)
+    engine.open_stack([MainMenuScreen(), StatsScreen()])
+    engine.run_frames(1)
+    shown = [item.text for item in drawn_texts]
+    assert any(text.endswith("of 6, Up/Down") for text in shown), shown
