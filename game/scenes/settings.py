@@ -218,7 +218,7 @@ class SettingsScene(GameScene):
         lines = wrap_text(self.message or self.row_note(), _NOTE_FONT, width)
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), _NOTE_FONT, width)]
-        y = rects[-1].bottom + px(22)
+        y = rects[-1].bottom + px(30)
         for line in lines:
             draw_text(surface, line, _NOTE_FONT, colour, (surface.get_width() // 2, y), "midtop")
             y += px(_NOTE_LINE)
