@@ -28,7 +28,7 @@ from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo
-from game.ui.play_keys import PLAY_KEYS, PlayCommand, PlayKey
+from game.ui.play_keys import PLAY_KEYS, SOLUTION_FOOTER, PlayCommand, PlayKey
 from game.ui.play_view import PlayView
 from game.ui.widgets import KeyHelp
 
@@ -70,10 +70,11 @@ class PlayScene(GameScene):
             level_number=context.session.level_number(level_index),
         )
         self.camera = Camera(self.level.width, self.level.height)
-        self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
+        self.view = PlayView(self.controller, engine.services.get(Assets), self.key_hints)
         self._dragging = False
         self._dragged = False
         self._screen_size = (0, 0)
+        self._laid_out_keys: KeyHelp = ()
         self._result_shown = False
         # The player's total from the store (read when the level opens or comes back into view).
         self.total_score = 0
@@ -115,6 +116,10 @@ class PlayScene(GameScene):
         number = self.context.session.level_number(self.level_index)
         pygame.display.set_caption(f"{CAPTION} - {title}, level {number}")
 
+    def key_hints(self) -> KeyHelp:
+        # Playing through the solver's solution, its own keys: they are what works now.
+        return SOLUTION_FOOTER if self.assist.in_solution else self.keys
+
     def is_idle(self) -> bool:
         return self.controller.is_idle()
 
@@ -153,6 +158,7 @@ class PlayScene(GameScene):
     def _layout(self) -> None:
         size = self.engine.screen.get_size()
         self._screen_size = size
+        self._laid_out_keys = self.key_hints()
         self.camera.set_view(self.view.board_area(size), self._player_focus())
         self.view.prepare(self.camera.tile_size)
 
@@ -310,7 +316,9 @@ class PlayScene(GameScene):
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.engine.screen.get_size() != self._screen_size:
+        if (self.engine.screen.get_size(), self.key_hints()) != (
+            self._screen_size, self._laid_out_keys
+        ):
             self._layout()
         moves_before = self.state.move_count
         self.controller.update(dt)

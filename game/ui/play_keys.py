@@ -62,6 +62,16 @@ _LETTER_MOVES = (
     _bind(Direction.RIGHT, _keys(pygame.K_l)),
 )
 
+# The key bar while the solver's solution is being played through (its keys do nothing else).
+SOLUTION_FOOTER: tuple[tuple[str, str], ...] = (
+    ("N", "step"),
+    ("B", "step back"),
+    ("Space", "autoplay"),
+    ("[ ]", "slower/faster"),
+    ("Arrows", "play on yourself"),
+    ("Esc", "menu"),
+)
+
 PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move"),
     KeyGroup(

@@ -5,6 +5,8 @@ It only reads: the board between two ticks, the marks, the solver's help, the HU
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app.notice import Tone
@@ -35,9 +37,12 @@ _CAPTION_LINES = 2
 class PlayView:
     """Draws one level being played: board, hint, HUD, notice and key bar."""
 
-    def __init__(self, controller: PlayController, assets: Assets, keys: KeyHelp) -> None:
+    def __init__(
+        self, controller: PlayController, assets: Assets, keys: Callable[[], KeyHelp]
+    ) -> None:
         self.controller = controller
         self.board_view = BoardView(assets)
+        # The key bar's keys now (they change while the solver's solution plays).
         self.keys = keys
         # The square under the mouse, outlined so that a click's target is plain to see.
         self.hover: int | None = None
@@ -63,7 +68,7 @@ class PlayView:
     def status_bottom(self, size: tuple[int, int]) -> int:
         """The bottom of the strip the caption and the solver's status are drawn in."""
         width, height = size
-        return height - key_bar_height(width, self.keys)
+        return height - key_bar_height(width, self.keys())
 
     def hud_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The HUD along the top, with its border line."""

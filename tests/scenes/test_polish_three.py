@@ -8,7 +8,13 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
-from game.app.screens import LevelSelectScreen, MainMenuScreen, Screen, StatsScreen
+from game.app.screens import (
+    LevelSelectScreen,
+    MainMenuScreen,
+    PlayScreen,
+    Screen,
+    StatsScreen,
+)
 from game.core.collection import read_collection_text
 from game.core.errors import LevelError
 from game.core.level_ref import Campaign, LevelFile
@@ -197,3 +203,16 @@ def test_statistics_say_when_more_collections_than_rows_are_there(
     engine.run_frames(1)
     shown = [item.text for item in drawn_texts]
     assert any(text.endswith("of 6, Up/Down") for text in shown), shown
+
+
+def test_the_key_bar_shows_the_solution_keys_while_it_plays(
+    engine: GameEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen(), PlayScreen(0)])
+    play = engine.top
+    assert isinstance(play, PlayScene)
+    assert ("N", "step") not in play.key_hints()
+    monkeypatch.setattr(type(play.assist), "in_solution", property(lambda _: True))
+    engine.run_frames(1)
+    assert ("N", "step") in play.key_hints() and ("[ ]", "slower/faster") in play.key_hints()
+    assert play._laid_out_keys == play.key_hints()  # the board is fitted above that bar
