@@ -22,6 +22,7 @@ from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.message import MessageScene
+from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.hud import HudInfo, draw_hud
@@ -216,3 +217,17 @@ def test_the_key_bar_shows_the_solution_keys_while_it_plays(
     engine.run_frames(1)
     assert ("N", "step") in play.key_hints() and ("[ ]", "slower/faster") in play.key_hints()
     assert play._laid_out_keys == play.key_hints()  # the board is fitted above that bar
+
+
+def test_back_from_saved_games_the_pause_menu_keeps_its_place(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen(), PlayScreen(0)])
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)  # Saved games
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is pause and pause.menu.current.label == "Saved games"
+    press(engine, pygame.K_UP)
+    assert pause.menu.current.label == "Restart level"
