@@ -8,7 +8,9 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
+from game.app.notice import Tone
 from game.app.screens import (
+    EditorScreen,
     LevelSelectScreen,
     MainMenuScreen,
     PlayScreen,
@@ -16,15 +18,19 @@ from game.app.screens import (
     StatsScreen,
 )
 from game.core.collection import read_collection_text
+from game.core.edit_grid import Grid
 from game.core.errors import LevelError
 from game.core.level_ref import Campaign, LevelFile
 from game.engine.engine import GameEngine
+from game.scenes.editor import EditorScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
+from game.ui import theme
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
+from game.ui.editor_view import board_of
 from game.ui.hud import HudInfo, draw_hud
 from game.ui.play_keys import PLAY_KEYS, PlayCommand
 from game.ui.widgets import Menu, MenuItem
@@ -231,3 +237,26 @@ def test_back_from_saved_games_the_pause_menu_keeps_its_place(engine: GameEngine
     assert engine.top is pause and pause.menu.current.label == "Saved games"
     press(engine, pygame.K_UP)
     assert pause.menu.current.label == "Restart level"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_editors_notice_leaves_the_column_numbers_clear(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    engine.screen = pygame.display.set_mode(size)
+    engine.open_stack([MainMenuScreen(), EditorScreen(Grid.empty(12, 9))])
+    editor = engine.top
+    assert isinstance(editor, EditorScene)
+    editor.editor.notify("Cannot save: the level needs a player, a box and a goal", Tone.DANGER)
+    engine.run_frames(1)
+    notice = next(item for item in drawn_texts if item.text.startswith("Cannot save"))
+    numbers = [item for item in drawn_texts if item.text.isdigit()]
+    assert numbers and not any(notice.rect.colliderect(item.rect) for item in numbers)
+
+
+def test_the_editor_draws_a_dead_box_mark_over_its_cursor(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), EditorScreen(Grid.empty(5, 5))])
+    editor = engine.top
+    assert isinstance(editor, EditorScene)
+    marks = editor.view._marks(board_of(editor.editor.grid)[0])
+    assert marks[0].colour == theme.ACCENT_ALT  # drawn first: a red mark there stays on top
