@@ -34,6 +34,18 @@ from game.ui.widgets import (
     draw_title,
 )
 
+# What each of the solver's methods does, in a player's words (the solver's own help, for
+# the command line, names the algorithms).
+PLAIN_METHOD_HELP = {
+    "fast": "two ways of searching in turns; usually the quickest to a solution",
+    "fess": "plans which box goes to which goal, then searches; strong on big levels",
+    "fess-boxes": "plans box by box, each step taking one box as far as it can go",
+    "fess-base": "plans box by box from the goals backwards",
+    "greedy": "always tries the push that looks nearest done; quick, long solutions",
+    "bfs": "tries every push in turn: the fewest pushes, slow on big levels",
+    "astar": "the fewest pushes, then the fewest moves; slower",
+    "astar-moves": "the fewest moves, walking included; the slowest",
+}
 _NOTE_ROOM = 72
 _NOTE_FONT = 19
 _NOTE_LINE = 24
@@ -230,7 +242,7 @@ class SettingsScene(GameScene):
             return SPEED_NOTES[settings.animation_speed]
         if label == "Solver for Solve":
             method = settings.solve_method
-            return f"Shift+S asks {method}: {METHOD_HELP[method]}."
+            return f"Shift+S asks {method}: {PLAIN_METHOD_HELP.get(method, METHOD_HELP[method])}."
         return _ROW_NOTES.get(label, "")
 
 
@@ -239,7 +251,14 @@ def typed_path(text: str) -> Path:
     return Path(text.strip().strip('"')).expanduser()
 
 
-def default_transfer_path() -> Path:
-    """Where an export goes unless the player types another path: the home folder."""
-    return Path.home() / "sokoban-progress.json"
+TRANSFER_FILE = "sokoban-progress.json"
+
+
+def default_transfer_path(home: Path | None = None) -> Path:
+    """Where an export goes, and an import is looked for, unless the player types another
+    path: the Documents folder (or the Desktop) where there is one, else the home folder."""
+    home = home or Path.home()
+    folders = [home / name for name in ("Documents", "Desktop")]
+    folder = next((folder for folder in folders if folder.is_dir()), home)
+    return folder / TRANSFER_FILE
 

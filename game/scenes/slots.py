@@ -56,6 +56,12 @@ class SlotsScene(GameScene):
         ("Esc", "back"),
     )
 
+    def key_hints(self) -> KeyHelp:
+        # With no save yet, there is nothing to save over or delete.
+        if self.slots:
+            return self.keys
+        return tuple((key, action) for key, action in self.keys if key not in ("O", "Del"))
+
     def __init__(self, engine: GameEngine, screen: SlotsScreen) -> None:
         super().__init__(engine, screen)
         self.current = screen.current

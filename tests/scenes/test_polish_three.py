@@ -4,6 +4,8 @@ failed before its fix.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -15,6 +17,7 @@ from game.app.screens import (
     MainMenuScreen,
     PlayScreen,
     Screen,
+    SlotsScreen,
     StatsScreen,
 )
 from game.core.collection import read_collection_text
@@ -28,6 +31,8 @@ from game.scenes.level_select import LevelSelectScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
+from game.scenes.settings import PLAIN_METHOD_HELP, default_transfer_path
+from game.solver.methods import METHOD_HELP
 from game.ui import theme
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.editor_view import board_of
@@ -260,3 +265,31 @@ def test_the_editor_draws_a_dead_box_mark_over_its_cursor(engine: GameEngine) ->
     assert isinstance(editor, EditorScene)
     marks = editor.view._marks(board_of(editor.editor.grid)[0])
     assert marks[0].colour == theme.ACCENT_ALT  # drawn first: a red mark there stays on top
+
+
+def test_saved_games_offer_no_save_over_or_delete_with_no_saves(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), SlotsScreen(lambda: None)])
+    keys = [key for key, _ in engine.top.key_hints()]  # type: ignore[union-attr]
+    assert "O" not in keys and "Del" not in keys and "Esc" in keys
+
+
+def test_the_solver_methods_are_described_in_plain_words() -> None:
+    jargon = ("feature space", "Festival", "best-first", "matching", "A*", "macros")
+    for method, text in PLAIN_METHOD_HELP.items():
+        assert method in METHOD_HELP and not any(word in text for word in jargon), method
+
+
+def test_the_editor_says_once_that_the_clipboard_holds_no_level(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), EditorScreen(Grid.empty(5, 5))])
+    editor = engine.top
+    assert isinstance(editor, EditorScene)
+    engine.clipboard.put("hello")
+    press(engine, pygame.K_v, pygame.KMOD_LCTRL)
+    notice = editor.editor.notice
+    assert notice is not None and notice.text == "The clipboard holds no level (rows of # $ . @)"
+
+
+def test_export_and_import_default_to_the_documents_folder(tmp_path: Path) -> None:
+    assert default_transfer_path(tmp_path) == tmp_path / "sokoban-progress.json"
+    (tmp_path / "Documents").mkdir()
+    assert default_transfer_path(tmp_path) == tmp_path / "Documents" / "sokoban-progress.json"
