@@ -104,7 +104,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
     parser.add_argument("--every", type=float, default=0.25, help="seconds between keys")
     parser.add_argument("--load", type=int, default=1, help="busy processes beside the game")
-    parser.add_argument("--no-solver", action="store_true", help="measure without a search")
+    parser.add_argument(
+        "--no-hint", action="store_true",
+        help="do not press Shift+H first (the solver still thinks ahead on its own)",
+    )
     args = parser.parse_args()
     os.environ["SOKOBAN_HOME"] = tempfile.mkdtemp(prefix="key-latency-")
     collection = read_collection(Path(args.file))
@@ -122,7 +125,7 @@ def main() -> int:
     there = free_direction(play)
 
     def player() -> None:
-        if not args.no_solver:
+        if not args.no_hint:
             pygame.event.post(
                 pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=pygame.KMOD_SHIFT,
                                    unicode="H", scancode=0)
@@ -154,8 +157,8 @@ def main() -> int:
     p99 = samples[min(len(samples) - 1, round(0.99 * (len(samples) - 1)))] * 1000
     print(
         f"keys {len(samples)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {samples[-1] * 1000:.1f} ms"
-        f" (solver {'off' if args.no_solver else 'on'}, busy processes {args.load}, "
-        f"assist at the end: {searching})"
+        f" (Shift+H {'not pressed' if args.no_hint else 'pressed'}, busy processes {args.load}, "
+        f"the solver's help at the end: {searching})"
     )
     return 0
 
