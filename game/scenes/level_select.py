@@ -21,7 +21,14 @@ from game.scenes.base import GameScene, is_back_key, is_paste_key
 from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
-from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
+from game.ui.level_cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    PREVIEW_HEIGHT,
+    CardInfo,
+    draw_card,
+    draw_unplayable_card,
+)
 from game.ui.preview import render_preview
 from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, fit_text
@@ -76,7 +83,15 @@ class LevelSelectScene(GameScene):
         # A collection with chapters shows one chapter at a time; ``shown`` are its levels.
         self.chapters = chapters_of(self.levels)
         self.chapter = 0
-        self.shown: list[int] = list(range(len(self.levels)))
+        # A level the game cannot play keeps its place and number among the cards, as the
+        # negative of its number (it has no index in ``levels``).
+        self.unplayable = {
+            error.number: error.reason
+            for error in (collection.errors if collection else [])
+            if error.number is not None
+        }
+        self.shown: list[int] = self._in_file_order()
+        self._session_level = engine.context.session.level_index
         self.solved: set[int] = set()
         self.opened: list[bool] = []
         self.scroll_row = 0
@@ -89,15 +104,25 @@ class LevelSelectScene(GameScene):
         # The player's total over every collection, which the HUD and statistics show.
         self.total_score = 0
 
+    def _in_file_order(self) -> list[int]:
+        """Every level's index, and each unplayable level's negated number, in file order."""
+        session = self.engine.context.session
+        numbered = [(session.level_number(index), index) for index in range(len(self.levels))]
+        numbered += [(number, -number) for number in self.unplayable]
+        return [entry for _, entry in sorted(numbered)]
+
     def on_enter(self) -> None:
+        self._session_level = self.engine.context.session.level_index
         self._load_records()
         self._show_chapter_of(self.selected)
 
     def on_resume(self) -> None:
-        # A level played from here may have moved the session on to the next one.
-        self.selected = min(
-            self.engine.context.session.level_index, max(0, len(self.levels) - 1)
-        )
+        # A level played from here may have moved the session on to the next one; a dialog
+        # (why a level cannot be played, say) leaves the choice where it was.
+        session_level = self.engine.context.session.level_index
+        if session_level != self._session_level:
+            self._session_level = session_level
+            self.selected = min(session_level, max(0, len(self.levels) - 1))
         self._load_records()
         self._show_chapter_of(self.selected)
 
@@ -136,6 +161,14 @@ class LevelSelectScene(GameScene):
         self._keep_selection_visible()
 
     def _play_selected(self) -> None:
+        if self.selected < 0:
+            number = -self.selected
+            navigation.show_message(
+                self.engine,
+                f"Level {number} cannot be played",
+                f"{self.unplayable[number]}. The other levels keep their numbers in the file.",
+            )
+            return
         if self.chapter_open():
             navigation.play_level(self.engine, self.selected)
             return
@@ -249,7 +282,8 @@ class LevelSelectScene(GameScene):
         if key in (pygame.K_e, pygame.K_m):
             # E: edit a copy of the level (campaign included); M: the player's own levels.
             if key == pygame.K_e:
-                editing.edit_level(self.engine, self.levels[self.selected])
+                if self.selected >= 0:
+                    editing.edit_level(self.engine, self.levels[self.selected])
             else:
                 editing.open_user_levels(self.engine)
             return
@@ -281,7 +315,8 @@ class LevelSelectScene(GameScene):
         return not self.previews.keys() >= set(self._indices_in_view())
 
     def _indices_in_view(self) -> list[int]:
-        return [self.shown[position] for position in self.visible_positions(self.engine.screen)]
+        shown = [self.shown[position] for position in self.visible_positions(self.engine.screen)]
+        return [index for index in shown if index >= 0]
 
     def update(self, dt: float) -> None:
         started = time.perf_counter()
@@ -360,6 +395,10 @@ class LevelSelectScene(GameScene):
 
     def _draw_card(self, surface: pygame.Surface, position: int) -> None:
         index = self.shown[position]
+        rect = self.card_rect(surface, position)
+        if index < 0:
+            draw_unplayable_card(surface, rect, -index, index == self.selected)
+            return
         record = self.records.get(self.fingerprints[index])
         solved = record is not None and record.solved
         info = CardInfo(
@@ -371,5 +410,4 @@ class LevelSelectScene(GameScene):
             best=best_text(record) if solved else "",
             stars=stars_of(self.levels[index]),
         )
-        rect = self.card_rect(surface, position)
         draw_card(surface, rect, self.levels[index], info, self.previews.get(index))

@@ -88,6 +88,21 @@ def draw_card(
     draw_text(surface, status, 16, theme.TEXT_DIM, (rect.left + px(14), status_y), "midleft")
 
 
+def draw_unplayable_card(
+    surface: pygame.Surface, rect: pygame.Rect, number: int, chosen: bool
+) -> None:
+    """The card of a level the game cannot play: its number, and Enter to hear why."""
+    border = theme.SELECTION if chosen else theme.PANEL_BORDER
+    pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=12)
+    pygame.draw.rect(surface, border, rect, width=3 if chosen else 1, border_radius=12)
+    corner = (rect.left + px(12), rect.top + px(8))
+    draw_text(surface, str(number), 20, theme.TEXT_DIM, corner, bold=True)
+    draw_text(surface, "cannot be played", 18, theme.TEXT_DIM, rect.center, "center")
+    hint = fit_text("Enter says why", 16, rect.width - px(28))
+    at = (rect.centerx, rect.bottom - px(22))
+    draw_text(surface, hint, 16, theme.TEXT_DIM, at, "center")
+
+
 def _draw_stars(surface: pygame.Surface, right_middle: tuple[int, int], stars: int) -> int:
     """Five small stars ending at ``right_middle``, ``stars`` of them filled; their width."""
     radius, gap = px(_STAR_RADIUS), px(_STAR_GAP)

@@ -293,3 +293,24 @@ def test_export_and_import_default_to_the_documents_folder(tmp_path: Path) -> No
     assert default_transfer_path(tmp_path) == tmp_path / "sokoban-progress.json"
     (tmp_path / "Documents").mkdir()
     assert default_transfer_path(tmp_path) == tmp_path / "Documents" / "sokoban-progress.json"
+
+
+def test_level_select_shows_an_unplayable_level_in_its_place_and_says_why(
+    engine: GameEngine,
+) -> None:
+    engine.context.session.open(read_collection_text(UNPLAYABLE_SECOND), LevelFile("x.xsb"))
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
+    select = engine.top
+    assert isinstance(select, LevelSelectScene)
+    assert select.shown == [0, -2, 1]  # level 2 of the file keeps its place
+    press(engine, pygame.K_RIGHT)
+    assert select.selected == -2
+    press(engine, pygame.K_RETURN)
+    said = engine.top
+    assert isinstance(said, MessageScene) and said.title == "Level 2 cannot be played"
+    assert "1 box but 2 goals" in said.text
+    engine.pop()
+    press(engine, pygame.K_RIGHT)
+    press(engine, pygame.K_RETURN)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.hud_info().level_number == 3
