@@ -32,7 +32,7 @@ from game.ui.level_cards import (
 from game.ui.preview import render_preview
 from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, draw_backdrop, is_pointing
+from game.ui.widgets import KeyHelp, draw_backdrop, draw_scrollbar, is_pointing
 
 GAP = 16
 HEADER_HEIGHT = 96
@@ -85,11 +85,8 @@ class LevelSelectScene(GameScene):
         self.chapter = 0
         # A level the game cannot play keeps its place and number among the cards, as the
         # negative of its number (it has no index in ``levels``).
-        self.unplayable = {
-            error.number: error.reason
-            for error in (collection.errors if collection else [])
-            if error.number is not None
-        }
+        errors = collection.errors if collection else []
+        self.unplayable = {e.number: e.reason for e in errors if e.number is not None}
         self.shown: list[int] = self._in_file_order()
         self._session_level = engine.context.session.level_index
         self.solved: set[int] = set()
@@ -162,12 +159,9 @@ class LevelSelectScene(GameScene):
 
     def _play_selected(self) -> None:
         if self.selected < 0:
-            number = -self.selected
-            navigation.show_message(
-                self.engine,
-                f"Level {number} cannot be played",
-                f"{self.unplayable[number]}. The other levels keep their numbers in the file.",
-            )
+            number, why = -self.selected, self.unplayable[-self.selected]
+            text = f"{why}. The levels after it keep their numbers in the file."
+            navigation.show_message(self.engine, f"Level {number} cannot be played", text)
             return
         if self.chapter_open():
             navigation.play_level(self.engine, self.selected)
@@ -379,19 +373,10 @@ class LevelSelectScene(GameScene):
         draw_text(surface, line, 20, colour, centre, "midtop", bold=True)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        """A thin bar on the right that shows which part of a long collection is in view."""
-        columns, rows = self.columns(surface), self.visible_rows(surface)
-        total_rows = -(-len(self.shown) // columns)
-        if total_rows <= rows:
-            return
+        total_rows = -(-len(self.shown) // self.columns(surface))
         grid = self.grid_area(surface)
         track = pygame.Rect(surface.get_width() - px(10), grid.top, px(5), grid.height)
-        thumb_height = max(px(24), track.height * rows // total_rows)
-        span = track.height - thumb_height
-        thumb_top = track.top + span * self.scroll_row // max(1, total_rows - rows)
-        pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
-        thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
-        pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)
+        draw_scrollbar(surface, track, self.scroll_row, self.visible_rows(surface), total_rows)
 
     def _draw_card(self, surface: pygame.Surface, position: int) -> None:
         index = self.shown[position]

@@ -85,6 +85,20 @@ def draw_title(surface: pygame.Surface, text: str, top: int, size: int = 44) -> 
     )
 
 
+def draw_scrollbar(
+    surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, total: int
+) -> None:
+    """A thin bar in ``track`` that shows which ``shown`` of ``total`` rows, from ``first``,
+    are in view (nothing when all are)."""
+    if total <= shown:
+        return
+    thumb_height = max(px(24), track.height * shown // total)
+    thumb_top = track.top + (track.height - thumb_height) * first // max(1, total - shown)
+    pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
+    thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
+    pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)
+
+
 # -- the key help bar ------------------------------------------------------------------------
 def key_bar_rows(width: int, keys: KeyHelp) -> list[list[tuple[str, str]]]:
     """The key hints broken into rows that fit ``width``."""
