@@ -72,14 +72,17 @@ def open_collection(shell: Shell, collection: Collection, source: CollectionRef)
     remember_collection(shell.context)
     screens: list[Screen] = [MainMenuScreen(), LevelSelectScreen()]
     if len(collection.levels) == 1:
-        screens.append(PlayScreen(0))
+        screens.append(play_screen(shell.context, 0))
     shell.open_stack(screens)
     if collection.errors:
         count = len(collection.errors)
+        first = collection.errors[0]
+        number = f"level {first.number}" if first.number is not None else first.title
         show_message(
             shell,
-            f"{counted(count, 'level')} could not be read",
-            f"They are left out. The first: {collection.errors[0]}",
+            f"{counted(count, 'level')} cannot be played",
+            f"They are left out; every other level keeps its number in the file. "
+            f"The first, {number}: {first.reason}",
         )
 
 
@@ -203,7 +206,23 @@ def play_level(shell: Shell, index: int) -> None:
             "count).",
         )
         return
-    shell.open(PlayScreen(index))
+    shell.open(play_screen(shell.context, index))
+
+
+def play_screen(context: PlayContext, index: int) -> PlayScreen:
+    """Level ``index`` of the open collection as the player left it: at the position of the
+    last game when that was this level left mid-way (as Continue resumes it), else afresh."""
+    game = context.progress.load_session()
+    collection = context.session.collection
+    if game is None or collection is None or not game.history:
+        return PlayScreen(index)
+    same_collection = collection_of(game.level) == context.session.source
+    if not same_collection or game.level_index_in(collection.levels) != index:
+        return PlayScreen(index)
+    state, note = game.restore(collection.levels[index])
+    if note is not None or state.is_solved:
+        return PlayScreen(index)
+    return PlayScreen(index, state, game.statistics)
 
 
 def leave_level(shell: Shell) -> None:

@@ -78,8 +78,12 @@ class PlayController:
         recorder: PlayRecorder,
         sound: Callable[[str], None],
         step_ticks: Callable[[], int],
+        level_number: int | None = None,
     ) -> None:
         self.level_index = level_index
+        # The level's number in its file, as the player sees it (the index + 1 unless a level
+        # before it cannot be played).
+        self.level_number = level_number or level_index + 1
         self.state = state
         self.level: Level = state.level
         self.statistics = statistics
@@ -347,7 +351,7 @@ class PlayController:
         state, statistics = self.state, self.statistics
         statistics.update_counts(state.move_count, state.push_count)
         seconds = statistics.elapsed
-        number = self.level_index + 1
+        number = self.level_number
         title = f"Level {number}"
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"

@@ -26,9 +26,21 @@ from game.levelgen.reverse import CancelCheck, Cancelled
 LOWEST_PRIORITY = 19
 
 
+_SEED_RANGE = 1_000_000
+_seed_lock = threading.Lock()
+_seeds_given: set[int] = set()
+
+
 def clock_seed() -> int:
-    """A new seed each time from the clock, so every level made is a new one."""
-    return int(time.time() * 1000) % 1_000_000
+    """A new seed each time from the clock, never one given before in this process: the menu
+    and the levels made ahead both ask for one in the same millisecond, and the same seed
+    would make the same level twice."""
+    with _seed_lock:
+        seed = int(time.time() * 1000) % _SEED_RANGE
+        while seed in _seeds_given:
+            seed = (seed + 1) % _SEED_RANGE
+        _seeds_given.add(seed)
+        return seed
 
 
 class ReadyLevels:

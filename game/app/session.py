@@ -62,6 +62,15 @@ class Session:
     def level_count(self) -> int:
         return len(self.collection.levels) if self.collection else 0
 
+    def level_number(self, index: int) -> int:
+        """Level ``index``'s number in its file (a level that cannot be played keeps its)."""
+        return self.collection.number_of(index) if self.collection else index + 1
+
+    @property
+    def file_level_count(self) -> int:
+        """How many levels the collection's file numbers, those that cannot be played too."""
+        return self.collection.file_count if self.collection else 0
+
     @property
     def title(self) -> str:
         if self.collection is None:

@@ -25,12 +25,13 @@ FULLSCREEN_SETTING = "fullscreen"
 
 
 class AnimationSpeed(Enum):
-    """How long one step of the player takes on screen, in logic ticks."""
+    """How long one step of the player takes on screen, in logic ticks; slowest first, so
+    Right in the settings goes faster a step at a time."""
 
-    INSTANT = "instant"
-    FAST = "fast"
-    NORMAL = "normal"
     SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
 
     @property
     def ticks_per_step(self) -> int:

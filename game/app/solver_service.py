@@ -134,6 +134,9 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     it watches the game's process instead, while it waits and while it searches, and leaves
     within a second once the game is gone.
     """
+    from game.solver.parallel import run_below_game
+
+    run_below_game()
     parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
     # game still sees this worker as daemonic and ends it at exit; its searches end at once

@@ -72,7 +72,7 @@ def load_level(args: argparse.Namespace) -> Level:
     except LevelError as error:
         raise CliError(str(error)) from None
     if collection.errors:
-        # Numbers count the levels that loaded, so say which did not.
+        # Levels keep their numbers in the file; say which could not be read.
         print(
             f"note: {counted(len(collection.errors), 'level')} in {printable(args.file)} could not "
             f"be read and skipped; first: {collection.errors[0]}",

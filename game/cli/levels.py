@@ -97,7 +97,16 @@ def run_list(args: argparse.Namespace) -> int:
     # A collection with chapters (the campaign) lists each under its heading, with stars.
     headings = {chapter.indices[0]: chapter for chapter in chapters_of(collection.levels)}
     print(f"{'#':>4}  {'size':>7}  {'boxes':>5}  {'stars':>5}  title")
-    for index, level in enumerate(collection.levels):
+    # A level that cannot be played keeps its place and number in the list, with the reason.
+    unplayable = {error.number: error.reason for error in collection.errors}
+    places = {collection.number_of(index): index for index in range(len(collection.levels))}
+    for number in range(1, collection.file_count + 1):
+        index = places.get(number)
+        if index is None:
+            reason = unplayable.get(number, "it could not be read")
+            print(f"{number:>4}  cannot be played: {visible(reason)}")
+            continue
+        level = collection.levels[index]
         chapter = headings.get(index)
         if chapter is not None:
             levels = counted(len(chapter.indices), "level")
@@ -106,7 +115,7 @@ def run_list(args: argparse.Namespace) -> int:
         stars = stars_of(level)
         shown = "*" * stars if stars else "-"
         title = visible(level.title)
-        print(f"{index + 1:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {title}")
+        print(f"{number:>4}  {size:>7}  {len(level.boxes):>5}  {shown:>5}  {title}")
     _report_errors(collection)
     return EXIT_OK
 

@@ -72,10 +72,9 @@ def register(subparsers: Any) -> None:
 
 def _level_index(collection: Collection, selector: str) -> int:
     try:
-        level = collection.find(selector)
+        return collection.find_index(selector)
     except LevelError as error:
         raise CliError(str(error)) from None
-    return next(index for index, found in enumerate(collection.levels) if found is level)
 
 
 def run_play(args: argparse.Namespace) -> int:

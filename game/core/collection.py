@@ -32,23 +32,52 @@ class Collection:
     errors: list[LevelError] = field(default_factory=list)
     # Other keys of the file's header, such as ("Date", "2024"), in their order.
     extra: tuple[tuple[str, str], ...] = ()
+    # The place in the file of each level of ``levels`` (1-based): a level that cannot be
+    # played keeps its number, so the levels after it keep theirs, as other programs number
+    # them. Empty for levels not read from a file (numbered 1, 2, ... as they are).
+    numbers: list[int] = field(default_factory=list)
 
-    def find(self, selector: str) -> Level:
-        """A level by 1-based number or by title (case-insensitive); LevelError if none."""
+    @property
+    def file_count(self) -> int:
+        """How many levels the file has, those that cannot be played included."""
+        return len(self.levels) + len(self.errors)
+
+    def number_of(self, index: int) -> int:
+        """The number of ``levels[index]`` in its file."""
+        if len(self.numbers) == len(self.levels):
+            return self.numbers[index]
+        return index + 1
+
+    def index_of(self, number: int) -> int | None:
+        """Where the file's level ``number`` is in ``levels``; None if it is not there."""
+        return next((i for i in range(len(self.levels)) if self.number_of(i) == number), None)
+
+    def find_index(self, selector: str) -> int:
+        """The index in ``levels`` of a level chosen by its number in the file or its title
+        (case-insensitive); LevelError if none, saying why a level that cannot be played
+        cannot."""
         digits = selector.strip()
         if is_count(digits):
-            number = count_of(digits, len(self.levels))
-            if not 1 <= number <= len(self.levels):
-                raise LevelError(
-                    f"level {shortened(digits.lstrip('0') or '0')} does not exist: "
-                    f"the file has {counted(len(self.levels), 'level')}"
-                )
-            return self.levels[number - 1]
+            number = count_of(digits, self.file_count)
+            index = self.index_of(number)
+            if index is not None:
+                return index
+            unplayable = next((e for e in self.errors if e.number == number), None)
+            if unplayable is not None:
+                raise LevelError(f"level {number} cannot be played: {unplayable.reason}")
+            raise LevelError(
+                f"level {shortened(digits.lstrip('0') or '0')} does not exist: "
+                f"the file has {counted(self.file_count, 'level')}"
+            )
         wanted = selector.strip().casefold()
-        for level in self.levels:
+        for index, level in enumerate(self.levels):
             if level.title.strip().casefold() == wanted:
-                return level
+                return index
         raise LevelError(f"no level is titled {shortened(selector)!r}")
+
+    def find(self, selector: str) -> Level:
+        """A level by its number in the file or by its title; LevelError if none."""
+        return self.levels[self.find_index(selector)]
 
 
 def is_board_line(line: str) -> bool:
@@ -161,11 +190,12 @@ def read_collection_text(text: str, dialect: Dialect = Dialect.AUTO) -> Collecti
             collection.levels.append(
                 parse_level(draft.rows, dialect, draft.first_line, title, author, comment, extra)
             )
+            collection.numbers.append(number)
         except LevelError as error:
-            if error.title is None:
-                named = title or f"#{number}"
-                error = LevelError(error.reason, error.line, error.column, named)
-            collection.errors.append(error)
+            named = error.title or title or f"#{number}"
+            collection.errors.append(
+                LevelError(error.reason, error.line, error.column, named, number)
+            )
     return collection
 
 

@@ -24,11 +24,14 @@ class LevelError(ValueError):
         line: int | None = None,
         column: int | None = None,
         title: str | None = None,
+        number: int | None = None,
     ) -> None:
         self.reason = reason
         self.line = line
         self.column = column
         self.title = title
+        # The level's place in its collection's file (1-based), when it is one of a collection.
+        self.number = number
         super().__init__(self._describe())
 
     def _describe(self) -> str:

@@ -158,7 +158,7 @@ def cell_level(
     found = aimed_level(cell.target(), seed, cancel, progress)
     if found is None:
         return None
-    return finished_level(found, cell.level_title(seed))
+    return finished_level(found, cell.level_title(seed, found.level.width, found.level.height))
 
 
 __all__ = ["BatchProgress", "Cancelled", "Request", "cell_level", "generate_levels"]

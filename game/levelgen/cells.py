@@ -36,16 +36,18 @@ class Cell:
 
     @property
     def label(self) -> str:
-        """The size as the menu shows it: ``Huge 14x11, 7 boxes``."""
-        return f"{self.size} {self.width}x{self.height}, {counted(self.boxes, 'box', 'boxes')}"
+        """The size as the menu shows it: ``Huge, up to 14x11, 7 boxes`` (a level's walls
+        are trimmed to its rooms, so it may come out smaller)."""
+        boxes = counted(self.boxes, "box", "boxes")
+        return f"{self.size}, up to {self.width}x{self.height}, {boxes}"
 
     def target(self) -> Target:
         return Target(self.width, self.height, self.boxes, self.stars)
 
-    def level_title(self, seed: int) -> str:
-        """The title of a level made for this cell from ``seed``: its own, so levels kept in
-        My levels never replace each other."""
-        return f"Random {self.width}x{self.height}, {counted(self.stars, 'star')}, seed {seed}"
+    def level_title(self, seed: int, width: int, height: int) -> str:
+        """The title of a level made for this cell from ``seed``, ``width`` by ``height`` as
+        it came out: its own, so levels kept in My levels never replace each other."""
+        return f"Random {width}x{height}, {counted(self.stars, 'star')}, seed {seed}"
 
 
 CELLS: tuple[Cell, ...] = tuple(

@@ -5,6 +5,7 @@ Each scene lists its keys in ``keys``; the bar along the bottom of the screen sh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 import pygame
@@ -40,6 +41,22 @@ class GameScene(Scene):
     def draw_keys(self, surface: pygame.Surface) -> None:
         draw_key_bar(surface, self.key_hints())
 
+    def paste_levels(self) -> None:
+        """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds; a
+        message says so when it holds neither."""
+        text = self.engine.clipboard.get().strip()
+        if not text:
+            navigation.show_message(self.engine, "Nothing to paste", "The clipboard is empty.")
+        elif "\n" not in text and Path(text).expanduser().is_file():
+            navigation.open_collection_file(self.engine, text)
+        elif not navigation.open_collection_text(self.engine, text):
+            navigation.show_message(
+                self.engine,
+                "Nothing to paste",
+                "The clipboard holds no level and no level file's path. Copy a level (its "
+                "rows of # $ . @) or a file's path, then press Ctrl+V again.",
+            )
+
     def content_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The screen above the key bar."""
         width, height = surface.get_size()
@@ -74,6 +91,14 @@ class TextEntryScene(GameScene):
         if event.type == pygame.TEXTINPUT and opening:
             return False
         return self.field.handle_event(event, self.engine.clipboard.get)
+
+
+def is_paste_key(event: pygame.event.Event) -> bool:
+    return (
+        event.type == pygame.KEYDOWN
+        and event.key == pygame.K_v
+        and bool(event.mod & pygame.KMOD_CTRL)
+    )
 
 
 def is_back_key(event: pygame.event.Event) -> bool:

@@ -256,8 +256,14 @@ class EditorScene(GameScene):
             self.editor.replace_level(grid, metadata)
             self.editor.notify("Level pasted (undo brings the old one back)", Tone.GOOD)
             return
-        reason = collection.errors[0].reason if collection.errors else "no level in it"
-        self.editor.notify(f"The clipboard holds no level: {reason}", Tone.DANGER)
+        if collection.errors:
+            # A level was there but could not be read: say why.
+            reason = collection.errors[0].reason
+            self.editor.notify(f"The level on the clipboard cannot be read: {reason}", Tone.DANGER)
+        elif not text:
+            self.editor.notify("The clipboard is empty", Tone.DANGER)
+        else:
+            self.editor.notify("The clipboard holds no level (rows of # $ . @)", Tone.DANGER)
 
     # -- test play and leaving -------------------------------------------------------------
     def _test_play(self) -> None:

@@ -14,6 +14,7 @@ from game.app.screens import EditorLeaveScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text
 from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 
@@ -42,13 +43,13 @@ class EditorLeaveScene(GameScene):
         self.reply(choice)
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
-        panel = pygame.Rect(0, 0, min(480, surface.get_width() - 40), 260)
+        panel = pygame.Rect(0, 0, min(px(480), surface.get_width() - 40), px(260))
         panel.center = self.content_area(surface).center
         return panel
 
     def _menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         panel = self._panel(surface)
-        return pygame.Rect(panel.left, panel.top + 80, panel.width, panel.height - 100)
+        return pygame.Rect(panel.left, panel.top + px(80), panel.width, panel.height - px(100))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
@@ -65,7 +66,7 @@ class EditorLeaveScene(GameScene):
             "Unsaved changes",
             34,
             theme.WARNING,
-            (panel.centerx, panel.top + 22),
+            (panel.centerx, panel.top + px(22)),
             "midtop",
             True,
         )

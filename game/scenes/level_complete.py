@@ -16,6 +16,7 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.hud import format_time
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import (
     MENU_ROW,
@@ -91,25 +92,31 @@ class LevelCompleteScene(GameScene):
 
     def _rows(self) -> list[tuple[str, str]]:
         result = self.result
-        return [
+        rows = [
             ("Moves", str(result.moves)),
             ("Pushes", str(result.pushes)),
             ("Time", format_time(result.seconds)),
-            ("Score", score_text(result)),
-            ("Total score", f"{result.total_score:,}"),
+        ]
+        if self.test_play:
+            return rows  # a test play scores nothing; the saved level is scored when played
+        return [
+            *rows,
+            ("This level", score_text(result)),
+            ("Total score, all levels", f"{result.total_score:,}"),
         ]
 
     def _layout(self, surface: pygame.Surface) -> tuple[pygame.Rect, int, pygame.Rect]:
         """The panel, the height of a result row, and the menu's area; tighter on low windows."""
         area = self.content_area(surface)
-        roomy = area.height >= _ROOMY_HEIGHT
+        roomy = area.height >= px(_ROOMY_HEIGHT)
         row, menu_row = (_ROW, MENU_ROW) if roomy else (_SMALL_ROW, MIN_MENU_ROW)
+        row, menu_row, margin = px(row), px(menu_row), px(_MARGIN)
         menu_height = menu_row * len(self.menu.items)
-        height = _STATS_TOP + row * len(self._rows()) + _NOTE_HEIGHT + menu_height + _MARGIN
-        panel = pygame.Rect(0, 0, min(520, area.width - 20), height)
+        height = px(_STATS_TOP + _NOTE_HEIGHT) + row * len(self._rows()) + menu_height + margin
+        panel = pygame.Rect(0, 0, min(px(520), area.width - 20), height)
         panel.center = area.center
         menu = pygame.Rect(
-            panel.left, panel.bottom - menu_height - _MARGIN, panel.width, menu_height
+            panel.left, panel.bottom - menu_height - margin, panel.width, menu_height
         )
         return panel, row, menu
 
@@ -130,18 +137,23 @@ class LevelCompleteScene(GameScene):
         shown = self.result.shown
         heading, colour = ("Shown", theme.ACCENT_ALT) if shown else ("Level solved!", theme.GOOD)
         draw_panel(surface, panel, colour)
-        top = (panel.centerx, panel.top + 20)
+        top = (panel.centerx, panel.top + px(20))
         draw_text(surface, heading, 44, colour, top, "midtop", bold=True)
-        title = fit_text(self.result.title, 22, panel.width - 40)
-        draw_text(surface, title, 22, theme.TEXT_DIM, (panel.centerx, panel.top + 72), "midtop")
-        y = panel.top + _STATS_TOP
+        title = fit_text(self.result.title, 22, panel.width - px(40))
+        draw_text(surface, title, 22, theme.TEXT_DIM, (panel.centerx, panel.top + px(72)), "midtop")
+        y = panel.top + px(_STATS_TOP)
+        inset = px(60)
         for label, value in self._rows():
-            draw_text(surface, label, 24, theme.TEXT_DIM, (panel.left + 60, y), "midleft")
-            draw_text(surface, value, 26, theme.TEXT, (panel.right - 60, y), "midright", bold=True)
+            draw_text(surface, label, 24, theme.TEXT_DIM, (panel.left + inset, y), "midleft")
+            draw_text(
+                surface, value, 26, theme.TEXT, (panel.right - inset, y), "midright", bold=True
+            )
             y += row
         note = "New best for this level!" if self.result.new_record else ""
         if shown:
             note = "A replay scores nothing: solve it yourself to count it."
+        elif self.test_play:
+            note = "A test play is not scored: save the level, then play it."
         colour = theme.ACCENT
         if self.result.save_problem is not None:
             note, colour = self.result.save_problem, theme.DANGER
@@ -154,8 +166,8 @@ class LevelCompleteScene(GameScene):
             )
             note = (note + "  " if note else "") + ending
         if note:
-            note = fit_text(note, 20, panel.width - 30)
-            draw_text(surface, note, 20, colour, (panel.centerx, y + 2), "midtop")
+            note = fit_text(note, 20, panel.width - px(30))
+            draw_text(surface, note, 20, colour, (panel.centerx, y + px(2)), "midtop")
         self.menu.draw(surface, menu_area)
 
 

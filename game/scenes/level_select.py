@@ -14,16 +14,25 @@ from game.app import editing, navigation
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen
 from game.core.chapters import chapters_of, open_chapters, stars_of
+from game.core.level_ref import Campaign
 from game.core.wording import counted
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import GameScene, is_back_key, is_paste_key
 from game.storage.queries import CollectionSummary, collection_summary
 from game.storage.records import LevelRecord
 from game.ui import theme
-from game.ui.level_cards import CARD_HEIGHT, CARD_WIDTH, PREVIEW_HEIGHT, CardInfo, draw_card
+from game.ui.level_cards import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    PREVIEW_HEIGHT,
+    CardInfo,
+    draw_card,
+    draw_unplayable_card,
+)
 from game.ui.preview import render_preview
+from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, fit_text
-from game.ui.widgets import KeyHelp, draw_backdrop
+from game.ui.widgets import KeyHelp, draw_backdrop, draw_scrollbar, is_pointing
 
 GAP = 16
 HEADER_HEIGHT = 96
@@ -60,6 +69,8 @@ class LevelSelectScene(GameScene):
         ("O", "open a file"),
         ("E", "edit a copy"),
         ("M", "my levels"),
+        ("C", "campaign"),
+        ("Ctrl+V", "paste"),
         ("Esc", "back"),
     )
 
@@ -72,25 +83,43 @@ class LevelSelectScene(GameScene):
         # A collection with chapters shows one chapter at a time; ``shown`` are its levels.
         self.chapters = chapters_of(self.levels)
         self.chapter = 0
-        self.shown: list[int] = list(range(len(self.levels)))
+        # A level the game cannot play keeps its place and number among the cards, as the
+        # negative of its number (it has no index in ``levels``).
+        errors = collection.errors if collection else []
+        self.unplayable = {e.number: e.reason for e in errors if e.number is not None}
+        self.shown: list[int] = self._in_file_order()
+        self._session_level = engine.context.session.level_index
         self.solved: set[int] = set()
         self.opened: list[bool] = []
         self.scroll_row = 0
         self.previews: dict[int, pygame.Surface] = {}
+        self._preview_scale = ui_scale()
         # The collection's records from the progress store, by fingerprint; read on showing.
         self.records: dict[str, LevelRecord] = {}
         # The header's figures: this collection's own, as the statistics screen counts them.
         self.summary = CollectionSummary(len(self.levels), 0, 0)
+        # The player's total over every collection, which the HUD and statistics show.
+        self.total_score = 0
+
+    def _in_file_order(self) -> list[int]:
+        """Every level's index, and each unplayable level's negated number, in file order."""
+        session = self.engine.context.session
+        numbered = [(session.level_number(index), index) for index in range(len(self.levels))]
+        numbered += [(number, -number) for number in self.unplayable]
+        return [entry for _, entry in sorted(numbered)]
 
     def on_enter(self) -> None:
+        self._session_level = self.engine.context.session.level_index
         self._load_records()
         self._show_chapter_of(self.selected)
 
     def on_resume(self) -> None:
-        # A level played from here may have moved the session on to the next one.
-        self.selected = min(
-            self.engine.context.session.level_index, max(0, len(self.levels) - 1)
-        )
+        # A level played from here may have moved the session on to the next one; a dialog
+        # (why a level cannot be played, say) leaves the choice where it was.
+        session_level = self.engine.context.session.level_index
+        if session_level != self._session_level:
+            self._session_level = session_level
+            self.selected = min(session_level, max(0, len(self.levels) - 1))
         self._load_records()
         self._show_chapter_of(self.selected)
 
@@ -100,6 +129,7 @@ class LevelSelectScene(GameScene):
         self.summary = collection_summary(
             context.progress, context.session.collection_id, self.fingerprints
         )
+        self.total_score = context.progress.total_score()
         self.solved = {index for index in range(len(self.levels)) if self.is_solved(index)}
         self.opened = open_chapters(self.chapters, self.solved)
 
@@ -128,6 +158,11 @@ class LevelSelectScene(GameScene):
         self._keep_selection_visible()
 
     def _play_selected(self) -> None:
+        if self.selected < 0:
+            number, why = -self.selected, self.unplayable[-self.selected]
+            text = f"{why}. The levels after it keep their numbers in the file."
+            navigation.show_message(self.engine, f"Level {number} cannot be played", text)
+            return
         if self.chapter_open():
             navigation.play_level(self.engine, self.selected)
             return
@@ -142,31 +177,33 @@ class LevelSelectScene(GameScene):
 
     # -- layout ----------------------------------------------------------------------------
     def header_height(self) -> int:
-        return HEADER_HEIGHT + (CHAPTER_ROW if self.chapters else 0)
+        return px(HEADER_HEIGHT + (CHAPTER_ROW if self.chapters else 0))
 
     def grid_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        top = self.header_height()
-        return pygame.Rect(
-            area.left + GAP, top, area.width - 2 * GAP, max(CARD_HEIGHT, area.bottom - top - GAP)
-        )
+        top, gap = self.header_height(), px(GAP)
+        height = max(px(CARD_HEIGHT), area.bottom - top - gap)
+        return pygame.Rect(area.left + gap, top, area.width - 2 * gap, height)
 
     def columns(self, surface: pygame.Surface) -> int:
-        return max(1, (self.grid_area(surface).width + GAP) // (CARD_WIDTH + GAP))
+        gap = px(GAP)
+        return max(1, (self.grid_area(surface).width + gap) // (px(CARD_WIDTH) + gap))
 
     def visible_rows(self, surface: pygame.Surface) -> int:
-        return max(1, (self.grid_area(surface).height + GAP) // (CARD_HEIGHT + GAP))
+        gap = px(GAP)
+        return max(1, (self.grid_area(surface).height + gap) // (px(CARD_HEIGHT) + gap))
 
     def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
         """The card of the ``position``-th level shown."""
         # A chapter shorter than a row is centred as the row it makes.
         columns = max(1, min(self.columns(surface), len(self.shown)))
         grid = self.grid_area(surface)
-        used = columns * (CARD_WIDTH + GAP) - GAP
+        gap, width, height = px(GAP), px(CARD_WIDTH), px(CARD_HEIGHT)
+        used = columns * (width + gap) - gap
         left = grid.left + (grid.width - used) // 2
         row, column = divmod(position, columns)
-        top = grid.top + (row - self.scroll_row) * (CARD_HEIGHT + GAP)
-        return pygame.Rect(left + column * (CARD_WIDTH + GAP), top, CARD_WIDTH, CARD_HEIGHT)
+        top = grid.top + (row - self.scroll_row) * (height + gap)
+        return pygame.Rect(left + column * (width + gap), top, width, height)
 
     def visible_positions(self, surface: pygame.Surface) -> range:
         """The positions (in ``shown``) of the cards in view."""
@@ -194,12 +231,14 @@ class LevelSelectScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
             self.engine.pop()
+        elif is_paste_key(event):
+            self.paste_levels()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_row -= event.y
             self._clamp_scroll()
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        elif is_pointing(event):
             hit = self._card_at(event.pos)
             if hit is None:
                 return
@@ -210,6 +249,9 @@ class LevelSelectScene(GameScene):
             self._keep_selection_visible()
 
     def _key(self, key: int) -> None:
+        if key == pygame.K_c:
+            self._campaign()
+            return
         if not self.levels:
             return
         surface = self.engine.screen
@@ -234,7 +276,8 @@ class LevelSelectScene(GameScene):
         if key in (pygame.K_e, pygame.K_m):
             # E: edit a copy of the level (campaign included); M: the player's own levels.
             if key == pygame.K_e:
-                editing.edit_level(self.engine, self.levels[self.selected])
+                if self.selected >= 0:
+                    editing.edit_level(self.engine, self.levels[self.selected])
             else:
                 editing.open_user_levels(self.engine)
             return
@@ -242,6 +285,14 @@ class LevelSelectScene(GameScene):
         position = max(0, min(len(self.shown) - 1, self.shown.index(self.selected) + offset))
         self.selected = self.shown[position]
         self._keep_selection_visible()
+
+    def _campaign(self) -> None:
+        """The campaign's levels in place of the open collection's (they stay a key away:
+        M for my levels, O for a file)."""
+        if self.engine.context.session.source == Campaign():
+            return
+        if navigation.open_campaign(self.engine):
+            self.engine.replace(LevelSelectScreen())
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
         surface = self.engine.screen
@@ -258,14 +309,19 @@ class LevelSelectScene(GameScene):
         return not self.previews.keys() >= set(self._indices_in_view())
 
     def _indices_in_view(self) -> list[int]:
-        return [self.shown[position] for position in self.visible_positions(self.engine.screen)]
+        shown = [self.shown[position] for position in self.visible_positions(self.engine.screen)]
+        return [index for index in shown if index >= 0]
 
     def update(self, dt: float) -> None:
         started = time.perf_counter()
+        if self._preview_scale != ui_scale():
+            # The window's scale changed: the previews are drawn again at the cards' new size.
+            self.previews.clear()
+            self._preview_scale = ui_scale()
         for index in self._indices_in_view():
             if index not in self.previews:
                 self.previews[index] = render_preview(
-                    self.levels[index], CARD_WIDTH - 20, PREVIEW_HEIGHT
+                    self.levels[index], px(CARD_WIDTH - 20), px(PREVIEW_HEIGHT)
                 )
                 # Big levels take longer to draw; the rest wait for the next tick.
                 if time.perf_counter() - started > PREVIEW_SECONDS_PER_TICK:
@@ -280,22 +336,23 @@ class LevelSelectScene(GameScene):
             fit_text(session.title, 40, surface.get_width() - 40, bold=True),
             40,
             theme.ACCENT,
-            (surface.get_width() // 2, 14),
+            (surface.get_width() // 2, px(14)),
             "midtop",
             bold=True,
         )
         summary = (
             f"{counted(self.summary.levels, 'level')}, {self.summary.solved} solved, "
-            f"score {self.summary.score:,}"
+            f"{self.summary.score:,} points here (total score {self.total_score:,})"
         )
         if session.path:
             summary += f"  -  {session.path}"
         summary = fit_text(summary, 19, surface.get_width() - 40)
-        draw_text(surface, summary, 19, theme.TEXT_DIM, (surface.get_width() // 2, 62), "midtop")
+        centre = surface.get_width() // 2
+        draw_text(surface, summary, 19, theme.TEXT_DIM, (centre, px(62)), "midtop")
         if self.chapters:
             self._draw_chapter_line(surface)
         old_clip = surface.get_clip()
-        surface.set_clip(self.grid_area(surface).inflate(GAP, GAP))
+        surface.set_clip(self.grid_area(surface).inflate(px(GAP), px(GAP)))
         for position in self.visible_positions(surface):
             self._draw_card(surface, position)
         surface.set_clip(old_clip)
@@ -312,29 +369,25 @@ class LevelSelectScene(GameScene):
             line += " (locked)"
             colour = theme.TEXT_DIM
         line = fit_text(line, 20, surface.get_width() - 40, bold=True)
-        draw_text(surface, line, 20, colour, (surface.get_width() // 2, 88), "midtop", bold=True)
+        centre = (surface.get_width() // 2, px(88))
+        draw_text(surface, line, 20, colour, centre, "midtop", bold=True)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        """A thin bar on the right that shows which part of a long collection is in view."""
-        columns, rows = self.columns(surface), self.visible_rows(surface)
-        total_rows = -(-len(self.shown) // columns)
-        if total_rows <= rows:
-            return
+        total_rows = -(-len(self.shown) // self.columns(surface))
         grid = self.grid_area(surface)
-        track = pygame.Rect(surface.get_width() - 10, grid.top, 5, grid.height)
-        thumb_height = max(24, track.height * rows // total_rows)
-        span = track.height - thumb_height
-        thumb_top = track.top + span * self.scroll_row // max(1, total_rows - rows)
-        pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
-        thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
-        pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)
+        track = pygame.Rect(surface.get_width() - px(10), grid.top, px(5), grid.height)
+        draw_scrollbar(surface, track, self.scroll_row, self.visible_rows(surface), total_rows)
 
     def _draw_card(self, surface: pygame.Surface, position: int) -> None:
         index = self.shown[position]
+        rect = self.card_rect(surface, position)
+        if index < 0:
+            draw_unplayable_card(surface, rect, -index, index == self.selected)
+            return
         record = self.records.get(self.fingerprints[index])
         solved = record is not None and record.solved
         info = CardInfo(
-            number=index + 1,
+            number=self.engine.context.session.level_number(index),
             chosen=index == self.selected,
             solved=solved,
             shown_by_solver=record is not None and record.solver_used and not solved,
@@ -342,5 +395,4 @@ class LevelSelectScene(GameScene):
             best=best_text(record) if solved else "",
             stars=stars_of(self.levels[index]),
         )
-        rect = self.card_rect(surface, position)
         draw_card(surface, rect, self.levels[index], info, self.previews.get(index))

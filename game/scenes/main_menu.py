@@ -25,10 +25,11 @@ from game.core.direction import Direction
 from game.core.level_ref import Campaign, CampaignLevel
 from game.core.wording import counted
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
+from game.scenes.base import GameScene, is_back_key, is_paste_key
 from game.storage.records import SavedGame
 from game.ui import theme
 from game.ui.assets import Assets
+from game.ui.scale import px
 from game.ui.sprites import OPAQUE_KINDS, SpriteKind
 from game.ui.text import draw_text, fit_text, text_width
 from game.ui.widgets import (
@@ -63,6 +64,7 @@ class MainMenuScene(GameScene):
         ("Up/Down", "choose"),
         ("Enter", "select"),
         ("Esc", "quit"),
+        ("Ctrl+V", "paste levels"),
         ("Drop a file", "open it"),
     )
 
@@ -143,13 +145,14 @@ class MainMenuScene(GameScene):
     def _layout(self, surface: pygame.Surface) -> tuple[int, int, int | None, pygame.Rect]:
         """Title top, title size, banner top (None on small windows) and the menu's area."""
         area = self.content_area(surface)
-        menu_height = MENU_ROW * len(self.menu.items)
-        roomy = area.height >= 620
-        title_size, title_height = (84, 62) if roomy else (54, 40)
-        head = title_height + 24 + (_BANNER_TILE + 24 if roomy else 0) + 16
-        top = area.top + max(8, (area.height - head - menu_height - _NOTE_ROOM) // 2)
-        menu_height = min(menu_height, area.bottom - _NOTE_ROOM - top - head)
-        banner_top = top + title_height + 24 if roomy else None
+        menu_height = px(MENU_ROW) * len(self.menu.items)
+        roomy = area.height >= px(620)
+        title_size, title_height = (84, px(62)) if roomy else (54, px(40))
+        head = title_height + px(24) + (px(_BANNER_TILE) + px(24) if roomy else 0) + px(16)
+        note_room = px(_NOTE_ROOM)
+        top = area.top + max(8, (area.height - head - menu_height - note_room) // 2)
+        menu_height = min(menu_height, area.bottom - note_room - top - head)
+        banner_top = top + title_height + px(24) if roomy else None
         return (
             top,
             title_size,
@@ -169,6 +172,9 @@ class MainMenuScene(GameScene):
             # Esc is the key that goes back everywhere; here it asks before the game ends.
             run_flow(self.engine.open, self._quit_flow())
             return
+        if is_paste_key(event):
+            self.paste_levels()
+            return
         self.menu.handle_event(event, self.menu_area(self.engine.screen))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -181,7 +187,7 @@ class MainMenuScene(GameScene):
             surface, "SOKOBAN", title_size, theme.ACCENT, (centre, title_top), "midtop", True
         )
         draw_text(
-            surface, "A R C A D E", 22, theme.ACCENT_ALT, (centre, title.bottom + 2), "midtop"
+            surface, "A R C A D E", 22, theme.ACCENT_ALT, (centre, title.bottom + px(2)), "midtop"
         )
         if banner_top is not None:
             self._draw_banner(surface, centre, banner_top)
@@ -194,27 +200,29 @@ class MainMenuScene(GameScene):
         elif context.autosaver.last_error is not None:
             note, colour = context.autosaver.last_error, theme.DANGER
         elif session.collection is not None:
-            note = f"Open: {session.title} ({counted(session.level_count, 'level')})"
+            levels = counted(session.level_count, "level")
+            note = f"Current collection: {session.title} ({levels})"
         if note:
             draw_text(
                 surface,
                 fit_text(note, 18, surface.get_width() - 20),
                 18,
                 colour,
-                (centre, self.content_area(surface).bottom - 12),
+                (centre, self.content_area(surface).bottom - px(12)),
                 "midbottom",
             )
 
     def _draw_banner(self, surface: pygame.Surface, centre: int, top: int) -> None:
         """A row of the game's sprites under the title."""
-        left = centre - _BANNER_TILE * len(_BANNER) // 2
+        tile = px(_BANNER_TILE)
+        left = centre - tile * len(_BANNER) // 2
         assets = self.engine.services.get(Assets)
         for index, (kind, facing) in enumerate(_BANNER):
-            position = (left + index * _BANNER_TILE, top)
+            position = (left + index * tile, top)
             if kind not in OPAQUE_KINDS:
                 under = SpriteKind.GOAL if kind is SpriteKind.BOX_ON_GOAL else SpriteKind.FLOOR
-                surface.blit(assets.sprite(under, _BANNER_TILE), position)
-            surface.blit(assets.sprite(kind, _BANNER_TILE, facing), position)
+                surface.blit(assets.sprite(under, tile), position)
+            surface.blit(assets.sprite(kind, tile, facing), position)
 
 
 def continue_label(saved: SavedGame) -> str:
@@ -227,5 +235,5 @@ def continue_label(saved: SavedGame) -> str:
     title = saved.collection_title or "the last game"
     start = "Continue: "
     # The chosen entry is drawn bold, the widest it gets.
-    room = MENU_WIDTH - 30 - text_width(start + end, MENU_FONT, bold=True)
+    room = px(MENU_WIDTH - 30) - text_width(start + end, MENU_FONT, bold=True)
     return start + fit_text(title, MENU_FONT, room, bold=True) + end

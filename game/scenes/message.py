@@ -14,6 +14,7 @@ from game.app.screens import MessageScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, text_width, wrap_text
 from game.ui.widgets import KeyHelp, dim, draw_panel, key_bar_height
 
@@ -68,13 +69,14 @@ class MessageScene(GameScene):
         # Room is kept for the longer key bar, so that scrolling never changes the layout.
         bar = key_bar_height(width, (SCROLL_HELP, *self.keys))
         area = pygame.Rect(0, 0, width, height - bar)
-        widest = min(_MAX_WIDTH, area.width - 40)
-        lines = wrap_text(self.text, _BODY_FONT, widest - 60)
-        needed = max([text_width(line, _BODY_FONT) for line in lines] + [_MIN_TEXT_WIDTH])
+        widest = min(px(_MAX_WIDTH), area.width - 40)
+        lines = wrap_text(self.text, _BODY_FONT, widest - px(60))
+        needed = max([text_width(line, _BODY_FONT) for line in lines] + [px(_MIN_TEXT_WIDTH)])
         needed = max(needed, text_width(self.title, _TITLE_FONT, bold=True))
-        fitting = max(1, (area.height - 20 - _FRAME) // _LINE_HEIGHT)
+        line_height, frame = px(_LINE_HEIGHT), px(_FRAME)
+        fitting = max(1, (area.height - 20 - frame) // line_height)
         visible = min(len(lines), fitting)
-        panel = pygame.Rect(0, 0, min(widest, needed + 60), _FRAME + _LINE_HEIGHT * visible)
+        panel = pygame.Rect(0, 0, min(widest, needed + px(60)), frame + line_height * visible)
         panel.center = area.center
         return MessageLayout(panel, lines, visible)
 
@@ -111,15 +113,15 @@ class MessageScene(GameScene):
             self.title,
             _TITLE_FONT,
             theme.ACCENT,
-            (panel.centerx, panel.top + 24),
+            (panel.centerx, panel.top + px(24)),
             "midtop",
             bold=True,
         )
         first = min(self.first_line, layout.last_first_line)
-        y = panel.top + _TEXT_TOP
+        y = panel.top + px(_TEXT_TOP)
         for line in layout.lines[first : first + layout.visible]:
-            draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.left + 30, y))
-            y += _LINE_HEIGHT
+            draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.left + px(30), y))
+            y += px(_LINE_HEIGHT)
         if layout.last_first_line:
             _draw_scrollbar(surface, layout, first)
 
@@ -128,7 +130,7 @@ def _draw_scrollbar(surface: pygame.Surface, layout: MessageLayout, first: int) 
     """A thin bar along the panel's right edge: which part of the text is in view."""
     panel, total = layout.panel, len(layout.lines)
     track = pygame.Rect(
-        panel.right - 14, panel.top + _TEXT_TOP, 5, layout.visible * _LINE_HEIGHT
+        panel.right - px(14), panel.top + px(_TEXT_TOP), px(5), layout.visible * px(_LINE_HEIGHT)
     )
     thumb_height = max(16, track.height * layout.visible // total)
     thumb_top = track.top + (track.height - thumb_height) * first // layout.last_first_line

@@ -20,6 +20,7 @@ from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.base import TextEntryScene, is_back_key
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.text_field import TextField
 from game.ui.widgets import KeyHelp, dim, draw_panel
@@ -110,21 +111,25 @@ class OpenFileScene(TextEntryScene):
     # -- drawing ---------------------------------------------------------------------------
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        rows = min(SHOWN_CANDIDATES, max(1, (area.height - 260) // _ROW))
-        panel = pygame.Rect(0, 0, min(900, area.width - 40), 230 + rows * _ROW)
+        rows = min(SHOWN_CANDIDATES, max(1, (area.height - px(260)) // px(_ROW)))
+        panel = pygame.Rect(0, 0, min(px(900), area.width - 40), px(230 + rows * _ROW))
         panel.center = area.center
         return panel
 
     def _field_rect(self, surface: pygame.Surface) -> pygame.Rect:
         panel = self._panel(surface)
-        return pygame.Rect(panel.left + 30, panel.top + 104, panel.width - 60, 48)
+        return pygame.Rect(
+            panel.left + px(30), panel.top + px(104), panel.width - px(60), px(48)
+        )
 
     def _candidate_rects(self, surface: pygame.Surface) -> list[pygame.Rect]:
         panel, field = self._panel(surface), self._field_rect(surface)
-        room = (panel.bottom - 48 - field.bottom - 8) // _ROW
+        room = (panel.bottom - px(48) - field.bottom - px(8)) // px(_ROW)
         shown = min(len(self.candidates), room)
         return [
-            pygame.Rect(field.left, field.bottom + 8 + index * _ROW, field.width, _ROW - 2)
+            pygame.Rect(
+                field.left, field.bottom + px(8) + index * px(_ROW), field.width, px(_ROW) - 2
+            )
             for index in range(shown)
         ]
 
@@ -132,10 +137,10 @@ class OpenFileScene(TextEntryScene):
         dim(surface)
         panel = self._panel(surface)
         draw_panel(surface, panel)
-        title_at = (panel.centerx, panel.top + 20)
+        title_at = (panel.centerx, panel.top + px(20))
         draw_text(surface, "Open a level file", 34, theme.ACCENT, title_at, "midtop", bold=True)
         hint = "Collections in .xsb, .sok or .txt; or drop a file on the window."
-        draw_text(surface, hint, 19, theme.TEXT_DIM, (panel.centerx, panel.top + 66), "midtop")
+        draw_text(surface, hint, 19, theme.TEXT_DIM, (panel.centerx, panel.top + px(66)), "midtop")
         field = self._field_rect(surface)
         self.field.draw(surface, field)
         for index, rect in enumerate(self._candidate_rects(surface)):
@@ -144,10 +149,10 @@ class OpenFileScene(TextEntryScene):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=6)
             name = fit_text(self.candidates[index], 20, rect.width - 24)
             colour = theme.SELECTION if chosen else theme.TEXT
-            draw_text(surface, name, 20, colour, (rect.left + 12, rect.centery), "midleft")
+            draw_text(surface, name, 20, colour, (rect.left + px(12), rect.centery), "midleft")
         if self.error:
             text = fit_text(self.error, 19, panel.width - 60)
-            draw_text(surface, text, 19, theme.DANGER, (panel.left + 30, panel.bottom - 36))
+            draw_text(surface, text, 19, theme.DANGER, (panel.left + px(30), panel.bottom - px(36)))
 
 
 def list_candidates(typed: str) -> list[str]:

@@ -15,6 +15,7 @@ from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
+from game.ui.scale import px
 from game.ui.text import draw_text
 from game.ui.widgets import KeyHelp, Menu, MenuItem, dim, draw_panel
 
@@ -60,13 +61,14 @@ class PauseScene(GameScene):
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        panel = pygame.Rect(0, 0, 460, 110 + 46 * len(self.menu.items))
+        height = min(area.height - 8, px(110 + 46 * len(self.menu.items)))
+        panel = pygame.Rect(0, 0, min(area.width - 8, px(460)), height)
         panel.center = area.center
         return panel
 
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         panel = self._panel(surface)
-        return pygame.Rect(panel.left, panel.top + 80, panel.width, panel.height - 100)
+        return pygame.Rect(panel.left, panel.top + px(80), panel.width, panel.height - px(100))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event) or (event.type == pygame.KEYDOWN and event.key == pygame.K_p):
@@ -79,6 +81,6 @@ class PauseScene(GameScene):
         panel = self._panel(surface)
         draw_panel(surface, panel)
         draw_text(
-            surface, "Paused", 40, theme.ACCENT, (panel.centerx, panel.top + 22), "midtop", True
+            surface, "Paused", 40, theme.ACCENT, (panel.centerx, panel.top + px(22)), "midtop", True
         )
         self.menu.draw(surface, self.menu_area(surface))

@@ -29,7 +29,7 @@ from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo
-from game.ui.play_keys import PLAY_KEYS, PlayCommand, PlayKey
+from game.ui.play_keys import PLAY_KEYS, SOLUTION_FOOTER, PlayCommand, PlayKey
 from game.ui.play_view import PlayView
 from game.ui.text import drawable
 from game.ui.widgets import KeyHelp
@@ -68,12 +68,14 @@ class PlayScene(GameScene):
             recorder=saving.ContextRecorder(context),
             sound=engine.sound.play,
             step_ticks=lambda: engine.settings.animation_speed.ticks_per_step,
+            level_number=context.session.level_number(level_index),
         )
         self.camera = Camera(self.level.width, self.level.height)
-        self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
+        self.view = PlayView(self.controller, engine.services.get(Assets), self.key_hints)
         self._dragging = False
         self._dragged = False
         self._screen_size = (0, 0)
+        self._laid_out_keys: KeyHelp = ()
         self._result_shown = False
         # The player's total from the store (read when the level opens or comes back into view).
         self.total_score = 0
@@ -87,6 +89,9 @@ class PlayScene(GameScene):
         self._layout()
         self._set_caption()
         self.assist.after_change(self.state, None)
+        if self.state.move_count:
+            moves = counted(self.state.move_count, "move")
+            self.controller.notify(f"Where you left it: {moves} (R starts over)", Tone.INFO)
 
     def on_exit(self) -> None:
         self.assist.close()
@@ -106,7 +111,12 @@ class PlayScene(GameScene):
     def _set_caption(self) -> None:
         # The title comes from a file or a save: a NUL in it stopped the game here.
         title = drawable(self.context.session.title)
-        pygame.display.set_caption(f"{CAPTION} - {title}, level {self.level_index + 1}")
+        number = self.context.session.level_number(self.level_index)
+        pygame.display.set_caption(f"{CAPTION} - {title}, level {number}")
+
+    def key_hints(self) -> KeyHelp:
+        # Playing through the solver's solution, its own keys: they are what works now.
+        return SOLUTION_FOOTER if self.assist.in_solution else self.keys
 
     def is_idle(self) -> bool:
         return self.controller.is_idle()
@@ -151,6 +161,7 @@ class PlayScene(GameScene):
     def _layout(self) -> None:
         size = self.engine.screen.get_size()
         self._screen_size = size
+        self._laid_out_keys = self.key_hints()
         self.camera.set_view(self.view.board_area(size), self._player_focus())
         self.view.prepare(self.camera.tile_size)
 
@@ -309,7 +320,9 @@ class PlayScene(GameScene):
 
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self.engine.screen.get_size() != self._screen_size:
+        if (self.engine.screen.get_size(), self.key_hints()) != (
+            self._screen_size, self._laid_out_keys
+        ):
             self._layout()
         moves_before = self.state.move_count
         self.controller.update(dt)
@@ -333,14 +346,14 @@ class PlayScene(GameScene):
         statistics = self.context.statistics
         return HudInfo(
             collection=session.title,
-            level_number=self.level_index + 1,
-            level_count=session.level_count,
+            level_number=session.level_number(self.level_index),
+            level_count=session.file_level_count,
             level_title=self.level.title,
             moves=state.move_count,
             pushes=state.push_count,
             seconds=statistics.elapsed,
-            score=self.total_score,
-            level_score=statistics.score_now(),
+            score=None if session.is_test_play else self.total_score,
+            level_score=None if session.is_test_play else statistics.score_now(),
             best=self.best,
             boxes_done=state.boxes_on_goals,
             boxes_total=len(self.level.board.goals),

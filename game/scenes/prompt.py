@@ -13,6 +13,7 @@ from game.app.screens import ConfirmScreen, PromptScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, TextEntryScene, is_back_key
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.text_field import TextField
 from game.ui.widgets import KeyHelp, dim, draw_panel
@@ -58,7 +59,7 @@ class PromptScene(TextEntryScene):
             self.error = ""
 
     def _panel(self, surface: pygame.Surface) -> pygame.Rect:
-        panel = pygame.Rect(0, 0, min(820, surface.get_width() - 40), 230)
+        panel = pygame.Rect(0, 0, min(px(820), surface.get_width() - 40), px(230))
         panel.center = self.content_area(surface).center
         return panel
 
@@ -72,20 +73,23 @@ class PromptScene(TextEntryScene):
             title,
             _TITLE_FONT,
             theme.ACCENT,
-            (panel.centerx, panel.top + 20),
+            (panel.centerx, panel.top + px(20)),
             "midtop",
             True,
         )
         hint = fit_text(self.hint, _HINT_FONT, panel.width - 40)
         draw_text(
-            surface, hint, _HINT_FONT, theme.TEXT_DIM, (panel.centerx, panel.top + 66), "midtop"
+            surface, hint, _HINT_FONT, theme.TEXT_DIM, (panel.centerx, panel.top + px(66)), "midtop"
         )
-        field = pygame.Rect(panel.left + 30, panel.top + 100, panel.width - 60, 48)
+        field = pygame.Rect(
+            panel.left + px(30), panel.top + px(100), panel.width - px(60), px(48)
+        )
         self.field.draw(surface, field)
         if self.error:
             error = fit_text(self.error, _HINT_FONT, panel.width - 60)
             draw_text(
-                surface, error, _HINT_FONT, theme.DANGER, (panel.left + 30, field.bottom + 18)
+                surface, error, _HINT_FONT, theme.DANGER,
+                (panel.left + px(30), field.bottom + px(18)),
             )
 
 
@@ -115,10 +119,10 @@ class ConfirmScene(GameScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim(surface)
         area = self.content_area(surface)
-        width = min(640, area.width - 40)
+        width = min(px(640), area.width - 40)
         lines = wrap_text(self.question, _BODY_FONT, width - 60)
-        line_height = int(_BODY_FONT * 1.35)
-        panel = pygame.Rect(0, 0, width, 134 + line_height * len(lines))
+        line_height = px(int(_BODY_FONT * 1.35))
+        panel = pygame.Rect(0, 0, width, px(134) + line_height * len(lines))
         panel.center = area.center
         draw_panel(surface, panel, theme.WARNING)
         draw_text(
@@ -126,11 +130,11 @@ class ConfirmScene(GameScene):
             fit_text(self.title, _TITLE_FONT, width - 40, True),
             _TITLE_FONT,
             theme.WARNING,
-            (panel.centerx, panel.top + 20),
+            (panel.centerx, panel.top + px(20)),
             "midtop",
             True,
         )
-        y = panel.top + 72
+        y = panel.top + px(72)
         for line in lines:
             draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.centerx, y), "midtop")
             y += line_height

@@ -18,16 +18,24 @@ from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
-from game.levelgen.cells import FIRST_CHOICE, Cell, cells_of
+from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
 _NOTE_ROOM = 70
+_ANOTHER_ROW = 2
+_CHOICE_SETTING = "random_level_choice"
+
+
+def _choice_text(cell: Cell) -> str:
+    return f"{counted(cell.stars, 'star')} {cell.size}"
 
 
 def generation(request: Request) -> Callable[[CancelCheck, ProgressLine], list[Level]]:
@@ -55,11 +63,12 @@ class RandomLevelScene(GameScene):
 
     def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
         super().__init__(engine, screen)
-        self.difficulty = 2
-        self.size = FIRST_CHOICE
+        # The choice made last time, kept with the player's settings.
+        self.difficulty, self.size = self._last_choice()
         self.job: Job[list[Level]] | None = None
+        self._making_another = False  # the level being made was asked for by "Make another"
         self.level: Level | None = None
-        self.title = ""
+        self.seed = 0  # of the level being made
         self.next_seed: Callable[[], int] = clock_seed
         self.message = "Choose, then Generate: the solver checks every level it makes."
         self.message_colour = theme.TEXT_DIM
@@ -72,6 +81,16 @@ class RandomLevelScene(GameScene):
             MenuItem("Generate", self._generate),
             MenuItem("Back", self.engine.pop),
         ]
+
+    def _last_choice(self) -> tuple[int, int]:
+        """The difficulty and size chosen last, kept as "4 stars Huge" (at first, or when the
+        kept choice is no longer offered: 2 stars and the menu's first size)."""
+        kept = self.engine.progress.get_setting(_CHOICE_SETTING, "")
+        for stars in DIFFICULTIES:
+            for index, cell in enumerate(cells_of(stars)):
+                if kept == _choice_text(cell):
+                    return stars, index
+        return 2, FIRST_CHOICE
 
     def _stars(self) -> str:
         return f"{self.difficulty} of 5 stars"
@@ -101,8 +120,10 @@ class RandomLevelScene(GameScene):
         self.size = max(0, min(len(cells_of(self.difficulty)) - 1, self.size + step))
 
     # -- generating ------------------------------------------------------------------------
-    def _generate(self) -> None:
+    def _generate(self, again: bool = False) -> None:
+        self._making_another = again
         cell = self._cell()
+        self.engine.progress.set_setting(_CHOICE_SETTING, _choice_text(cell))
         # A level made ahead opens at once; either way the next one for this cell is begun.
         ready = self.engine.ready_levels.take(cell)
         if ready is not None:
@@ -110,7 +131,7 @@ class RandomLevelScene(GameScene):
             return
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
-        self.title = cell.level_title(seed)
+        self.seed = seed
         self.job = run_in_thread(
             Purpose.LEVEL, cell, generation(request), wake=self.engine.rest.wake
         )
@@ -136,7 +157,9 @@ class RandomLevelScene(GameScene):
                 theme.WARNING,
             )
             return
-        self._made(replace(made[0], title=self.title))
+        level = made[0]
+        title = self._cell().level_title(self.seed, level.width, level.height)
+        self._made(replace(level, title=title))
 
     def _made(self, level: Level) -> None:
         self.level = level
@@ -145,11 +168,13 @@ class RandomLevelScene(GameScene):
             [
                 MenuItem("Play it", self._play),
                 MenuItem("Keep in My levels", self._keep),
-                MenuItem("Make another", self._another),
+                MenuItem("Make another", self._another),  # _ANOTHER_ROW
                 MenuItem("Back", self.engine.pop),
             ],
             width=560,
         )
+        # After "Make another" the cursor stays on it, so Enter makes the next one.
+        self.menu.select(_ANOTHER_ROW if self._making_another else 0)
 
     def _play(self) -> None:
         if self.level is not None:
@@ -169,7 +194,7 @@ class RandomLevelScene(GameScene):
         self.level = None
         self.menu = Menu(self._choosing_items(), width=560)
         self.menu.select(2)
-        self._generate()
+        self._generate(again=True)
 
     # -- input -----------------------------------------------------------------------------
     def work_shown(self) -> Purpose | None:
@@ -198,8 +223,9 @@ class RandomLevelScene(GameScene):
     # -- drawing ---------------------------------------------------------------------------
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
-        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
+        rows = px(MENU_ROW) * len(self.menu.items)
+        top = max(area.top + px(90), area.centery - rows // 2 - px(30))
+        height = min(rows, area.bottom - px(_NOTE_ROOM) - top)
         return pygame.Rect(area.left, top, area.width, height)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -207,14 +233,14 @@ class RandomLevelScene(GameScene):
         draw_title(surface, "Random level", 40)
         menu_area = self.menu_area(surface)
         rects = self.menu.layout(menu_area)
-        draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
+        draw_panel(surface, rects[0].union(rects[-1]).inflate(px(40), px(40)))
         self.menu.draw(surface, menu_area)
         lines = [self.message]
         if self.job is not None:
             lines.append(f"{self.job.progress.line or 'Starting'}. Esc cancels.")
-        y = rects[-1].bottom + 30
+        y = rects[-1].bottom + px(30)
         for line in lines:
             text = fit_text(line, 19, surface.get_width() - 30)
             centre = (surface.get_width() // 2, y)
             draw_text(surface, text, 19, self.message_colour, centre, "midtop")
-            y += 26
+            y += px(26)

@@ -25,6 +25,7 @@ from game.solver.methods import METHOD_HELP
 from game.storage.transfer import TransferError, export_progress, import_progress, left_out
 from game.ui import theme
 from game.ui.play_keys import PLAY_KEYS
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.widgets import (
     MENU_ROW,
@@ -36,6 +37,18 @@ from game.ui.widgets import (
     draw_title,
 )
 
+# What each of the solver's methods does, in a player's words (the solver's own help, for
+# the command line, names the algorithms).
+PLAIN_METHOD_HELP = {
+    "fast": "two ways of searching in turns; usually the quickest to a solution",
+    "fess": "plans which box goes to which goal, then searches; strong on big levels",
+    "fess-boxes": "plans box by box, each step taking one box as far as it can go",
+    "fess-base": "plans box by box from the goals backwards",
+    "greedy": "always tries the push that looks nearest done; quick, long solutions",
+    "bfs": "tries every push in turn: the fewest pushes, slow on big levels",
+    "astar": "the fewest pushes, then the fewest moves; slower",
+    "astar-moves": "the fewest moves, walking included; the slowest",
+}
 _NOTE_ROOM = 72
 _NOTE_FONT = 19
 _NOTE_LINE = 24
@@ -201,8 +214,9 @@ class SettingsScene(GameScene):
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         """Centred under the title; on low windows the rows get shorter so the note still shows."""
         area = self.content_area(surface)
-        top = max(area.top + 90, area.centery - MENU_ROW * len(self.menu.items) // 2 - 30)
-        height = min(MENU_ROW * len(self.menu.items), area.bottom - _NOTE_ROOM - top)
+        rows = px(MENU_ROW) * len(self.menu.items)
+        top = max(area.top + px(90), area.centery - rows // 2 - px(30))
+        height = min(rows, area.bottom - px(_NOTE_ROOM) - top)
         return pygame.Rect(area.left, top, area.width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -216,7 +230,7 @@ class SettingsScene(GameScene):
         draw_title(surface, "Settings", 40)
         menu_area = self.menu_area(surface)
         rects = self.menu.layout(menu_area)
-        draw_panel(surface, rects[0].union(rects[-1]).inflate(40, 40))
+        draw_panel(surface, rects[0].union(rects[-1]).inflate(px(40), px(40)))
         self.menu.draw(surface, menu_area)
         colour = self.message_colour if self.message else theme.TEXT_DIM
         width = surface.get_width() - 30
@@ -224,10 +238,10 @@ class SettingsScene(GameScene):
         lines = wrap_text(self.message or self.row_note(), _NOTE_FONT, width)
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), _NOTE_FONT, width)]
-        y = rects[-1].bottom + 22
+        y = rects[-1].bottom + px(30)
         for line in lines:
             draw_text(surface, line, _NOTE_FONT, colour, (surface.get_width() // 2, y), "midtop")
-            y += _NOTE_LINE
+            y += px(_NOTE_LINE)
 
     def row_note(self) -> str:
         """What the chosen row does, or what its chosen value means."""
@@ -236,11 +250,18 @@ class SettingsScene(GameScene):
             return SPEED_NOTES[settings.animation_speed]
         if label == "Solver for Solve":
             method = settings.solve_method
-            return f"Shift+S asks {method}: {METHOD_HELP[method]}."
+            return f"Shift+S asks {method}: {PLAIN_METHOD_HELP.get(method, METHOD_HELP[method])}."
         return _ROW_NOTES.get(label, "")
 
 
-def default_transfer_path() -> Path:
-    """Where an export goes unless the player types another path: the home folder."""
-    return Path.home() / "sokoban-progress.json"
+TRANSFER_FILE = "sokoban-progress.json"
+
+
+def default_transfer_path(home: Path | None = None) -> Path:
+    """Where an export goes, and an import is looked for, unless the player types another
+    path: the Documents folder (or the Desktop) where there is one, else the home folder."""
+    home = home or Path.home()
+    folders = [home / name for name in ("Documents", "Desktop")]
+    folder = next((folder for folder in folders if folder.is_dir()), home)
+    return folder / TRANSFER_FILE
 

@@ -21,6 +21,7 @@ from game.scenes.base import GameScene, is_back_key
 from game.storage.records import SavedGame, SlotInfo
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import (
     CONFIRM_KEYS,
@@ -30,6 +31,7 @@ from game.ui.widgets import (
     draw_backdrop,
     draw_panel,
     draw_title,
+    is_pointing,
 )
 
 ROW_HEIGHT = 58
@@ -56,6 +58,12 @@ class SlotsScene(GameScene):
         ("Del", "delete"),
         ("Esc", "back"),
     )
+
+    def key_hints(self) -> KeyHelp:
+        # With no save yet, there is nothing to save over or delete.
+        if self.slots:
+            return self.keys
+        return tuple((key, action) for key, action in self.keys if key not in ("O", "Del"))
 
     def __init__(self, engine: GameEngine, screen: SlotsScreen) -> None:
         super().__init__(engine, screen)
@@ -115,7 +123,7 @@ class SlotsScene(GameScene):
             self._key(event.key)
         elif event.type == pygame.MOUSEWHEEL:
             self._choose(self.selected - event.y)
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        elif is_pointing(event):
             row = self._row_at(event.pos)
             if row is None:
                 return
@@ -233,20 +241,21 @@ class SlotsScene(GameScene):
     # -- layout ----------------------------------------------------------------------------
     def list_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
-        width = min(900, area.width - 40)
-        height = max(ROW_HEIGHT, area.bottom - NOTE_ROOM - LIST_TOP)
-        return pygame.Rect(area.centerx - width // 2, LIST_TOP, width, height)
+        width = min(px(900), area.width - 40)
+        height = max(px(ROW_HEIGHT), area.bottom - px(NOTE_ROOM + LIST_TOP))
+        return pygame.Rect(area.centerx - width // 2, px(LIST_TOP), width, height)
 
     def visible_rows(self, surface: pygame.Surface) -> range:
         """The rows in view, scrolled so that the chosen one is among them."""
-        shown = max(1, self.list_area(surface).height // ROW_HEIGHT)
+        shown = max(1, self.list_area(surface).height // px(ROW_HEIGHT))
         first = min(max(0, self.selected - shown + 1), max(0, self.row_count - shown))
         return range(first, min(self.row_count, first + shown))
 
     def row_rect(self, surface: pygame.Surface, row: int) -> pygame.Rect:
         area = self.list_area(surface)
         offset = row - self.visible_rows(surface).start
-        return pygame.Rect(area.left, area.top + offset * ROW_HEIGHT, area.width, ROW_HEIGHT - 8)
+        height = px(ROW_HEIGHT)
+        return pygame.Rect(area.left, area.top + offset * height, area.width, height - px(8))
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         surface = self.engine.screen
@@ -263,11 +272,12 @@ class SlotsScene(GameScene):
             game = self.to_save
             what = f"A new save keeps {game.place}, after {counted(len(game.history), 'move')}."
             what = fit_text(what, 19, surface.get_width() - 40)
-            draw_text(surface, what, 19, theme.TEXT_DIM, (surface.get_width() // 2, 70), "midtop")
+            top = (surface.get_width() // 2, px(70))
+            draw_text(surface, what, 19, theme.TEXT_DIM, top, "midtop")
         area = self.list_area(surface)
         rows = self.visible_rows(surface)
         if self.row_count == 0:
-            panel = pygame.Rect(area.left, area.top, area.width, 110)
+            panel = pygame.Rect(area.left, area.top, area.width, px(110))
             draw_panel(surface, panel)
             draw_text(surface, "No saved games yet.", 26, theme.TEXT, panel.center, "midbottom")
             hint = "While playing, press Esc and choose Saved games to save under a name."
@@ -278,7 +288,7 @@ class SlotsScene(GameScene):
             self._draw_row(surface, row)
         if self.message:
             text = fit_text(self.message, 20, surface.get_width() - 40)
-            bottom = self.content_area(surface).bottom - 12
+            bottom = self.content_area(surface).bottom - px(12)
             draw_text(
                 surface,
                 text,
@@ -300,7 +310,7 @@ class SlotsScene(GameScene):
         if slot is None:
             colour = theme.SELECTION if chosen else theme.ACCENT
             draw_text(
-                surface, NEW_SAVE, 24, colour, (rect.left + 18, rect.centery), "midleft", True
+                surface, NEW_SAVE, 24, colour, (rect.left + px(18), rect.centery), "midleft", True
             )
             return
         details = f"{slot.place}, {counted(slot.moves, 'move')}"
@@ -309,12 +319,13 @@ class SlotsScene(GameScene):
             details, details_colour = f"Cannot be read: {slot.problem}", theme.DANGER
         saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
         date = draw_text(
-            surface, saved, 18, theme.TEXT_DIM, (rect.right - 18, rect.top + 8), "topright"
+            surface, saved, 18, theme.TEXT_DIM, (rect.right - px(18), rect.top + px(8)), "topright"
         )
-        name = fit_text(slot.name, 23, date.left - rect.left - 40, True)
+        name = fit_text(slot.name, 23, date.left - rect.left - px(40), True)
         colour = theme.SELECTION if chosen else theme.TEXT
-        draw_text(surface, name, 23, colour, (rect.left + 18, rect.top + 6), bold=True)
-        details = fit_text(details, 18, rect.width - 36)
+        draw_text(surface, name, 23, colour, (rect.left + px(18), rect.top + px(6)), bold=True)
+        details = fit_text(details, 18, rect.width - px(36))
         draw_text(
-            surface, details, 18, details_colour, (rect.left + 18, rect.bottom - 8), "bottomleft"
+            surface, details, 18, details_colour, (rect.left + px(18), rect.bottom - px(8)),
+            "bottomleft",
         )

@@ -238,7 +238,11 @@ def import_progress(
     """
     progress = read_progress_file(path)
     levels = known_levels([*store.collections(), *progress.collections], campaign)
-    checked = check(progress.records, progress.events, progress.campaign, levels, store.clock())
+    # A record this store already holds as it is (one's own export imported again) changes
+    # nothing, so it is neither checked nor kept aside as unverified.
+    here = {(record.collection_id, record.fingerprint): record for record in store.all_records()}
+    records = [r for r in progress.records if here.get((r.collection_id, r.fingerprint)) != r]
+    checked = check(records, progress.events, progress.campaign, levels, store.clock())
     summary, error = store.write(lambda connection: merge_progress(connection, progress, checked))
     if summary is None:
         raise TransferError(one_line(error or "Progress could not be imported"))

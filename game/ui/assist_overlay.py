@@ -15,6 +15,7 @@ from game.core.board import Board
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.hud import draw_notice
+from game.ui.scale import px
 
 STATUS_MARGIN = 58  # above the key bar
 
@@ -65,4 +66,4 @@ def draw_status(
     """The assist's status line (worded by the assist) in the colour of its tone."""
     status = assist.status()
     if status is not None:
-        draw_notice(surface, status.text, colours[status.tone], bottom - STATUS_MARGIN)
+        draw_notice(surface, status.text, colours[status.tone], bottom - px(STATUS_MARGIN))

@@ -209,7 +209,14 @@ EDITOR_KEY_GROUPS: tuple[KeyGroup[EditorKey], ...] = (
     KeyGroup(
         "zoom in, out, fit the board",
         (
-            _one(EditorCommand.ZOOM_IN, pygame.K_EQUALS, Mod.CTRL),
+            # Ctrl and "+", which is Shift+= on a US keyboard.
+            Binding(
+                EditorCommand.ZOOM_IN,
+                (
+                    Chord(pygame.K_EQUALS, Mod.CTRL, any_shift=True),
+                    Chord(pygame.K_PLUS, Mod.CTRL, any_shift=True),
+                ),
+            ),
             _one(EditorCommand.ZOOM_OUT, pygame.K_MINUS, Mod.CTRL),
             _one(EditorCommand.ZOOM_FIT, pygame.K_0, Mod.CTRL),
         ),

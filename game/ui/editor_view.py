@@ -16,8 +16,9 @@ from game.ui.assets import Assets
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.editor_keys import PALETTE
-from game.ui.hud import draw_notice
+from game.ui.hud import draw_notice, notice_height
 from game.ui.play_view import TONE_COLOURS
+from game.ui.scale import px
 from game.ui.sprites import SpriteKind
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import KeyHelp, key_bar_height
@@ -69,25 +70,25 @@ class EditorView:
     # -- layout ----------------------------------------------------------------------------
     def status_top(self, size: tuple[int, int]) -> int:
         width, height = size
-        return height - key_bar_height(width, self.keys) - 2 * STATUS_ROW - 6
+        return height - key_bar_height(width, self.keys) - 2 * px(STATUS_ROW) - 6
 
     def board_area(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the board goes: right of the palette, under the header, above the status."""
-        left, top = PALETTE_WIDTH + RULER, HEADER_HEIGHT + RULER
+        left, top = px(PALETTE_WIDTH) + px(RULER), px(HEADER_HEIGHT) + px(RULER)
         return pygame.Rect(
             left, top, max(1, size[0] - left - 8), max(1, self.status_top(size) - top - 4)
         )
 
     def palette_rects(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """One square a palette entry, down the left side (in pairs on short windows)."""
-        room = self.status_top(size) - HEADER_HEIGHT - 8
-        tile, columns, gap = PALETTE_TILE, 1, 18
+        room = self.status_top(size) - px(HEADER_HEIGHT) - 8
+        tile, columns, gap = px(PALETTE_TILE), 1, px(18)
         if room < len(PALETTE) * (tile + gap):
-            tile, columns, gap = PALETTE_TILE * 2 // 3, 2, 12
+            tile, columns, gap = px(PALETTE_TILE) * 2 // 3, 2, px(12)
         return [
             pygame.Rect(
-                12 + (index % columns) * (tile + 14),
-                HEADER_HEIGHT + 10 + (index // columns) * (tile + gap),
+                px(12) + (index % columns) * (tile + px(14)),
+                px(HEADER_HEIGHT + 10) + (index // columns) * (tile + gap),
                 tile,
                 tile,
             )
@@ -134,13 +135,16 @@ class EditorView:
         self._draw_status(surface)
         if editor.notice is not None:
             colour = TONE_COLOURS[editor.notice.tone]
-            draw_notice(surface, editor.notice.text, colour, HEADER_HEIGHT)
+            # Over the header for a while, clear of the column numbers and the board.
+            top = max(0, px(HEADER_HEIGHT) - notice_height(1))
+            draw_notice(surface, editor.notice.text, colour, top)
 
     def _marks(self, board: Board) -> tuple[Mark, ...]:
         editor = self.controller
-        marks = [Mark(board.index(x, y), theme.DANGER) for x, y in editor.marked_boxes()]
-        marks.append(Mark(board.index(*editor.cursor), theme.ACCENT_ALT))
-        return tuple(marks)
+        # The cursor first: a box marked dead on the cursor's square stays red on top of it.
+        cursor = Mark(board.index(*editor.cursor), theme.ACCENT_ALT)
+        dead = [Mark(board.index(x, y), theme.DANGER) for x, y in editor.marked_boxes()]
+        return (cursor, *dead)
 
     def _draw_dead(self, surface: pygame.Surface, origin: tuple[int, int], tile: int) -> None:
         size = max(2, tile // 6)
@@ -248,7 +252,7 @@ class EditorView:
             fit_text(caption, 24, width // 2, True),
             24,
             theme.ACCENT,
-            (12, HEADER_HEIGHT // 2),
+            (12, px(HEADER_HEIGHT) // 2),
             "midleft",
             True,
         )
@@ -257,7 +261,7 @@ class EditorView:
             fit_text(facts, 17, width - title.right - 30),
             17,
             theme.TEXT_DIM,
-            (width - 12, HEADER_HEIGHT // 2),
+            (width - 12, px(HEADER_HEIGHT) // 2),
             "midright",
         )
 
@@ -288,7 +292,7 @@ class EditorView:
         top = self.status_top(surface.get_size())
         width = surface.get_width()
         for index, line in enumerate(self.controller.status()[:2]):
-            y = top + index * STATUS_ROW + STATUS_ROW // 2
+            y = top + index * px(STATUS_ROW) + px(STATUS_ROW) // 2
             text = fit_text(line.text, _STATUS_FONT, width - 24)
             draw_text(surface, text, _STATUS_FONT, TONE_COLOURS[line.tone], (12, y), "midleft")
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, text_width, wrap_text
 
 HUD_HEIGHT = 64
@@ -42,8 +43,10 @@ class HudInfo:
     moves: int
     pushes: int
     seconds: float
-    score: int
-    level_score: int
+    # The player's total of every level's best and what this level scores if solved now;
+    # None in a test play, which scores nothing (its level is scored once it is saved).
+    score: int | None
+    level_score: int | None
     best: str
     boxes_done: int
     boxes_total: int
@@ -57,7 +60,11 @@ def format_time(seconds: float) -> str:
 
 def hud_height(width: int) -> int:
     """The HUD's height in a window ``width`` pixels wide."""
-    return HUD_HEIGHT if width >= ONE_ROW_WIDTH else TWO_ROW_HEIGHT
+    return px(HUD_HEIGHT) if _one_row(width) else px(TWO_ROW_HEIGHT)
+
+
+def _one_row(width: int) -> bool:
+    return width >= px(ONE_ROW_WIDTH)
 
 
 def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
@@ -71,13 +78,16 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
         ("PUSHES", str(info.pushes)),
         ("BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
-        ("SCORE", f"{info.score:,} (+{info.level_score:,})"),
         ("BEST", info.best),
     ]
+    if info.level_score is not None:
+        cells.insert(4, ("THIS LEVEL", f"{info.level_score:,}"))
+    if info.score is not None:
+        cells.insert(5, ("TOTAL SCORE", f"{info.score:,}"))
     heading = f"Level {info.level_number}/{info.level_count}"
     if info.level_title and info.level_title != str(info.level_number):
         heading += f"  {info.level_title}"
-    if bar.height == HUD_HEIGHT:
+    if _one_row(width):
         _draw_one_row(surface, info.collection, heading, cells)
     else:
         _draw_two_rows(surface, info.collection, heading, cells)
@@ -88,18 +98,19 @@ def _draw_one_row(
     surface: pygame.Surface, collection: str, heading: str, cells: list[tuple[str, str]]
 ) -> None:
     """The names on the left, the figures from the right edge leftwards."""
-    x = surface.get_width() - 16
+    margin = px(16)
+    x = surface.get_width() - margin
     for label, value in reversed(cells):
         cell = _cell_width(label, value, _LABEL_FONT, _VALUE_FONT)
         centre = x - cell // 2
-        draw_text(surface, label, _LABEL_FONT, theme.TEXT_DIM, (centre, 10), "midtop")
-        draw_text(surface, value, _VALUE_FONT, theme.TEXT, (centre, 28), "midtop", bold=True)
-        x -= cell + _CELL_GAP
-    room = max(40, x - 16)
+        draw_text(surface, label, _LABEL_FONT, theme.TEXT_DIM, (centre, px(10)), "midtop")
+        draw_text(surface, value, _VALUE_FONT, theme.TEXT, (centre, px(28)), "midtop", bold=True)
+        x -= cell + px(_CELL_GAP)
+    room = max(px(40), x - margin)
     shown = fit_text(collection, _SUBTITLE_FONT, room)
-    draw_text(surface, shown, _SUBTITLE_FONT, theme.TEXT_DIM, (16, 9))
+    draw_text(surface, shown, _SUBTITLE_FONT, theme.TEXT_DIM, (margin, px(9)))
     shown = fit_text(heading, _TITLE_FONT, room, True)
-    draw_text(surface, shown, _TITLE_FONT, theme.ACCENT, (16, 28), bold=True)
+    draw_text(surface, shown, _TITLE_FONT, theme.ACCENT, (margin, px(28)), bold=True)
 
 
 def _draw_two_rows(
@@ -107,41 +118,47 @@ def _draw_two_rows(
 ) -> None:
     """The level's name (and its collection's, if there is room) above; the figures below,
     spread over the whole width."""
-    width = surface.get_width()
-    middle = _SMALL_ROW // 2 + 2
-    shown = fit_text(heading, _SMALL_TITLE_FONT, width - 32, True)
+    width, margin = surface.get_width(), px(16)
+    middle = px(_SMALL_ROW // 2 + 2)
+    shown = fit_text(heading, _SMALL_TITLE_FONT, width - 2 * margin, True)
     title = draw_text(
-        surface, shown, _SMALL_TITLE_FONT, theme.ACCENT, (16, middle), "midleft", bold=True
+        surface, shown, _SMALL_TITLE_FONT, theme.ACCENT, (margin, middle), "midleft", bold=True
     )
-    room = width - 16 - title.right - _CELL_GAP
+    room = width - margin - title.right - px(_CELL_GAP)
     if text_width(collection, _SUBTITLE_FONT) <= room:
         draw_text(
-            surface, collection, _SUBTITLE_FONT, theme.TEXT_DIM, (width - 16, middle), "midright"
+            surface, collection, _SUBTITLE_FONT, theme.TEXT_DIM, (width - margin, middle),
+            "midright",
         )
     widths = [
         _cell_width(label, value, _SMALL_LABEL_FONT, _SMALL_VALUE_FONT) for label, value in cells
     ]
     # As much space between the figures as there is: at the narrowest every figure still fits.
-    gap = max(0, (width - 32 - sum(widths)) // max(1, len(cells) - 1))
-    x = 16
+    gap = max(0, (width - 2 * margin - sum(widths)) // max(1, len(cells) - 1))
+    x = margin
     for (label, value), cell in zip(cells, widths, strict=True):
         centre = x + cell // 2
-        top = _SMALL_ROW + 2
+        top = px(_SMALL_ROW + 2)
         draw_text(surface, label, _SMALL_LABEL_FONT, theme.TEXT_DIM, (centre, top), "midtop")
         draw_text(
-            surface, value, _SMALL_VALUE_FONT, theme.TEXT, (centre, top + 16), "midtop", bold=True
+            surface, value, _SMALL_VALUE_FONT, theme.TEXT, (centre, top + px(16)), "midtop",
+            bold=True,
         )
         x += cell + gap
 
 
 def _cell_width(label: str, value: str, label_font: int, value_font: int) -> int:
-    return max(text_width(label, label_font), text_width(value, value_font, True))
+    """A cell as wide as its label or its value with every digit at the widest digit's width,
+    so the columns keep still while the clock and the counters change."""
+    widest = max("0123456789", key=lambda digit: text_width(digit, value_font, True))
+    template = "".join(widest if char.isdigit() else char for char in value)
+    return max(text_width(label, label_font), text_width(template, value_font, True))
 
 
 def notice_lines(text: str, width: int, most: int = 1) -> list[str]:
     """``text`` in at most ``most`` lines that fit a notice in a window ``width`` wide (the
     last line cut only if even those are too few)."""
-    room = width - 80
+    room = width - px(80)
     lines = wrap_text(text, _NOTICE_FONT, room) if most > 1 else [text]
     if len(lines) > most:
         lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
@@ -150,7 +167,7 @@ def notice_lines(text: str, width: int, most: int = 1) -> list[str]:
 
 def notice_height(lines: int) -> int:
     """The height of a notice of ``lines`` lines, its pill and the margin above it."""
-    return _NOTICE_MARGIN + _NOTICE_PILL + _NOTICE_LINE * (lines - 1)
+    return px(_NOTICE_MARGIN + _NOTICE_PILL + _NOTICE_LINE * (lines - 1))
 
 
 def draw_notice(
@@ -159,12 +176,13 @@ def draw_notice(
     """A message in a pill under ``top``, in at most ``most_lines`` lines."""
     lines = notice_lines(text, surface.get_width(), most_lines)
     widest = max(text_width(line, _NOTICE_FONT) for line in lines)
-    rect = pygame.Rect(0, 0, widest + 36, notice_height(len(lines)) - _NOTICE_MARGIN)
-    rect.midtop = (surface.get_width() // 2, top + _NOTICE_MARGIN)
-    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 3), border_radius=18)
+    rect = pygame.Rect(0, 0, widest + px(36), notice_height(len(lines)) - px(_NOTICE_MARGIN))
+    rect.midtop = (surface.get_width() // 2, top + px(_NOTICE_MARGIN))
+    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, px(3)), border_radius=18)
     pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=18)
     pygame.draw.rect(surface, colour, rect, width=2, border_radius=18)
-    y = rect.centery - _NOTICE_LINE * (len(lines) - 1) // 2
+    line_height = px(_NOTICE_LINE)
+    y = rect.centery - line_height * (len(lines) - 1) // 2
     for line in lines:
         draw_text(surface, line, _NOTICE_FONT, colour, (rect.centerx, y), "center")
-        y += _NOTICE_LINE
+        y += line_height

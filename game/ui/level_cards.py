@@ -13,8 +13,10 @@ import pygame
 from game.core.level import Level
 from game.core.wording import counted
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 
+# The card's size at the design's scale (game.ui.scale): px(CARD_WIDTH) on screen.
 CARD_WIDTH = 212
 CARD_HEIGHT = 196
 PREVIEW_HEIGHT = 118
@@ -47,11 +49,13 @@ def draw_card(
     border = theme.SELECTION if info.chosen else (
         theme.GOOD if info.solved else theme.PANEL_BORDER
     )
-    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, 4), border_radius=12)
+    pygame.draw.rect(surface, theme.SHADOW, rect.move(0, px(4)), border_radius=12)
     fill = theme.PANEL_LIGHT if info.chosen else theme.PANEL
     pygame.draw.rect(surface, fill, rect, border_radius=12)
     pygame.draw.rect(surface, border, rect, width=3 if info.chosen else 2, border_radius=12)
-    preview_box = pygame.Rect(rect.left + 10, rect.top + 30, rect.width - 20, PREVIEW_HEIGHT)
+    preview_box = pygame.Rect(
+        rect.left + px(10), rect.top + px(30), rect.width - px(20), px(PREVIEW_HEIGHT)
+    )
     if info.locked:
         draw_text(surface, "locked", 22, theme.TEXT_DIM, preview_box.center, "center")
     elif preview is not None:
@@ -59,19 +63,21 @@ def draw_card(
     else:
         draw_text(surface, "...", 22, theme.TEXT_DIM, preview_box.center, "center")
     draw_text(
-        surface, str(info.number), 20, theme.ACCENT, (rect.left + 12, rect.top + 8), bold=True
+        surface, str(info.number), 20, theme.ACCENT, (rect.left + px(12), rect.top + px(8)),
+        bold=True,
     )
     if level.title and level.title != str(info.number):
-        title = fit_text(level.title, 17, rect.width - 60)
-        draw_text(surface, title, 17, theme.TEXT_DIM, (rect.right - 12, rect.top + 10), "topright")
-    status_y = rect.bottom - 22
-    room = rect.width - 28
+        title = fit_text(level.title, 17, rect.width - px(60))
+        corner = (rect.right - px(12), rect.top + px(10))
+        draw_text(surface, title, 17, theme.TEXT_DIM, corner, "topright")
+    status_y = rect.bottom - px(22)
+    room = rect.width - px(28)
     if info.stars is not None:
-        room -= _draw_stars(surface, (rect.right - 12, status_y), info.stars) + 8
+        room -= _draw_stars(surface, (rect.right - px(12), status_y), info.stars) + px(8)
     if info.solved:
-        _draw_check(surface, (rect.left + 14, status_y))
-        best = fit_text(f"best {info.best}", 16, room - 20)
-        draw_text(surface, best, 16, theme.GOOD, (rect.left + 32, status_y), "midleft")
+        _draw_check(surface, (rect.left + px(14), status_y))
+        best = fit_text(f"best {info.best}", 16, room - px(20))
+        draw_text(surface, best, 16, theme.GOOD, (rect.left + px(32), status_y), "midleft")
         return
     if info.shown_by_solver:
         # Finished by the solver's solution: seen, not solved, and worth no score.
@@ -79,17 +85,33 @@ def draw_card(
     else:
         status = f"{level.width}x{level.height}, {counted(len(level.boxes), 'box', 'boxes')}"
     status = fit_text(status, 16, room)
-    draw_text(surface, status, 16, theme.TEXT_DIM, (rect.left + 14, status_y), "midleft")
+    draw_text(surface, status, 16, theme.TEXT_DIM, (rect.left + px(14), status_y), "midleft")
+
+
+def draw_unplayable_card(
+    surface: pygame.Surface, rect: pygame.Rect, number: int, chosen: bool
+) -> None:
+    """The card of a level the game cannot play: its number, and Enter to hear why."""
+    border = theme.SELECTION if chosen else theme.PANEL_BORDER
+    pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=12)
+    pygame.draw.rect(surface, border, rect, width=3 if chosen else 1, border_radius=12)
+    corner = (rect.left + px(12), rect.top + px(8))
+    draw_text(surface, str(number), 20, theme.TEXT_DIM, corner, bold=True)
+    draw_text(surface, "cannot be played", 18, theme.TEXT_DIM, rect.center, "center")
+    hint = fit_text("Enter says why", 16, rect.width - px(28))
+    at = (rect.centerx, rect.bottom - px(22))
+    draw_text(surface, hint, 16, theme.TEXT_DIM, at, "center")
 
 
 def _draw_stars(surface: pygame.Surface, right_middle: tuple[int, int], stars: int) -> int:
     """Five small stars ending at ``right_middle``, ``stars`` of them filled; their width."""
-    step = 2 * _STAR_RADIUS + _STAR_GAP
-    width = 5 * step - _STAR_GAP
-    x0 = right_middle[0] - width + _STAR_RADIUS
+    radius, gap = px(_STAR_RADIUS), px(_STAR_GAP)
+    step = 2 * radius + gap
+    width = 5 * step - gap
+    x0 = right_middle[0] - width + radius
     for index in range(5):
         centre = (x0 + index * step, right_middle[1])
-        points = _star_points(centre, _STAR_RADIUS)
+        points = _star_points(centre, radius)
         if index < stars:
             pygame.draw.polygon(surface, theme.ACCENT, points)
         else:
@@ -109,4 +131,5 @@ def _star_points(centre: tuple[int, int], radius: int) -> list[tuple[float, floa
 def _draw_check(surface: pygame.Surface, at: tuple[int, int]) -> None:
     """A check mark (the default font has no glyph for one)."""
     x, y = at
-    pygame.draw.lines(surface, theme.GOOD, False, [(x, y), (x + 5, y + 5), (x + 13, y - 6)], 3)
+    points = [(x, y), (x + px(5), y + px(5)), (x + px(13), y - px(6))]
+    pygame.draw.lines(surface, theme.GOOD, False, points, px(3))

@@ -13,6 +13,7 @@ from game.core.wording import counted
 from game.storage.queries import SolvedLevel
 from game.storage.records import LevelRecord
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.stats_charts import (
     MIN_BAR_GROUP,
     MOVES_COLOUR,
@@ -51,7 +52,7 @@ def draw_level_chart(
     fits = max(1, plot.width // MIN_BAR_GROUP)
     shown = list(zip(levels, bars, strict=True))[-fits:]
     # A few levels get moderate bars, not bars as wide as the screen.
-    group = min(plot.width / len(shown), 90 * layout.scale)
+    group = min(plot.width / len(shown), px(90) * layout.scale)
     bar = max(1, round(group * 0.36))
     size = layout.size(16, 12)
     for index, (level, pair) in enumerate(shown):
@@ -63,7 +64,7 @@ def draw_level_chart(
             if par is not None:
                 y = plot.bottom - round(plot.height * par / max(1, top_value))
                 pygame.draw.line(surface, PAR_COLOUR, (x - 1, y), (x + bar, y), 2)
-        if group >= 28:
+        if group >= px(28):
             draw_text(
                 surface,
                 fit_text(level.label, size, round(group) - 4),
@@ -100,7 +101,7 @@ _LEGEND = (
 
 def _legend_width(layout: StatsLayout) -> int:
     size = layout.size(16, 12)
-    swatch = max(8, size - 4)
+    swatch = max(8, layout.height_of(16, 12) - 4)
     return sum(text_width(label, size) + swatch + 19 for label, _, _ in _LEGEND) + 10
 
 
@@ -108,8 +109,9 @@ def _legend(surface: pygame.Surface, layout: StatsLayout, rect: pygame.Rect) -> 
     size = layout.size(16, 12)
     pad = layout.padding
     x = rect.right - pad
-    y = rect.top + pad // 2 + 2 + size // 2 + 2
-    swatch = max(8, size - 4)
+    high = layout.height_of(16, 12)
+    y = rect.top + pad // 2 + 2 + high // 2 + 2
+    swatch = max(8, high - 4)
     for label, colour, is_line in _LEGEND:
         text = draw_text(surface, label, size, theme.TEXT_DIM, (x, y), "midright")
         box = pygame.Rect(text.left - swatch - 5, y - swatch // 2, swatch, swatch)

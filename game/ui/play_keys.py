@@ -62,6 +62,16 @@ _LETTER_MOVES = (
     _bind(Direction.RIGHT, _keys(pygame.K_l)),
 )
 
+# The key bar while the solver's solution is being played through (its keys do nothing else).
+SOLUTION_FOOTER: tuple[tuple[str, str], ...] = (
+    ("N", "step"),
+    ("B", "step back"),
+    ("Space", "autoplay"),
+    ("[ ]", "slower/faster"),
+    ("Arrows", "play on yourself"),
+    ("Esc", "menu"),
+)
+
 PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move"),
     KeyGroup(
@@ -126,10 +136,11 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup(
         "zoom in, out, fit the board",
         (
-            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_PLUS)),
-            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_MINUS)),
+            # "+" is Shift+= on a US keyboard, and its key may come as "=" or "+" with Shift.
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_PLUS, any_shift=True)),
+            _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_MINUS, any_shift=True)),
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_0)),
-            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_EQUALS, pygame.K_KP_PLUS)),
+            _bind(PlayCommand.ZOOM_IN, _keys(pygame.K_EQUALS, pygame.K_KP_PLUS, any_shift=True)),
             _bind(PlayCommand.ZOOM_OUT, _keys(pygame.K_KP_MINUS)),
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_KP_0)),
         ),

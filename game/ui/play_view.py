@@ -5,6 +5,8 @@ It only reads: the board between two ticks, the marks, the solver's help, the HU
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app.notice import Tone
@@ -16,6 +18,7 @@ from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height, notice_height, notice_lines
+from game.ui.scale import px
 from game.ui.widgets import KeyHelp, key_bar_height
 
 TONE_COLOURS: dict[Tone, theme.Color] = {
@@ -34,9 +37,12 @@ _CAPTION_LINES = 2
 class PlayView:
     """Draws one level being played: board, hint, HUD, notice and key bar."""
 
-    def __init__(self, controller: PlayController, assets: Assets, keys: KeyHelp) -> None:
+    def __init__(
+        self, controller: PlayController, assets: Assets, keys: Callable[[], KeyHelp]
+    ) -> None:
         self.controller = controller
         self.board_view = BoardView(assets)
+        # The key bar's keys now (they change while the solver's solution plays).
         self.keys = keys
         # The square under the mouse, outlined so that a click's target is plain to see.
         self.hover: int | None = None
@@ -44,21 +50,25 @@ class PlayView:
         self.caption = level_field(controller.level, CAPTION_KEY)
 
     def board_area(self, size: tuple[int, int]) -> pygame.Rect:
-        """The screen between the HUD and the key bar, and above the caption if there is one:
-        the board is fitted into it, so the caption never covers a row of it."""
+        """The screen between the HUD and the key bar, above the caption if there is one and
+        the solver's status line: the board is fitted into it, so neither covers a row of it."""
         top = hud_height(size[0])
-        bottom = self.caption_top(size) if self.caption else self.status_bottom(size)
+        bottom = self.caption_top(size) if self.caption else self.status_top(size)
         return pygame.Rect(0, top, size[0], max(1, bottom - top))
+
+    def status_top(self, size: tuple[int, int]) -> int:
+        """Where the strip of the solver's status (a hint's, a deadlock's) starts."""
+        return self.status_bottom(size) - px(STATUS_MARGIN)
 
     def caption_top(self, size: tuple[int, int]) -> int:
         """Where the caption's strip starts: two lines of it on a narrow window."""
         lines = len(notice_lines(self.caption, size[0], _CAPTION_LINES))
-        return self.status_bottom(size) - STATUS_MARGIN - (notice_height(lines) - notice_height(1))
+        return self.status_top(size) - (notice_height(lines) - notice_height(1))
 
     def status_bottom(self, size: tuple[int, int]) -> int:
         """The bottom of the strip the caption and the solver's status are drawn in."""
         width, height = size
-        return height - key_bar_height(width, self.keys)
+        return height - key_bar_height(width, self.keys())
 
     def hud_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The HUD along the top, with its border line."""

@@ -18,6 +18,7 @@ from game.storage.records import (
     format_duration,
 )
 from game.ui import theme
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, text_width
 from game.ui.widgets import draw_panel
 
@@ -43,9 +44,14 @@ class StatsLayout:
     def size(self, base: int, smallest: int = 13) -> int:
         return max(smallest, round(base * self.scale))
 
+    def height_of(self, base: int, smallest: int = 13) -> int:
+        """The height on screen of text of ``size(base, smallest)`` (text grows with the
+        window's scale, game.ui.scale)."""
+        return px(self.size(base, smallest))
+
     @property
     def padding(self) -> int:
-        return max(6, round(12 * self.scale))
+        return px(max(6, round(12 * self.scale)))
 
     @property
     def heading_size(self) -> int:
@@ -55,11 +61,11 @@ class StatsLayout:
 def stats_layout(area: pygame.Rect) -> StatsLayout:
     """The screen's parts inside ``area``: a pure function, so clicks and drawing agree."""
     scale = max(0.5, min(1.0, area.width / 1280, area.height / 800))
-    margin = max(8, round(20 * scale))
-    gap = max(6, round(14 * scale))
-    title = pygame.Rect(area.left, area.top + margin // 2, area.width, round(48 * scale) + 4)
-    rows = 1 if area.width >= WIDE else 2
-    tile_height = max(38, round(78 * scale))
+    margin = px(max(8, round(20 * scale)))
+    gap = px(max(6, round(14 * scale)))
+    title = pygame.Rect(area.left, area.top + margin // 2, area.width, px(round(48 * scale) + 4))
+    rows = 1 if area.width >= px(WIDE) else 2
+    tile_height = px(max(38, round(78 * scale)))
     totals = pygame.Rect(
         area.left + margin, title.bottom, area.width - 2 * margin, rows * tile_height
     )
@@ -97,11 +103,11 @@ def draw_totals(surface: pygame.Surface, layout: StatsLayout, totals: Totals) ->
         ("Moves", f"{totals.moves:,}"),
         ("Pushes", f"{totals.pushes:,}"),
         ("Play time", format_duration(totals.seconds)),
-        ("Score", f"{totals.score:,}"),
+        ("Total score", f"{totals.score:,}"),
         ("Hints used", f"{totals.hints:,}"),
     )
     area = layout.totals
-    columns = len(tiles) if area.width >= WIDE - 40 else len(tiles) // 2
+    columns = len(tiles) if area.width >= px(WIDE - 40) else len(tiles) // 2
     rows = (len(tiles) + columns - 1) // columns
     gap = max(4, round(10 * layout.scale))
     width = (area.width - gap * (columns - 1)) // columns
@@ -137,7 +143,7 @@ def draw_totals(surface: pygame.Surface, layout: StatsLayout, totals: Totals) ->
 def panel_body(layout: StatsLayout, rect: pygame.Rect) -> pygame.Rect:
     """The inside of a panel below its heading."""
     pad = layout.padding
-    top = rect.top + pad // 2 + 4 + round(layout.heading_size * 1.2)
+    top = rect.top + pad // 2 + 4 + round(px(layout.heading_size) * 1.2)
     return pygame.Rect(rect.left + pad, top, rect.width - 2 * pad, rect.bottom - pad - top)
 
 
@@ -170,7 +176,7 @@ def draw_note(surface: pygame.Surface, layout: StatsLayout, body: pygame.Rect, t
 
 
 def collection_row_height(layout: StatsLayout) -> int:
-    return round(layout.size(20, 13) * 1.25) + layout.padding + 6
+    return round(layout.height_of(20) * 1.25) + layout.padding + px(6)
 
 
 def collection_rows(
@@ -193,13 +199,22 @@ def draw_collections(
     collections: Sequence[CollectionInfo],
     selected: int,
 ) -> None:
-    body = draw_stats_panel(surface, layout, layout.collections, "Completion")
+    rows = collection_rows(layout, len(collections), selected)
+    # More collections than rows: the heading says which are shown and how to see the rest.
+    more = ""
+    if len(rows) < len(collections):
+        more = f"{rows[0][0] + 1}-{rows[-1][0] + 1} of {len(collections)}, Up/Down"
+    size = layout.size(20, 13)
+    reserved = text_width(more, size) + layout.padding if more else 0
+    body = draw_stats_panel(surface, layout, layout.collections, "Completion", reserved)
+    if more:
+        corner = (layout.collections.right - layout.padding, layout.collections.top + px(6))
+        draw_text(surface, more, size, theme.ACCENT_ALT, corner, "topright")
     if not collections:
         draw_note(surface, layout, body, "No level played yet.")
         return
-    size = layout.size(20, 13)
     bar_height = layout.padding
-    for index, row in collection_rows(layout, len(collections), selected):
+    for index, row in rows:
         info = collections[index]
         if index == selected:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, row.inflate(8, 0), border_radius=6)
@@ -249,10 +264,11 @@ def draw_axis(
 def plot_area(layout: StatsLayout, body: pygame.Rect, top_value: float) -> pygame.Rect:
     """The body less room for the axis labels on the left and below."""
     size = layout.size(16, 12)
-    left = text_width(format_number(top_value), size) + 10
-    bottom = round(size * 1.3) + 4
+    left = text_width(format_number(top_value), size) + px(10)
+    high = layout.height_of(16, 12)
+    bottom = round(high * 1.3) + px(4)
     return pygame.Rect(
-        body.left + left, body.top + size // 2, body.width - left, body.height - bottom - size // 2
+        body.left + left, body.top + high // 2, body.width - left, body.height - bottom - high // 2
     )
 
 

@@ -1,6 +1,7 @@
 """Text drawing with rendered lines cached, so a frame re-renders only text that changed.
 
 Everything is drawn with the theme's font; ``anchor`` names the point of the text placed at ``pos``.
+Sizes are the design's: text is drawn and measured at the window's scale (game.ui.scale).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
+from game.ui.scale import px
 
 Color = tuple[int, int, int]
 # More characters than any window shows in one line at the smallest font: the rest of a
@@ -29,10 +31,15 @@ def drawable(text: str) -> str:
     return text[:MAX_DRAWN_CHARS].translate(_UNDRAWABLE)
 
 
-@lru_cache(maxsize=1024)
 def rendered(text: str, size: int, colour: Color, bold: bool = False) -> pygame.Surface:
-    """The text as an anti-aliased surface, made once for each text, size, colour and weight."""
-    return theme.font(size, bold).render(drawable(text), True, colour)
+    """The text as an anti-aliased surface at the window's scale, made once for each text,
+    size, colour and weight."""
+    return _rendered(drawable(text), px(size), colour, bold)
+
+
+@lru_cache(maxsize=1024)
+def _rendered(text: str, size: int, colour: Color, bold: bool) -> pygame.Surface:
+    return theme.font(size, bold).render(text, True, colour)
 
 
 def draw_text(
@@ -51,23 +58,32 @@ def draw_text(
     return rect
 
 
-@lru_cache(maxsize=2048)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return int(theme.font(size, bold).size(drawable(text))[0])
+    """The width of ``text`` drawn at ``size`` at the window's scale."""
+    return _width(drawable(text), px(size), bold)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
+def _width(text: str, size: int, bold: bool) -> int:
+    return int(theme.font(size, bold).size(text)[0])
+
+
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels ('' if not even one letter
     does)."""
-    if text_width(text, size, bold) <= width:
+    return _fit(text, px(size), width, bold)
+
+
+@lru_cache(maxsize=256)
+def _fit(text: str, size: int, width: int, bold: bool) -> str:
+    if _width(text, size, bold) <= width:
         return text
     # The longest start that fits, found by halves: cut a letter at a time, a title of a
     # megabyte took a million measurements a frame.
     fits, too_long = 0, len(text)
     while too_long - fits > 1:
         middle = (fits + too_long) // 2
-        if text_width(text[:middle] + "…", size, bold) <= width:
+        if _width(text[:middle] + "…", size, bold) <= width:
             fits = middle
         else:
             too_long = middle

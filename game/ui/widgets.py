@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from game.ui import theme
+from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, text_width
 
 KeyHelp = Sequence[tuple[str, str]]
@@ -31,6 +32,15 @@ DOWN_KEYS = (pygame.K_DOWN, pygame.K_s, pygame.K_j)
 LEFT_KEYS = (pygame.K_LEFT, pygame.K_a, pygame.K_h)
 RIGHT_KEYS = (pygame.K_RIGHT, pygame.K_d, pygame.K_l)
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def is_pointing(event: pygame.event.Event) -> bool:
+    """A press of a mouse button, or the pointer moved by the player. SDL also reports the
+    pointer where it rests when a window opens or comes under it (a motion of nothing): that
+    must not take the choice from the keyboard."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return True
+    return event.type == pygame.MOUSEMOTION and tuple(event.rel) != (0, 0)
 
 
 # -- backdrops and panels --------------------------------------------------------------------
@@ -71,25 +81,43 @@ def draw_panel(
 
 def draw_title(surface: pygame.Surface, text: str, top: int, size: int = 44) -> pygame.Rect:
     return draw_text(
-        surface, text, size, theme.ACCENT, (surface.get_width() // 2, top), "midtop", bold=True
+        surface, text, size, theme.ACCENT, (surface.get_width() // 2, px(top)), "midtop", bold=True
     )
+
+
+def draw_scrollbar(
+    surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, total: int
+) -> None:
+    """A thin bar in ``track`` that shows which ``shown`` of ``total`` rows, from ``first``,
+    are in view (nothing when all are)."""
+    if total <= shown:
+        return
+    thumb_height = max(px(24), track.height * shown // total)
+    thumb_top = track.top + (track.height - thumb_height) * first // max(1, total - shown)
+    pygame.draw.rect(surface, theme.PANEL, track, border_radius=3)
+    thumb = pygame.Rect(track.left, thumb_top, track.width, thumb_height)
+    pygame.draw.rect(surface, theme.ACCENT_ALT, thumb, border_radius=3)
 
 
 # -- the key help bar ------------------------------------------------------------------------
 def key_bar_rows(width: int, keys: KeyHelp) -> list[list[tuple[str, str]]]:
     """The key hints broken into rows that fit ``width``."""
-    return _key_bar_rows(width, tuple(keys))
+
+
+    return _key_bar_rows(width, tuple(keys), ui_scale())
 
 
 @lru_cache(maxsize=32)
-def _key_bar_rows(width: int, keys: tuple[tuple[str, str], ...]) -> list[list[tuple[str, str]]]:
+def _key_bar_rows(
+    width: int, keys: tuple[tuple[str, str], ...], scale: float
+) -> list[list[tuple[str, str]]]:
     rows: list[list[tuple[str, str]]] = [[]]
-    used = KEY_BAR_PADDING * 2
+    used = px(KEY_BAR_PADDING) * 2
     for key, action in keys:
-        needed = _hint_width(key, action) + (_KEY_GAP if rows[-1] else 0)
+        needed = _hint_width(key, action) + (px(_KEY_GAP) if rows[-1] else 0)
         if rows[-1] and used + needed > width:
             rows.append([])
-            used = KEY_BAR_PADDING * 2
+            used = px(KEY_BAR_PADDING) * 2
             needed = _hint_width(key, action)
         rows[-1].append((key, action))
         used += needed
@@ -97,32 +125,33 @@ def _key_bar_rows(width: int, keys: tuple[tuple[str, str], ...]) -> list[list[tu
 
 
 def _hint_width(key: str, action: str) -> int:
-    return text_width(key, KEY_BAR_FONT, bold=True) + 6 + text_width(action, KEY_BAR_FONT)
+    return text_width(key, KEY_BAR_FONT, bold=True) + px(6) + text_width(action, KEY_BAR_FONT)
 
 
 def key_bar_height(width: int, keys: KeyHelp) -> int:
-    return len(key_bar_rows(width, keys)) * KEY_BAR_ROW + KEY_BAR_PADDING * 2
+    return len(key_bar_rows(width, keys)) * px(KEY_BAR_ROW) + px(KEY_BAR_PADDING) * 2
 
 
 def draw_key_bar(surface: pygame.Surface, keys: KeyHelp) -> int:
     """The keys of the screen along its bottom edge; returns the bar's height."""
     width, height = surface.get_size()
     rows = key_bar_rows(width, keys)
-    bar_height = len(rows) * KEY_BAR_ROW + KEY_BAR_PADDING * 2
+    row_height, padding, gap = px(KEY_BAR_ROW), px(KEY_BAR_PADDING), px(_KEY_GAP)
+    bar_height = len(rows) * row_height + padding * 2
     bar = pygame.Rect(0, height - bar_height, width, bar_height)
     pygame.draw.rect(surface, theme.PANEL, bar)
     pygame.draw.line(surface, theme.PANEL_BORDER, bar.topleft, bar.topright, 2)
-    y = bar.top + KEY_BAR_PADDING + KEY_BAR_ROW // 2
+    y = bar.top + padding + row_height // 2
     for row in rows:
-        row_width = sum(_hint_width(k, a) for k, a in row) + _KEY_GAP * (len(row) - 1)
-        x = max(KEY_BAR_PADDING, (width - row_width) // 2)
+        row_width = sum(_hint_width(k, a) for k, a in row) + gap * (len(row) - 1)
+        x = max(padding, (width - row_width) // 2)
         for key, action in row:
             rect = draw_text(surface, key, KEY_BAR_FONT, theme.ACCENT, (x, y), "midleft", True)
             rect = draw_text(
-                surface, action, KEY_BAR_FONT, theme.TEXT_DIM, (rect.right + 6, y), "midleft"
+                surface, action, KEY_BAR_FONT, theme.TEXT_DIM, (rect.right + px(6), y), "midleft"
             )
-            x = rect.right + _KEY_GAP
-        y += KEY_BAR_ROW
+            x = rect.right + gap
+        y += row_height
     return bar_height
 
 
@@ -152,11 +181,12 @@ class Menu:
 
     def layout(self, area: pygame.Rect) -> list[pygame.Rect]:
         """Item rectangles, centred in ``area``; rows get shorter when the area is low."""
-        width = min(self.width, area.width - 20)
-        row = max(MIN_MENU_ROW, min(MENU_ROW, area.height // max(1, len(self.items))))
+        width = min(px(self.width), area.width - 20)
+        row = max(px(MIN_MENU_ROW), min(px(MENU_ROW), area.height // max(1, len(self.items))))
         top = area.centery - row * len(self.items) // 2
         left = area.centerx - width // 2
-        return [pygame.Rect(left, top + i * row, width, row - 6) for i in range(len(self.items))]
+        gap = px(6)
+        return [pygame.Rect(left, top + i * row, width, row - gap) for i in range(len(self.items))]
 
     def move(self, offset: int) -> None:
         count = len(self.items)
@@ -176,6 +206,8 @@ class Menu:
         if event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)
         if event.type == pygame.MOUSEMOTION:
+            if not is_pointing(event):
+                return False
             hit = _hit(self.layout(area), event.pos)
             if hit is not None:
                 self.select(hit)
@@ -225,16 +257,15 @@ class Menu:
             if item.value is None:
                 draw_text(surface, item.label, MENU_FONT, colour, rect.center, "center", chosen)
                 continue
-            draw_text(
-                surface, item.label, MENU_FONT, colour, (rect.left + 18, rect.centery), "midleft"
-            )
+            left = (rect.left + px(18), rect.centery)
+            draw_text(surface, item.label, MENU_FONT, colour, left, "midleft")
             value = f"‹ {item.value()} ›" if item.adjust is not None else item.value()
             draw_text(
                 surface,
                 value,
                 MENU_FONT,
                 theme.ACCENT_ALT,
-                (rect.right - 18, rect.centery),
+                (rect.right - px(18), rect.centery),
                 "midright",
             )
 

@@ -183,3 +183,13 @@ def test_the_player_gets_every_core_but_one(
 ) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
     assert player_workers() == workers
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="priorities are POSIX")
+def test_the_worker_runs_below_the_game(service: SolverService) -> None:
+    # The game's keys come first while the solver thinks (a search's processes inherit it).
+    answer(service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20))
+    process = service._process
+    assert process is not None and process.pid is not None
+    worker = os.getpriority(os.PRIO_PROCESS, process.pid)
+    assert worker >= min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)

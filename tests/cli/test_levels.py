@@ -105,9 +105,10 @@ def test_list_shows_every_level_and_skipped_ones(
     code, out, err = run(capsys, "list", str(level_file))
     assert code == 0
     rows = out.splitlines()
-    assert len(rows) == 3
+    assert len(rows) == 4
     assert "5x3" in rows[1] and "Tiny" in rows[1]
     assert "Micro One" in rows[2]
+    assert "cannot be played" in rows[3]  # in its place, with its number
     assert "Broken" in err
 
 
@@ -240,3 +241,20 @@ def test_replays_past_the_cap_are_refused_and_say_the_cap() -> None:
         replay_moves("9" * 5000 + "R", "--solution")
     with pytest.raises(CliError, match="'²'"):
         replay_moves("²r")
+
+
+def test_list_shows_a_level_that_cannot_be_played_in_its_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "gap.xsb"
+    path.write_text(
+        "; one\n#####\n#@$.#\n#####\n\n; two\n#####\n#@*.#\n#####\n\n"
+        "; three\n######\n#@$ .#\n######\n"
+    )
+    _, listed, _ = run(capsys, "list", str(path))
+    lines = listed.splitlines()
+    assert lines[2].split()[:3] == ["2", "cannot", "be"] and lines[3].split()[0] == "3"
+    _, shown, _ = run(capsys, "show", str(path), "--level", "3")
+    assert "#@$ .#" in shown
+    code, _, err = run(capsys, "show", str(path), "--level", "2")
+    assert code != 0 and "level 2 cannot be played" in err

@@ -52,7 +52,11 @@ def test_settings_volume_stays_in_range_and_speeds_cycle() -> None:
     assert settings.volume == 1.0
     settings.change_volume(-30)
     assert settings.volume == 0.0
-    assert AnimationSpeed.SLOW.cycled(1) is AnimationSpeed.INSTANT
+    # Right in the settings goes faster a step at a time, then starts over.
+    speeds = [AnimationSpeed.SLOW]
+    for _ in range(4):
+        speeds.append(speeds[-1].cycled(1))
+    assert [speed.label for speed in speeds] == ["Slow", "Normal", "Fast", "Instant", "Slow"]
     assert AnimationSpeed.INSTANT.ticks_per_step == 0
 
 

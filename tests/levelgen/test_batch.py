@@ -74,7 +74,7 @@ def test_one_cells_level_is_made_in_a_worker_process() -> None:
         level = pool.submit(cell_level, cell, 11, _never, _ignore).result(timeout=120)
     assert level is not None and dict(level.extra)[STARS_KEY] == "2"
     assert level == cell_level(cell, 11, _never, _ignore)
-    assert level.title == f"Random {cell.width}x{cell.height}, 2 stars, seed 11"
+    assert level.title == f"Random {level.width}x{level.height}, 2 stars, seed 11"
 
 
 def _never() -> bool:

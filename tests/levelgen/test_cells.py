@@ -26,5 +26,5 @@ def test_harder_cells_hold_at_least_as_many_boxes_and_labels_say_them() -> None:
     for name, _, _ in SIZES:
         boxes = [cell.boxes for cell in CELLS if cell.size == name]
         assert boxes == sorted(boxes), name
-    assert cells_of(1)[0].label == "Small 8x8, 1 box"
+    assert cells_of(1)[0].label == "Small, up to 8x8, 1 box"
     assert cells_of(5)[-1].label.endswith(f"{cells_of(5)[-1].boxes} boxes")

@@ -134,9 +134,9 @@ def test_the_hud_keeps_every_figure_at_any_width(
     surface = pygame.Surface((width, 200))
     bar = draw_hud(surface, info)
     shown = texts(drawn_texts)
-    for label in ("MOVES", "PUSHES", "BOXES", "TIME", "SCORE", "BEST"):
+    for label in ("MOVES", "PUSHES", "BOXES", "TIME", "THIS LEVEL", "TOTAL SCORE", "BEST"):
         assert label in shown, (label, width)
-    for value in ("1234", "321", "2/4", "12:34", "12,931 (+1,000)", "102/30"):
+    for value in ("1234", "321", "2/4", "12:34", "12,931", "1,000", "102/30"):
         assert value in shown, (value, width)
     assert any(text.startswith("Level 7/61  Click to Walk") for text in shown)
     rects = [item.rect for item in drawn_texts]

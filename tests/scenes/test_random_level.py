@@ -5,14 +5,17 @@ the making at once.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pygame
 import pytest
 
-from game.app.ready_levels import ReadyLevels
+from game.app.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import RandomLevelScreen
 from game.cli.common import CliError
 from game.cli.scripted import run_until_still
+from game.core.level import Level
+from game.core.xsb import parse_level
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.levelgen.cells import Cell, cells_of
@@ -71,7 +74,9 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     press(engine, pygame.K_RETURN)  # Make another
     assert scene.job is None and scene.level is not made_now  # no job: the ready one, at once
     assert scene.level is not None
-    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(7)
+    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(
+        7, scene.level.width, scene.level.height
+    )
     assert scene.level.width <= small.width and len(scene.level.boxes) == small.boxes
 
 
@@ -139,3 +144,69 @@ def test_an_input_script_gives_up_on_work_past_its_bound(engine: GameEngine) -> 
     with pytest.raises(CliError, match=r"gave up waiting for a random level after 0\.2 s"):
         run_until_still(engine, script, None)
     assert engine.top is scene
+
+
+def test_seeds_asked_for_in_the_same_millisecond_differ() -> None:
+    # The menu and the levels made ahead ask for a seed at once; one seed would make one level.
+    seeds = [clock_seed() for _ in range(300)]
+    assert len(set(seeds)) == len(seeds)
+
+
+class AlwaysReady(ReadyLevels):
+    """Has a level made ahead for every cell, numbered by the seed it stands for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handed = 0
+
+    def take(self, cell: Cell) -> Level | None:
+        self.handed += 1
+        return replace(parse_level(["#####", "#@$.#", "#####"]), title=f"made {self.handed}")
+
+
+def test_make_another_keeps_the_cursor_on_make_another(engine: GameEngine) -> None:
+    engine.ready_levels = AlwaysReady()
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Generate
+    assert scene.level is not None and scene.level.title == "made 1"
+    assert scene.menu.current.label == "Play it"
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Make another
+    assert scene.level is not None and scene.level.title == "made 2"
+    assert scene.menu.current.label == "Make another"
+    press(engine, pygame.K_RETURN)  # and Enter again makes the next
+    assert scene.level is not None and scene.level.title == "made 3"
+
+
+def test_the_menu_remembers_the_difficulty_and_size(engine: GameEngine) -> None:
+    engine.ready_levels = AlwaysReady()
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    press(engine, pygame.K_RIGHT)  # 3 stars
+    press(engine, pygame.K_RIGHT)  # 4 stars
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RIGHT)  # a larger size
+    chosen = scene._cell()
+    press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)  # Generate
+    press(engine, pygame.K_ESCAPE)
+    again = RandomLevelScene(engine, RandomLevelScreen())
+    assert again._cell() == chosen and chosen.stars == 4
+
+
+def test_a_level_made_says_its_own_size(engine: GameEngine) -> None:
+    # A level's walls are trimmed to its rooms: "Medium 11x8" may make a 7x8 board, so the
+    # menu says "up to" and the title gives the size it came out.
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 2, 1
+    assert scene._size_label().startswith("Medium, up to 11x8")
+    scene.next_seed = lambda: 1  # a seed known to make a 6x7 level here
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)
+    wait_for(engine, scene)
+    level = scene.level
+    assert level is not None
+    assert level.title.startswith(f"Random {level.width}x{level.height}, 2 stars")

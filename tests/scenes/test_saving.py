@@ -378,9 +378,9 @@ def test_settings_are_kept_between_runs(engine: GameEngine, restarted: list[Game
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_LEFT)
-    assert engine.progress.get_setting("animation_speed", "") == "slow"
+    assert engine.progress.get_setting("animation_speed", "") == "fast"  # Right: faster
     again = restart(engine, restarted)
-    assert again.settings.animation_speed is AnimationSpeed.SLOW
+    assert again.settings.animation_speed is AnimationSpeed.FAST
     assert again.settings.volume == pytest.approx(0.5)
     assert again.sound.volume == pytest.approx(0.5)
 

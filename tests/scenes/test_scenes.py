@@ -207,11 +207,11 @@ def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
     engine.push(MainMenuScene(engine, MainMenuScreen()))
     settings = SettingsScene(engine, SettingsScreen())
     engine.push(settings)
-    press(engine, pygame.K_RIGHT)
-    assert engine.settings.animation_speed is AnimationSpeed.SLOW
-    press(engine, pygame.K_LEFT)
-    press(engine, pygame.K_LEFT)
+    press(engine, pygame.K_RIGHT)  # Right: faster
     assert engine.settings.animation_speed is AnimationSpeed.FAST
+    press(engine, pygame.K_LEFT)
+    press(engine, pygame.K_LEFT)
+    assert engine.settings.animation_speed is AnimationSpeed.SLOW
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_LEFT)
     assert engine.settings.volume == pytest.approx(0.5)

@@ -188,3 +188,15 @@ def test_importing_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(TransferError, match="progress"):
         import_progress(ProgressStore.in_memory(), fifo)
+
+
+def test_importing_ones_own_export_keeps_nothing_aside(tmp_path: Path, level: Level) -> None:
+    # A pasted level's records have no file to check them against; imported back into the
+    # store they came from, they are the same records, not unverified ones.
+    store = ProgressStore.in_memory()
+    store.record_solution("pasted:1", level, SMALL_SOLUTION, 33, 8, 967, seconds=40.0)
+    exported = tmp_path / "progress.json"
+    export_progress(store, exported)
+    summary = import_progress(store, exported)
+    assert summary.unverified == 0 and "unverified" not in summary.describe()
+    assert summary.levels_added == summary.levels_improved == 0
