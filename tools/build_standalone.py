@@ -15,8 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+from game.cli.scripted import TRACKER_WARNING
+
 REPOSITORY = Path(__file__).resolve().parents[1]
 NAME = "sokoban"
+ONEFILE_NAME = f"{NAME}-onefile"
 # The optional solvers a build carries when they are installed where it is built: the package
 # PyInstaller collects whole (each loads a native library), and the module the game imports by
 # name when a method needs it (game.solver.smt.backend), which PyInstaller cannot see.
@@ -30,22 +33,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=REPOSITORY / "dist",
                         help="where the build goes (default: dist/)")
     parser.add_argument("--onefile", action="store_true",
-                        help="also a single executable file (it unpacks itself at each start)")
+                        help=f"also a single executable file, dist/{ONEFILE_NAME} (it unpacks "
+                        "itself at each start; killed, it leaves the game running)")
     parser.add_argument("--without-optional", action="store_true",
                         help="leave z3 and python-sat out even where they are installed")
     args = parser.parse_args(argv)
     if importlib.util.find_spec("PyInstaller") is None:
         print('PyInstaller is not installed here: pip install ".[build]"', file=sys.stderr)
         return 2
+    started = time.monotonic()
     work = REPOSITORY / "build" / "standalone"
     site = stage_package(work / "site")
     carried = [] if args.without_optional else [
         package for package, module in OPTIONAL_SOLVERS.items() if installed(module)
     ]
-    started = time.monotonic()
     pyinstaller(site, work, args.dist, carried, onefile=False)
     if args.onefile:
         pyinstaller(site, work, args.dist, carried, onefile=True)
+        print(f"built {args.dist / executable(ONEFILE_NAME)}")
     program = args.dist / NAME / executable(NAME)
     version = subprocess.run([program, "--version"], capture_output=True, text=True, check=True)
     size = sum(path.stat().st_size for path in (args.dist / NAME).rglob("*") if path.is_file())
@@ -72,7 +77,7 @@ def pyinstaller(site: Path, work: Path, dist: Path, carried: list[str], onefile:
     layout = "onefile" if onefile else "onedir"
     argv = [
         sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-        f"--{layout}", "--name", NAME,
+        f"--{layout}", "--name", ONEFILE_NAME if onefile else NAME,
         "--distpath", str(dist),
         "--workpath", str(work / layout),
         "--specpath", str(work),
@@ -80,6 +85,10 @@ def pyinstaller(site: Path, work: Path, dist: Path, carried: list[str], onefile:
         # and assets are read as package resources: PyInstaller follows neither by itself.
         "--collect-submodules", "game",
         "--collect-data", "game",
+        # A built program reads no PYTHONWARNINGS, through which the game quiets the resource
+        # tracker after a kill (game.cli.scripted.quiet_resource_tracker); the same filter is
+        # built in, for each of its processes.
+        "--python-option", f"W {TRACKER_WARNING}",
     ]
     for package in carried:
         argv += ["--collect-all", package, "--hidden-import", OPTIONAL_SOLVERS[package]]
@@ -90,7 +99,8 @@ def pyinstaller(site: Path, work: Path, dist: Path, carried: list[str], onefile:
     # collect options are read before its own --paths apply, and would find an editable
     # install of the checkout instead, where levels/ and assets/ are not inside game/.
     path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
-    subprocess.run(argv, check=True, cwd=work.parent, env={**os.environ, "PYTHONPATH": path})
+    quiet = {"PYTHONPATH": path, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    subprocess.run(argv, check=True, cwd=work.parent, env={**os.environ, **quiet})
 
 
 def installed(module: str) -> bool:

@@ -92,12 +92,18 @@ class Build:
 
     def start(self, *argv: str, home: str) -> subprocess.Popen[bytes]:
         """The program started in the background on a SOKOBAN_HOME of its own, ``home``, so
-        that its menus are those of a first start whatever the checks before it played."""
-        return subprocess.Popen(
-            [str(self.program), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**self.env, "SOKOBAN_HOME": str(self.folder / home)}, cwd=self.folder,
-            start_new_session=True,
-        )
+        that its menus are those of a first start whatever the checks before it played; what
+        it and its processes write on stderr goes to the file ``home``.err (see :meth:`said`)."""
+        with (self.folder / f"{home}.err").open("wb") as stderr:
+            return subprocess.Popen(
+                [str(self.program), *argv], stdout=subprocess.DEVNULL, stderr=stderr,
+                env={**self.env, "SOKOBAN_HOME": str(self.folder / home)}, cwd=self.folder,
+                start_new_session=True,
+            )
+
+    def said(self, home: str) -> str:
+        """What the program started on ``home`` wrote on stderr."""
+        return (self.folder / f"{home}.err").read_text(encoding="utf-8", errors="replace")
 
     def script(self, name: str, text: str) -> str:
         path = self.folder / name
@@ -173,7 +179,7 @@ def check_quit(build: Build) -> None:
     finally:
         _end(game)
     if code != 0:
-        raise Failed(f"the game quit with exit {code}")
+        raise Failed(f"the game quit with exit {code}: {build.said('quit')}")
     build.none_left("after the game quit")
 
 
@@ -195,6 +201,8 @@ def check_kill(build: Build) -> None:
     finally:
         _end(game)
     build.none_left("after the game was killed")
+    if build.said("kill"):  # the resource tracker's warning about the killed game's semaphores
+        raise Failed(f"the killed game left words on the terminal: {build.said('kill')}")
 
 
 def _end(game: subprocess.Popen[bytes]) -> None:

@@ -16,11 +16,12 @@ def name_the_app(name: str) -> None:
     """Give SDL the program's name; to count, before the display starts.
 
     X11 and Wayland take the window's class from it, which is what task bars and window lists
-    show (pygame would take the script's file name, "__main__.py"); SDL also names the program
-    by it elsewhere (to the sound server). A name set in the environment is kept.
+    show; SDL also names the program by it elsewhere (to the sound server). pygame's import sets
+    the X11 class to the script's file name ("__main__.py") when it is unset, so whatever is
+    there is replaced.
     """
     for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
-        os.environ.setdefault(variable, name)
+        os.environ[variable] = name
 
 
 class Window:

@@ -56,10 +56,10 @@ def test_the_game_names_its_window_class_before_the_display_starts(
         engine.shutdown()
 
 
-def test_a_window_class_set_by_the_player_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "mine")
+def test_pygames_own_window_class_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")  # what pygame's import sets
     name_the_app(CAPTION)
-    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "mine"
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == CAPTION
 
 
 def test_the_game_window_gets_the_drawn_icon_before_its_first_mode(
