@@ -10,9 +10,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from game import __version__
 from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
+from game.core.version import VERSION
 from game.solver.smt import missing_package
 from game.solver.smt.backend import available
 
@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
 def version_text() -> str:
     """The version, and which optional solvers this installation (or standalone build) has."""
     carried = [name for name, package in OPTIONAL_SOLVERS if available(package)]
-    return f"sokoban {__version__} (optional solvers: {', '.join(carried) or 'none'})"
+    return f"sokoban {VERSION} (optional solvers: {', '.join(carried) or 'none'})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """``sokoban --version``: the one version the package is built with, and the optional solvers.
 
-A standalone build carries no package metadata, so the text comes from ``game.__version__``.
+A standalone build carries no package metadata, so the text comes from ``game.core.version``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from importlib.metadata import version
 import pytest
 
 import game.cli
-from game import __version__
 from game.cli import main
+from game.core.version import VERSION
 
 
 def test_version_is_the_packages_and_names_the_solvers_present(
@@ -21,8 +21,8 @@ def test_version_is_the_packages_and_names_the_solvers_present(
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out == f"sokoban {__version__} (optional solvers: python-sat)\n"
-    assert version("sokoban-arcade") == __version__
+    assert capsys.readouterr().out == f"sokoban {VERSION} (optional solvers: python-sat)\n"
+    assert version("sokoban-arcade") == VERSION
 
 
 def test_version_says_when_no_optional_solver_is_there(
