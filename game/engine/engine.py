@@ -25,7 +25,7 @@ from game.engine.rest import Rest
 from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
 from game.engine.stack import SceneStack
-from game.engine.window import Window, name_the_app
+from game.engine.window import Window
 from game.storage.store import ProgressStore
 
 TICK_RATE = 60
@@ -63,13 +63,10 @@ class GameEngine:
         caption: str = CAPTION,
         icon: pygame.Surface | None = None,
     ) -> None:
-        """``icon`` is the window's (drawn by the layers above); without it pygame's own."""
         if GameEngine._instance is not None:
             raise RuntimeError("there is already a GameEngine; shut it down first")
-        name_the_app(CAPTION)
-        pygame.display.init()
+        self.window = Window(size, caption, icon)  # the icon is drawn by the layers above
         pygame.font.init()
-        self.window = Window(size, caption, icon)
         # Held keys repeat in the fixed-tick logic, not through SDL's key repeat.
         pygame.key.set_repeat(0)
 

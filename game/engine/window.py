@@ -25,11 +25,15 @@ def name_the_app(name: str) -> None:
 
 
 class Window:
-    """The display surface and the size to go back to when fullscreen ends."""
+    """The display, its surface and the size to go back to when fullscreen ends."""
 
     def __init__(
         self, size: tuple[int, int], caption: str, icon: pygame.Surface | None = None
     ) -> None:
+        """Start the display, named after ``caption``, and open the window; ``icon`` is the
+        window's (without it pygame's own)."""
+        name_the_app(caption)
+        pygame.display.init()
         # The icon goes before the first mode: after it pygame would show its own for a moment.
         if icon is not None:
             pygame.display.set_icon(icon)
