@@ -1,17 +1,30 @@
-"""Entry point for ``python -m game``: hands over to the command line.
+"""Entry point for ``python -m game`` and for the standalone build: hands over to the command line.
 
 Without a subcommand the game window starts.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 
-if __name__ == "__main__":
+
+def run() -> int:
+    """The command line's exit code; in a standalone build's worker process, the worker's run.
+
+    A standalone build starts its worker processes (the solver's, the generator's) by running
+    its own program again; freeze_support turns such a start into the worker and exits, before
+    the command line is even imported. Elsewhere it does nothing.
+    """
+    multiprocessing.freeze_support()
     try:
         # Ctrl+C while the modules load (the first fraction of a second) is an interruption
         # like any other, not a traceback.
         from game.cli import main
     except KeyboardInterrupt:
-        sys.exit(130)
-    sys.exit(main())
+        return 130
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

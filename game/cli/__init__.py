@@ -15,11 +15,17 @@ from collections.abc import Sequence
 
 from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
+from game.core.version import VERSION
 from game.solver.smt import missing_package
+from game.solver.smt.backend import available
 from game.storage.paths import home_problem
 
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_TERMINATED = 128 + signal.SIGTERM
+
+# The optional solver packages --version names when they are there: its name, and the name
+# game.solver.smt.backend knows it by.
+OPTIONAL_SOLVERS = (("z3", "z3"), ("python-sat", "pysat"))
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -44,6 +50,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="sokoban", description="Sokoban arcade: play, solve and check levels.")
+    parser.add_argument("--version", action="version", version=version_text())
     add_script_arguments(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="SUBCOMMAND", parser_class=_Parser)
     for name in SUBCOMMAND_MODULES:
@@ -58,6 +65,12 @@ class Terminated(BaseException):
 
 def _terminate(signum: int, frame: object) -> None:
     raise Terminated
+
+
+def version_text() -> str:
+    """The version, and which optional solvers this installation (or standalone build) has."""
+    carried = [name for name, package in OPTIONAL_SOLVERS if available(package)]
+    return f"sokoban {VERSION} (optional solvers: {', '.join(carried) or 'none'})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

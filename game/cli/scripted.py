@@ -85,10 +85,11 @@ def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dia
 
     from game.cli.dialogs import with_dialogs
     from game.engine.engine import GameEngine
+    from game.ui.sprites import app_icon
 
     quiet_resource_tracker()
     try:
-        engine = GameEngine(sound_enabled=not headless)
+        engine = GameEngine(sound_enabled=not headless, icon=app_icon())
     except pygame.error as error:
         raise CliError(f"cannot open the game window: {error}") from None
     dialogs = with_dialogs(engine, headless)

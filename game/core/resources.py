@@ -1,7 +1,7 @@
 """The files shipped inside the package, found through importlib.resources.
 
-levels/ and assets/ are packaged as ``game._levels`` and ``game._assets`` (see setup.py), so a
-wheel or ``pip install .`` finds the campaign as surely as a checkout does.
+levels/ and assets/ are packaged as ``game._levels`` and ``game._assets`` (see pyproject.toml), so
+a wheel, ``pip install .`` or a standalone build finds the campaign as surely as a checkout does.
 """
 
 from __future__ import annotations

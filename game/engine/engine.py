@@ -65,15 +65,15 @@ class GameEngine:
         solver: SolverPort | None = None,
         sound: SoundService | None = None,
         clock: Clock = time,
+        icon: pygame.Surface | None = None,
     ) -> None:
         """The engine, its window and the services it is given: ``solver`` (by default the
         real service, started on its first job), ``sound`` (by default one enabled as
         ``sound_enabled`` says) and the ``clock`` its loop runs on (tests give stand-ins)."""
         if GameEngine._open:
             raise RuntimeError("there is already a GameEngine; shut it down first")
-        pygame.display.init()
+        self.window = Window(size, caption, icon)  # the icon is drawn by the layers above
         pygame.font.init()
-        self.window = Window(size, caption)
         # Held keys repeat in the fixed-tick logic, not through SDL's key repeat.
         pygame.key.set_repeat(0)
 

@@ -1,6 +1,5 @@
-"""The game's window: its drawing surface, the windowed size, fullscreen and the smallest size.
-
-A window dragged below the smallest size every screen is laid out for is held at it.
+"""The game's window: its name and icon, drawing surface, windowed size, fullscreen and the
+smallest size. A window dragged below the smallest size every screen is laid out for is held at it.
 """
 
 from __future__ import annotations
@@ -13,10 +12,31 @@ import pygame
 MIN_WINDOW_SIZE = (640, 480)
 
 
-class Window:
-    """The display surface and the size to go back to when fullscreen ends."""
+def name_the_app(name: str) -> None:
+    """Give SDL the program's name; to count, before the display starts.
 
-    def __init__(self, size: tuple[int, int], caption: str) -> None:
+    X11 and Wayland take the window's class from it, which is what task bars and window lists
+    show; SDL also names the program by it elsewhere (to the sound server). pygame's import sets
+    the X11 class to the script's file name ("__main__.py") when it is unset, so whatever is
+    there is replaced.
+    """
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME"):
+        os.environ[variable] = name
+
+
+class Window:
+    """The display, its surface and the size to go back to when fullscreen ends."""
+
+    def __init__(
+        self, size: tuple[int, int], caption: str, icon: pygame.Surface | None = None
+    ) -> None:
+        """Start the display, named after ``caption``, and open the window; ``icon`` is the
+        window's (without it pygame's own)."""
+        name_the_app(caption)
+        pygame.display.init()
+        # The icon goes before the first mode: after it pygame would show its own for a moment.
+        if icon is not None:
+            pygame.display.set_icon(icon)
         # Every frame is drawn in software; SDL's default hands it to OpenGL to show, which
         # without a graphics card (a virtual machine, Xvfb) costs 5-7 ms a frame in Mesa's
         # software renderer, against 0.1 ms for the window system's own copy.

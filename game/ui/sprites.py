@@ -24,6 +24,10 @@ Paint = tuple[int, int, int] | tuple[int, int, int, int]
 _SMALL_TILE_SUPERSAMPLE = 4
 _LARGE_TILE_SUPERSAMPLE = 2
 _LARGE_TILE = 64
+# The window's icon: window systems scale it down for task bars and title bars. The crate and the
+# player each take this share of its side, overlapping a little in the middle.
+ICON_SIZE = 64
+ICON_PART = 0.7
 
 
 class SpriteKind(Enum):
@@ -60,6 +64,15 @@ class SpriteSheet:
             sprite = _finish(render_sprite(kind, self.tile_size, facing), kind in OPAQUE_KINDS)
             self._sprites[key] = sprite
         return sprite
+
+
+def app_icon(size: int = ICON_SIZE) -> pygame.Surface:
+    """The window's icon: a crate with the player in front of it, by the board's own painters."""
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    part = round(size * ICON_PART)
+    icon.blit(render_sprite(SpriteKind.BOX, part), (size - part, 0))
+    icon.blit(render_sprite(SpriteKind.PLAYER, part), (0, size - part))
+    return icon
 
 
 def render_sprite(

@@ -18,16 +18,25 @@ from pathlib import Path
 from game.core.collection import read_collection
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-SOURCES = ("game", "levels", "assets", "pyproject.toml", "setup.py", "README.md")
+SOURCES = ("game", "levels", "assets", "pyproject.toml", "README.md")
 NOT_SOURCES = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
+# How setuptools' build commands word a warning about the project's configuration (a data folder
+# missing from the packages, a deprecated field): "_Warning: Package 'x' is absent from ...".
+SETUPTOOLS_WARNING = "Warning: "
 
 
 def _run(*argv: str | Path, cwd: Path) -> str:
+    """The command's stdout (it must succeed)."""
+    done = _finished(argv, cwd)
+    return done.stdout
+
+
+def _finished(argv: tuple[str | Path, ...], cwd: Path) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
         [str(part) for part in argv], cwd=cwd, capture_output=True, text=True, timeout=240
     )
     assert done.returncode == 0, f"{argv}\n{done.stdout}\n{done.stderr}"
-    return done.stdout
+    return done
 
 
 def _build_wheel(tmp_path: Path) -> Path:
@@ -40,7 +49,14 @@ def _build_wheel(tmp_path: Path) -> Path:
         else:
             shutil.copy2(path, source / name)
     dist = tmp_path / "dist"
-    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, source, cwd=tmp_path)
+    # Verbose, so that setuptools' warnings about the configuration reach the log.
+    # (pip passes the build's stderr on as its own.)
+    build = _finished(
+        (sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", dist, source), tmp_path
+    )
+    log = build.stdout + build.stderr
+    warnings = [line for line in log.splitlines() if SETUPTOOLS_WARNING in line]
+    assert not warnings, "\n".join(warnings)
     (wheel,) = dist.glob("sokoban_arcade-*.whl")
     return wheel
 

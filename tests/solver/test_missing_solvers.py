@@ -72,6 +72,17 @@ def test_a_method_raises_with_the_install_hint(
     assert solve(parse_level(LEVEL), method="bfs").solved
 
 
+@pytest.mark.parametrize("package", [Z3, PYSAT])
+def test_a_standalone_build_says_it_does_not_carry_the_package(
+    package: Optional, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hide(package, monkeypatch)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    hint = missing_package(package.methods[0])
+    assert "this standalone build does not carry" in hint
+    assert package.hint in hint  # the pip command that installs the game with it
+
+
 @pytest.mark.parametrize(
     ("package", "argv"),
     [(package, argv) for package in (Z3, PYSAT) for argv in package.commands],

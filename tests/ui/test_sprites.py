@@ -108,3 +108,20 @@ def test_sprites_convert_once_a_display_mode_is_set() -> None:
 def test_tile_size_must_be_positive() -> None:
     with pytest.raises(ValueError, match="tile size"):
         SpriteSheet(0)
+
+
+def test_the_app_icon_is_a_crate_and_the_player_on_a_clear_ground() -> None:
+    from game.ui.sprites import ICON_PART, app_icon, render_sprite
+
+    icon = app_icon(64)
+    assert icon.get_size() == (64, 64)
+    assert icon.get_at((0, 0)).a == 0  # the corners beside the two figures stay clear
+    part = round(64 * ICON_PART)
+    crate = render_sprite(SpriteKind.BOX, part)
+    # The crate's top right corner is its own; the player, drawn last, overlaps only its
+    # bottom left.
+    top_right = pygame.Rect(64 - part // 2, 0, part // 2, part // 2)
+    assert _same_pixels(
+        icon.subsurface(top_right), crate.subsurface(top_right.move(-(64 - part), 0))
+    )
+    assert icon.get_at((part // 2, 64 - part // 2)).a == 255  # the player's body

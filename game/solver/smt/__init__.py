@@ -7,6 +7,8 @@ when one of these methods runs.
 
 from __future__ import annotations
 
+import sys
+
 from game.solver.smt.backend import INSTALL_HINT, MissingSolver, available
 from game.solver.smt.bv_encoding import solve_bit_vectors
 from game.solver.smt.int_encoding import solve_integers
@@ -34,6 +36,11 @@ def missing_package(method: str) -> str:
     package = PACKAGE_OF.get(method)
     if package is None or available(package):
         return ""
+    if getattr(sys, "frozen", False):
+        # A standalone build (tools/build_standalone.py) cannot take a package: the player needs
+        # the installed game instead.
+        need, command = INSTALL_HINT[package].split(": ", 1)
+        return f"{need}, which this standalone build does not carry: {command} installs the game"
     return INSTALL_HINT[package]
 
 
