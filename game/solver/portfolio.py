@@ -56,9 +56,15 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
     """Run the searches of ``entries`` (each with the weight of its slice) in turns.
 
     A search that runs dry is a proof of unsolvability unless it used a macro, which can skip
-    solutions; then it starts again without macros in its place.
+    solutions; then it starts again without macros in its place. Each search learns deadlock
+    patterns into a table of its own (see ``Problem.apart``) and slices end between its steps,
+    so each takes the same path as it would alone: the portfolio solves what any of its
+    searches solves alone, in that time over the search's share.
     """
-    searches = [factory(problem, limits, True) for factory, _ in entries]
+    problems = [problem.apart() if len(entries) > 1 else problem for _ in entries]
+    searches = [
+        factory(own, limits, True) for own, (factory, _) in zip(problems, entries, strict=True)
+    ]
     length = FIRST_SLICE
     while True:
         for index, (factory, weight) in enumerate(entries):
@@ -71,7 +77,7 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
             if outcome.pushes is not None or not outcome.used_macros:
                 outcome.found_by = searches[index].name
                 return outcome
-            searches[index] = factory(problem, limits, False)
+            searches[index] = factory(problems[index], limits, False)
         length *= GROWTH
 
 

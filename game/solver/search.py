@@ -7,6 +7,7 @@ solution if one exists), so an exhausted search proves unsolvability.
 
 from __future__ import annotations
 
+import copy
 import heapq
 from collections import deque
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChec
 from game.solver.learned import DeadlockTable
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
-from game.solver.result import Limits
+from game.solver.result import Limits, PhaseOver
 from game.solver.rooms import GoalRooms
 
 # The parent of each expanded node: (parent node id, the pushes from the parent).
@@ -62,11 +63,21 @@ class Problem:
                 if distance[sq] < UNREACHABLE:
                     reach[sq] |= bit
         self.matching = MatchingChecker(reach, poll)
-        self.learned = DeadlockTable()  # shared by every search of the level in this process
+        self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).
         self.costs: list[list[int] | None] = [None] * size
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
+
+    def apart(self) -> Problem:
+        """The same problem with an empty table of learned patterns of its own, the rest
+        (the analysis and the caches of pure answers) shared. A portfolio gives one to each
+        search: a pattern one search learns prunes another's children and so changes which
+        child its advisors take, and the search that alone solved a level in seconds then
+        wandered off (XSokoban 66); apart, each search takes the path it takes alone."""
+        twin = copy.copy(self)
+        twin.learned = DeadlockTable()
+        return twin
 
     def cost_row(self, square: int) -> list[int]:
         """The push distances from ``square`` to each goal, in goal order."""
@@ -326,13 +337,20 @@ class BestFirst:
     def run(self) -> Outcome:
         problem, limits, heap = self.problem, self.limits, self.heap
         while heap:
-            _, _, depth, boxes, player, record = heapq.heappop(heap)
+            entry = heapq.heappop(heap)
+            _, _, depth, boxes, player, record = entry
             region = problem.region(boxes, player)
             key = (boxes, (region & -region).bit_length())
             if key in self.seen:
                 problem.poll()  # a node is a new position: only those tick
                 continue
-            limits.tick()
+            try:
+                limits.tick()
+            except PhaseOver:
+                # The node goes back for the next slice: dropped, it would be lost to the
+                # search, and a search that then ran dry would prove nothing.
+                heapq.heappush(heap, entry)
+                raise
             self.seen.add(key)
             node = self.tree.add(record)
             found = self._expand(node, depth, boxes, region)

@@ -9,8 +9,9 @@ from game.solver.fess import FeatureSearch
 from game.solver.portfolio import Resumable, take_turns
 from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
-from game.solver.search import Outcome, Problem
+from game.solver.search import BestFirst, Outcome, Problem
 from tests.conftest import SMALL_LEVEL
+from tests.solver.helpers import problem_of
 
 
 class Scripted:
@@ -88,3 +89,100 @@ def test_feature_search_goes_on_where_it_stopped() -> None:
     assert stops == 1
     # Stopped and resumed, it makes exactly the moves it makes in one go.
     assert outcome.pushes == whole.pushes is not None
+
+
+# Twelve boxes in an open room, twelve goals in a corner: enough cells for the order to matter.
+ROOMY = "\n".join(
+    [
+        "################",
+        "#....  #       #",
+        "#....  # $ $ $ #",
+        "#....#   $ $ $ #",
+        "#    #   $ $ $ #",
+        "###  #   $ $ $ #",
+        "#              #",
+        "#  @ #         #",
+        "################",
+    ]
+)
+
+
+class ShortSlices(Limits):
+    """Limits whose every slice ends at the second expansion: the shortest slice that still
+    gets on (the first expansion of a slice is the one the last slice stopped at). A search
+    that wanders off stops at 10,000 expansions (the straight runs here need a few hundred)."""
+
+    def __init__(self) -> None:
+        super().__init__(None, 10_000, 1 << 30, None, None)
+        self.left = 0
+        self.slices = 0
+
+    def start_slice(self, seconds: float | None) -> None:
+        self.left = 2
+        self.slices += 1
+
+    def tick(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            raise PhaseOver
+        super().tick()
+
+
+def run_in_slices(search: Resumable, limits: ShortSlices) -> Outcome:
+    """Run ``search`` in the shortest slices ``limits`` makes, until it finishes."""
+    while True:
+        limits.start_slice(0.0)
+        try:
+            return search.run()
+        except PhaseOver:
+            continue
+
+
+def test_feature_search_cut_at_every_step_makes_the_moves_of_one_straight_run() -> None:
+    problem = problem_of(ROOMY)
+    straight = FeatureSearch(problem.apart(), Limits(None, None, 1 << 30, None, None))
+    whole = straight.run()
+    limits = ShortSlices()
+    cut = FeatureSearch(problem.apart(), limits)
+    outcome = run_in_slices(cut, limits)
+    assert limits.slices > 50
+    # The same nodes in the same order: a slice's end never moved the turn among the cells.
+    assert cut.via == straight.via
+    assert outcome.pushes == whole.pushes is not None
+
+
+def test_greedy_search_cut_at_every_step_loses_no_position() -> None:
+    problem = problem_of(ROOMY)
+    straight = BestFirst(problem.apart(), Limits(None, None, 1 << 30, None, None))
+    whole = straight.run()
+    limits = ShortSlices()
+    cut = BestFirst(problem.apart(), limits)
+    outcome = run_in_slices(cut, limits)
+    assert limits.slices > 20
+    # A position taken off the queue at a slice's end comes back for the next slice: dropped,
+    # the search would drift, and might run dry on a solvable level.
+    assert cut.seen == straight.seen
+    assert outcome.pushes == whole.pushes is not None
+
+
+def test_each_search_of_a_portfolio_learns_into_a_table_of_its_own() -> None:
+    problem, limits = problem_and_limits()
+    seen: list[Problem] = []
+
+    def factory(own: Problem, _limits: Limits, _macros: bool) -> Resumable:
+        seen.append(own)
+        return Scripted(0, Outcome([Push(1, Direction.LEFT)]), [], "quick")
+
+    take_turns(problem, limits, ((factory, 1), (factory, 1)))
+    first, second = seen
+    assert first.learned is not second.learned
+    assert problem.learned not in (first.learned, second.learned)
+    assert first.analysis is second.analysis is problem.analysis
+
+
+def test_a_problem_apart_keeps_its_patterns_to_itself() -> None:
+    problem = problem_of(ROOMY)
+    twin = problem.apart()
+    twin.learned.add(problem.start_boxes, problem.floor)
+    assert twin.learned.dead(problem.start_boxes, problem.start_player)
+    assert not problem.learned.dead(problem.start_boxes, problem.start_player)
