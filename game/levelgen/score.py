@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.direction import Direction
 from game.core.level import Level
-from game.core.notation import parse_lurd
-from game.core.paths import DIRECTIONS
-from game.core.play import PlayState
+from game.core.metrics import Push, PushTally, pushes_of, tally_of, tally_pushes
+
+__all__ = ["Push", "SolutionCounts", "difficulty", "pushes_of", "solution_counts", "tally"]
 
 
 @dataclass(frozen=True)
@@ -45,46 +44,19 @@ def difficulty(pushes: int, box_changes: int, box_lines: int, goal_exits: int) -
     return pushes + 2 * box_lines + 4 * box_changes + 3 * goal_exits
 
 
-# A push: the pushed box's square before it, and the index of its direction in DIRECTIONS.
-Push = tuple[int, int]
-
-
-def pushes_of(level: Level, lurd: str) -> list[Push]:
-    """The pushes of a LURD solution played from the start of ``level``; ValueError if it is
-    blocked (it need not solve the level)."""
-    state = PlayState(level)
-    pushes: list[Push] = []
-    for letter in parse_lurd(lurd):
-        direction = Direction.from_letter(letter)
-        box = state.board.neighbour(state.player, direction)
-        result = state.step(direction)
-        if result.move is None:
-            raise ValueError(f"the solution is blocked at a move {letter!r}")
-        if result.move.pushed and box is not None:
-            pushes.append((box, DIRECTIONS.index(direction)))
-    return pushes
-
-
-def tally(pushes: list[Push], offsets: Sequence[int], goals: frozenset[int]) -> SolutionCounts:
-    """The counts of ``pushes`` on a board whose steps move the square index by ``offsets``
-    (in the order of DIRECTIONS) with ``goals``. A pushing session ends where the player must
-    walk to the next push."""
-    changes = lines = exits = sessions = 0
-    last_box = last_way = player = -1
-    for square, way in pushes:
-        if last_box < 0:
-            lines, sessions = 1, 1
-        else:
-            changes += square != last_box
-            lines += square != last_box or way != last_way
-            sessions += square - offsets[way] != player
-        exits += square in goals
-        last_box, last_way, player = square + offsets[way], way, square
-    return SolutionCounts(len(pushes), changes, lines, exits, sessions)
+def tally(pushes: Sequence[Push], offsets: Sequence[int], goals: frozenset[int]) -> SolutionCounts:
+    """The counts of ``pushes`` (see :func:`game.core.metrics.tally_pushes`, the one place
+    they are counted)."""
+    return _counts(tally_pushes(pushes, offsets, goals))
 
 
 def solution_counts(level: Level, lurd: str) -> SolutionCounts:
-    """The counts of a LURD solution played from the start of ``level`` (see :func:`tally`);
-    ValueError if it is blocked."""
-    offsets = [level.board.offset(direction) for direction in DIRECTIONS]
-    return tally(pushes_of(level, lurd), offsets, level.board.goals)
+    """The counts of a LURD solution played from the start of ``level``; ValueError if it is
+    blocked."""
+    return _counts(tally_of(level, lurd))
+
+
+def _counts(tallied: PushTally) -> SolutionCounts:
+    return SolutionCounts(
+        tallied.pushes, tallied.box_changes, tallied.box_lines, tallied.goal_exits, tallied.sessions
+    )

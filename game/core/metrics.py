@@ -1,0 +1,166 @@
+"""The metrics of a solution as Sokoban YASC and JSoko count them, and the orders that rank them.
+
+One place counts moves, pushes, box lines, box changes, pushing sessions and player lines; the
+solution library, the optimizer and the level generator all take their counts from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.direction import Direction
+from game.core.level import Level
+from game.core.notation import parse_lurd
+from game.core.paths import DIRECTIONS
+from game.core.play import PlayState
+
+# A push: the pushed box's square before it, and the index of its direction in DIRECTIONS.
+Push = tuple[int, int]
+
+
+class BlockedSolution(ValueError):
+    """A LURD string that walks into a wall or an immovable box; ``move`` counts from 1."""
+
+    def __init__(self, move: int, letter: str) -> None:
+        super().__init__(f"move {move}, {letter!r}, is blocked")
+        self.move = move
+        self.letter = letter
+
+
+@dataclass(frozen=True)
+class PushTally:
+    """What a sequence of pushes asks of the player.
+
+    ``box_changes`` counts pushes of another box than the one pushed just before (the first
+    push is no change); ``box_lines`` counts runs of pushes of one box in one direction;
+    ``sessions`` counts runs of pushes with no walk between them; ``goal_exits`` counts pushes
+    that move a box off a goal.
+    """
+
+    pushes: int
+    box_changes: int
+    box_lines: int
+    sessions: int
+    goal_exits: int
+
+
+def tally_pushes(
+    pushes: Sequence[Push], offsets: Sequence[int], goals: frozenset[int]
+) -> PushTally:
+    """The tally of ``pushes`` on a board whose steps move a square index by ``offsets`` (in
+    the order of DIRECTIONS) with ``goals``. A session ends where the player must walk to the
+    next push: after a push he stands on the square the box left."""
+    changes = lines = exits = sessions = 0
+    last_box = last_way = player = -1
+    for square, way in pushes:
+        if last_box < 0:
+            lines, sessions = 1, 1
+        else:
+            changes += square != last_box
+            lines += square != last_box or way != last_way
+            sessions += square - offsets[way] != player
+        exits += square in goals
+        last_box, last_way, player = square + offsets[way], way, square
+    return PushTally(len(pushes), changes, lines, sessions, exits)
+
+
+@dataclass(frozen=True)
+class SolutionMetrics:
+    """The six numbers by which Sokoban players compare solutions of one level."""
+
+    moves: int
+    pushes: int
+    box_lines: int
+    box_changes: int
+    pushing_sessions: int
+    player_lines: int
+
+
+class MetricOrder(Enum):
+    """Which metric a solution is ranked on first; the rest break ties, in the order of the
+    YASC and JSoko optimizers (moves, pushes, box lines, box changes, sessions, player lines)."""
+
+    MOVES = "moves"
+    PUSHES = "pushes"
+    BOX_LINES = "box-lines"
+    BOX_CHANGES = "box-changes"
+
+    def key(self, metrics: SolutionMetrics) -> tuple[int, ...]:
+        """The sort key: smaller is better."""
+        m = metrics
+        tail = (m.pushing_sessions, m.player_lines)
+        if self is MetricOrder.MOVES:
+            return (m.moves, m.pushes, m.box_lines, m.box_changes, *tail)
+        if self is MetricOrder.PUSHES:
+            return (m.pushes, m.moves, m.box_lines, m.box_changes, *tail)
+        if self is MetricOrder.BOX_LINES:
+            return (m.box_lines, m.pushes, m.moves, m.box_changes, *tail)
+        return (m.box_changes, m.box_lines, m.pushes, m.moves, *tail)
+
+    def better(self, first: SolutionMetrics, second: SolutionMetrics) -> bool:
+        """Whether ``first`` ranks strictly before ``second``."""
+        return self.key(first) < self.key(second)
+
+
+def player_lines(lurd: str) -> int:
+    """Runs of moves in one direction, pushes and walks alike.
+
+    >>> player_lines("rrRuUl")
+    3
+    """
+    lowered = lurd.lower()
+    return sum(1 for i, letter in enumerate(lowered) if i == 0 or letter != lowered[i - 1])
+
+
+def pushes_of(level: Level, lurd: str) -> list[Push]:
+    """The pushes of a LURD string played from the start of ``level`` (it need not solve it);
+    NotationError for a foreign letter, BlockedSolution where a move is blocked."""
+    state = PlayState(level)
+    pushes: list[Push] = []
+    for number, letter in enumerate(parse_lurd(lurd), start=1):
+        direction = Direction.from_letter(letter)
+        box = state.board.neighbour(state.player, direction)
+        result = state.step(direction)
+        if result.move is None:
+            raise BlockedSolution(number, letter)
+        if result.move.pushed and box is not None:
+            pushes.append((box, DIRECTIONS.index(direction)))
+    return pushes
+
+
+def tally_of(level: Level, lurd: str) -> PushTally:
+    """The push tally of a LURD string played from the start of ``level``."""
+    offsets = [level.board.offset(direction) for direction in DIRECTIONS]
+    return tally_pushes(pushes_of(level, lurd), offsets, level.board.goals)
+
+
+def measure(level: Level, lurd: str) -> SolutionMetrics:
+    """All six metrics of a LURD string played from the start of ``level`` (whether or not it
+    solves the level; see :func:`solves`); NotationError or BlockedSolution if it cannot be
+    played."""
+    moves = parse_lurd(lurd)
+    counts = tally_of(level, moves)
+    return SolutionMetrics(
+        moves=len(moves),
+        pushes=counts.pushes,
+        box_lines=counts.box_lines,
+        box_changes=counts.box_changes,
+        pushing_sessions=counts.sessions,
+        player_lines=player_lines(moves),
+    )
+
+
+def solves(level: Level, lurd: str) -> bool:
+    """Whether a LURD string plays from the start of ``level`` to every box on a goal; False
+    for one that cannot be played."""
+    state = PlayState(level)
+    try:
+        letters = parse_lurd(lurd)
+    except ValueError:
+        return False
+    for letter in letters:
+        if state.step(Direction.from_letter(letter)).move is None:
+            return False
+    return state.is_solved
