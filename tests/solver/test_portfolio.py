@@ -6,12 +6,13 @@ from game.core.direction import Direction
 from game.core.xsb import parse_level
 from game.solver.analysis import Analysis, mask_of
 from game.solver.fess import FeatureSearch
-from game.solver.portfolio import Resumable, take_turns
+from game.solver.portfolio import SMALL_LEVEL_BOXES, Resumable, entries_of, take_turns
 from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
 from game.solver.search import BestFirst, Outcome, Problem
 from tests.conftest import SMALL_LEVEL
 from tests.solver.helpers import problem_of
+from tests.solver.test_base_search import UNSOLVABLE
 
 
 class Scripted:
@@ -186,3 +187,13 @@ def test_a_problem_apart_keeps_its_patterns_to_itself() -> None:
     twin.learned.add(problem.start_boxes, problem.floor)
     assert twin.learned.dead(problem.start_boxes, problem.start_player)
     assert not problem.learned.dead(problem.start_boxes, problem.start_player)
+
+
+def test_the_large_level_portfolio_with_tables_apart_still_proves_a_level_unsolvable() -> None:
+    # Every search of the many-box portfolio, each with its own table and in slices: the one
+    # that runs dry without macros proves it.
+    problem = problem_of(UNSOLVABLE)  # three boxes that block each other's way
+    limits = Limits(60, None, 1 << 30, None, None)
+    outcome = take_turns(problem, limits, entries_of("fast", SMALL_LEVEL_BOXES + 1))
+    assert outcome.pushes is None and not outcome.used_macros
+    assert outcome.found_by
