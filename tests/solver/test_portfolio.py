@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
 from game.core.direction import Direction
 from game.core.xsb import parse_level
 from game.solver.analysis import Analysis, mask_of
@@ -13,6 +17,7 @@ from game.solver.search import BestFirst, Outcome, Problem
 from tests.conftest import SMALL_LEVEL
 from tests.solver.helpers import problem_of
 from tests.solver.test_base_search import UNSOLVABLE
+from tests.solver.test_fess import ROOMY
 
 
 class Scripted:
@@ -92,22 +97,6 @@ def test_feature_search_goes_on_where_it_stopped() -> None:
     assert outcome.pushes == whole.pushes is not None
 
 
-# Twelve boxes in an open room, twelve goals in a corner: enough cells for the order to matter.
-ROOMY = "\n".join(
-    [
-        "################",
-        "#....  #       #",
-        "#....  # $ $ $ #",
-        "#....#   $ $ $ #",
-        "#    #   $ $ $ #",
-        "###  #   $ $ $ #",
-        "#              #",
-        "#  @ #         #",
-        "################",
-    ]
-)
-
-
 class ShortSlices(Limits):
     """Limits whose every slice ends at the second expansion: the shortest slice that still
     gets on (the first expansion of a slice is the one the last slice stopped at). A search
@@ -139,29 +128,20 @@ def run_in_slices(search: Resumable, limits: ShortSlices) -> Outcome:
             continue
 
 
-def test_feature_search_cut_at_every_step_makes_the_moves_of_one_straight_run() -> None:
+@pytest.mark.parametrize("kind", [FeatureSearch, BestFirst])
+def test_a_search_cut_at_every_step_makes_the_moves_of_one_straight_run(
+    kind: Callable[[Problem, Limits], FeatureSearch | BestFirst],
+) -> None:
     problem = problem_of(ROOMY)
-    straight = FeatureSearch(problem.apart(), Limits(None, None, 1 << 30, None, None))
+    straight = kind(problem.apart(), Limits(None, None, 1 << 30, None, None))
     whole = straight.run()
     limits = ShortSlices()
-    cut = FeatureSearch(problem.apart(), limits)
-    outcome = run_in_slices(cut, limits)
-    assert limits.slices > 50
-    # The same nodes in the same order: a slice's end never moved the turn among the cells.
-    assert cut.via == straight.via
-    assert outcome.pushes == whole.pushes is not None
-
-
-def test_greedy_search_cut_at_every_step_loses_no_position() -> None:
-    problem = problem_of(ROOMY)
-    straight = BestFirst(problem.apart(), Limits(None, None, 1 << 30, None, None))
-    whole = straight.run()
-    limits = ShortSlices()
-    cut = BestFirst(problem.apart(), limits)
+    cut = kind(problem.apart(), limits)
     outcome = run_in_slices(cut, limits)
     assert limits.slices > 20
-    # A position taken off the queue at a slice's end comes back for the next slice: dropped,
-    # the search would drift, and might run dry on a solvable level.
+    # The same positions and the same solution: a slice's end neither moved the turn among
+    # FESS's cells nor dropped the position greedy had taken off its queue (dropped, the
+    # search drifts, and might run dry on a solvable level).
     assert cut.seen == straight.seen
     assert outcome.pushes == whole.pushes is not None
 
