@@ -8,9 +8,16 @@ import pytest
 
 from game.core.direction import Direction
 from game.core.xsb import parse_level
+from game.solver import portfolio
 from game.solver.analysis import Analysis, mask_of
 from game.solver.fess import FeatureSearch
-from game.solver.portfolio import SMALL_LEVEL_BOXES, Resumable, entries_of, take_turns
+from game.solver.portfolio import (
+    SMALL_LEVEL_BOXES,
+    Factory,
+    Resumable,
+    entries_of,
+    take_turns,
+)
 from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
 from game.solver.search import BestFirst, Outcome, Problem
@@ -177,3 +184,24 @@ def test_the_large_level_portfolio_with_tables_apart_still_proves_a_level_unsolv
     outcome = take_turns(problem, limits, entries_of("fast", SMALL_LEVEL_BOXES + 1))
     assert outcome.pushes is None and not outcome.used_macros
     assert outcome.found_by
+
+
+def test_a_search_that_only_reads_patterns_reads_the_first_learners_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert portfolio.greedy in portfolio.READS_ONLY  # it learns nothing, FESS does
+    problem, limits = problem_and_limits()
+    seen: dict[str, Problem] = {}
+
+    def maker(name: str) -> Factory:
+        def factory(own: Problem, _limits: Limits, _macros: bool) -> Resumable:
+            seen[name] = own
+            return Scripted(1, Outcome([Push(1, Direction.LEFT)]), [], name)
+
+        return factory
+
+    reader, first, second = maker("reader"), maker("first"), maker("second")
+    monkeypatch.setattr(portfolio, "READS_ONLY", frozenset({reader}))
+    take_turns(problem, limits, ((reader, 1), (first, 1), (second, 1)))
+    assert seen["reader"].learned is seen["first"].learned
+    assert seen["second"].learned is not seen["first"].learned
