@@ -19,7 +19,7 @@ from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChec
 from game.solver.learned import DeadlockTable
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
-from game.solver.result import Limits, PhaseOver
+from game.solver.result import Limits
 from game.solver.rooms import GoalRooms
 
 # The parent of each expanded node: (parent node id, the pushes from the parent).
@@ -70,11 +70,8 @@ class Problem:
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
 
     def apart(self) -> Problem:
-        """The same problem with an empty table of learned patterns of its own, the rest
-        (the analysis and the caches of pure answers) shared. A portfolio gives one to each
-        search: a pattern one search learns prunes another's children and so changes which
-        child its advisors take, and the search that alone solved a level in seconds then
-        wandered off (XSokoban 66); apart, each search takes the path it takes alone."""
+        """The same problem (analysis and caches shared) with an empty table of learned
+        patterns of its own, for one search of a portfolio (see ``take_turns``)."""
         twin = copy.copy(self)
         twin.learned = DeadlockTable()
         return twin
@@ -141,10 +138,8 @@ class Problem:
         self, box: int, direction: int, after: int, live: int
     ) -> tuple[int, int, int]:
         """The tunnel macro: a box pushed into a one-wide tunnel (walls beside the box and
-        the player, no goal) goes on to its end while the squares ahead are in ``live``.
-
-        Returns the boxes after, the box's last square and the number of pushes.
-        """
+        the player, no goal) goes on to its end while the squares ahead are in ``live``;
+        returns the boxes after, the box's last square and the number of pushes."""
         offset = self.offsets[direction]
         sides = self.walled[direction & 1]
         goals = self.goals
@@ -337,20 +332,16 @@ class BestFirst:
     def run(self) -> Outcome:
         problem, limits, heap = self.problem, self.limits, self.heap
         while heap:
-            entry = heapq.heappop(heap)
-            _, _, depth, boxes, player, record = entry
+            _, _, depth, boxes, player, record = heap[0]
             region = problem.region(boxes, player)
             key = (boxes, (region & -region).bit_length())
             if key in self.seen:
+                heapq.heappop(heap)
                 problem.poll()  # a node is a new position: only those tick
                 continue
-            try:
-                limits.tick()
-            except PhaseOver:
-                # The node goes back for the next slice: dropped, it would be lost to the
-                # search, and a search that then ran dry would prove nothing.
-                heapq.heappush(heap, entry)
-                raise
+            # A slice that ends here leaves the node queued (taken off, it would be lost).
+            limits.tick()
+            heapq.heappop(heap)
             self.seen.add(key)
             node = self.tree.add(record)
             found = self._expand(node, depth, boxes, region)
