@@ -109,12 +109,14 @@ class CellSearch(Generic[Move]):
 
     def next_child(self) -> tuple[int, Child[Move]] | None:
         """The next child to make and its parent's node, its key not yet seen; None when
-        every cell has run dry. Ticks the limits once per cell looked at."""
+        every cell has run dry. Ticks the limits once per cell looked at, before the cell is
+        chosen: a slice that ends there then leaves the turn where it was, so a search cut into
+        slices visits its cells in the same order as one run straight through."""
         while True:
+            self.limits.tick()
             heap = self._next_heap()
             if heap is None:
                 return None
-            self.limits.tick()
             picked = self._take(heap)
             if picked is not None:
                 return picked

@@ -52,13 +52,30 @@ def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return BestFirst(problem, limits, 1, 0, macros)
 
 
+# Searches that learn no patterns and have no advisors: a pattern another search learned only
+# takes dead positions off their queue, so they expand what they expand alone, less the dead
+# (greedy on Microban 139: 50,000 nodes with the patterns of FESS, 62,000 without).
+READS_ONLY: frozenset[Factory] = frozenset({greedy})
+
+
 def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory, int]]) -> Outcome:
     """Run the searches of ``entries`` (each with the weight of its slice) in turns.
 
     A search that runs dry is a proof of unsolvability unless it used a macro, which can skip
-    solutions; then it starts again without macros in its place.
+    solutions; then it starts again without macros in its place. Each search learns deadlock
+    patterns into a table of its own (see ``Problem.apart``) and slices end between its steps,
+    so each takes the same path as it would alone: the portfolio solves what any of its
+    searches solves alone, in that time over the search's share. A search that only reads
+    patterns (see ``READS_ONLY``) reads the first search's table.
     """
-    searches = [factory(problem, limits, True) for factory, _ in entries]
+    problems = [problem.apart() if len(entries) > 1 else problem for _ in entries]
+    learners = [problems[i] for i, (factory, _) in enumerate(entries) if factory not in READS_ONLY]
+    for index, (factory, _) in enumerate(entries):
+        if factory in READS_ONLY and learners:
+            problems[index] = learners[0]
+    searches = [
+        factory(own, limits, True) for own, (factory, _) in zip(problems, entries, strict=True)
+    ]
     length = FIRST_SLICE
     while True:
         for index, (factory, weight) in enumerate(entries):
@@ -71,7 +88,7 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
             if outcome.pushes is not None or not outcome.used_macros:
                 outcome.found_by = searches[index].name
                 return outcome
-            searches[index] = factory(problem, limits, False)
+            searches[index] = factory(problems[index], limits, False)
         length *= GROWTH
 
 

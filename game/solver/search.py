@@ -7,6 +7,7 @@ solution if one exists), so an exhausted search proves unsolvability.
 
 from __future__ import annotations
 
+import copy
 import heapq
 from collections import deque
 from collections.abc import Iterator
@@ -62,11 +63,18 @@ class Problem:
                 if distance[sq] < UNREACHABLE:
                     reach[sq] |= bit
         self.matching = MatchingChecker(reach, poll)
-        self.learned = DeadlockTable()  # shared by every search of the level in this process
+        self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).
         self.costs: list[list[int] | None] = [None] * size
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
+
+    def apart(self) -> Problem:
+        """The same problem (analysis and caches shared) with an empty table of learned
+        patterns of its own, for one search of a portfolio (see ``take_turns``)."""
+        twin = copy.copy(self)
+        twin.learned = DeadlockTable()
+        return twin
 
     def cost_row(self, square: int) -> list[int]:
         """The push distances from ``square`` to each goal, in goal order."""
@@ -130,10 +138,8 @@ class Problem:
         self, box: int, direction: int, after: int, live: int
     ) -> tuple[int, int, int]:
         """The tunnel macro: a box pushed into a one-wide tunnel (walls beside the box and
-        the player, no goal) goes on to its end while the squares ahead are in ``live``.
-
-        Returns the boxes after, the box's last square and the number of pushes.
-        """
+        the player, no goal) goes on to its end while the squares ahead are in ``live``;
+        returns the boxes after, the box's last square and the number of pushes."""
         offset = self.offsets[direction]
         sides = self.walled[direction & 1]
         goals = self.goals
@@ -326,13 +332,16 @@ class BestFirst:
     def run(self) -> Outcome:
         problem, limits, heap = self.problem, self.limits, self.heap
         while heap:
-            _, _, depth, boxes, player, record = heapq.heappop(heap)
+            _, _, depth, boxes, player, record = heap[0]
             region = problem.region(boxes, player)
             key = (boxes, (region & -region).bit_length())
             if key in self.seen:
+                heapq.heappop(heap)
                 problem.poll()  # a node is a new position: only those tick
                 continue
+            # A slice that ends here leaves the node queued (taken off, it would be lost).
             limits.tick()
+            heapq.heappop(heap)
             self.seen.add(key)
             node = self.tree.add(record)
             found = self._expand(node, depth, boxes, region)
