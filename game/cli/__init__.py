@@ -18,6 +18,7 @@ from game.solver.smt import missing_package
 SUBCOMMAND_MODULES = (
     "game.cli.levels",
     "game.cli.solve",
+    "game.cli.optimize",
     "game.cli.bench",
     "game.cli.play",
     "game.cli.frames",

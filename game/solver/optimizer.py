@@ -125,6 +125,7 @@ def optimize(
 
 def _improve(level: Level, best: _Best, vicinity: Vicinity, limits: Limits) -> None:
     """Rounds of the passes until one improves nothing (StopSearch at a limit)."""
+    limits.check()  # a job cancelled before it starts does no work
     grid = Grid(level, limits)
     shortest = render(level, best.pushes, limits.poll)
     if shortest is not None:
