@@ -31,6 +31,7 @@ OPTIONAL_SOLVERS = (("z3", "z3"), ("python-sat", "pysat"))
 SUBCOMMAND_MODULES = (
     "game.cli.levels",
     "game.cli.solve",
+    "game.cli.optimize",
     "game.cli.bench",
     "game.cli.play",
     "game.cli.frames",
