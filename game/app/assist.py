@@ -6,6 +6,7 @@ as typed plans. The phases and their transitions are the state machine of game.a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -103,6 +104,9 @@ class SolverAssist:
         self.background_limit = BACKGROUND_TIME_LIMIT
         self.focused = True
         self.request_method = method
+        # Told of each whole solution offered, from the position it starts at (the library
+        # keeps the solver's solutions).
+        self.on_solution: Callable[[PlayState, list[Direction]], object] | None = None
         self._settle = 0
         self._request: _Request | None = None
         # The boxes the last search was for, and the boxes the plan is for.
@@ -209,6 +213,13 @@ class SolverAssist:
         self._request = None
 
     # -- the solution, a step at a time ---------------------------------------------------
+    def play_solution(self, moves: list[Direction], name: str = "Solution") -> None:
+        """Offer ``moves`` from where the player stands, to step through or autoplay."""
+        self.steps.start(moves)
+        self.message = (
+            f"{name}: {counted(len(moves), 'move')}. N steps, B steps back, Space autoplays"
+        )
+
     @property
     def in_solution(self) -> bool:
         return self.steps.active
@@ -343,8 +354,7 @@ class SolverAssist:
         if moves is None:
             self.plan = None
             return
-        self.steps.start(moves)
+        self.play_solution(moves)
         self.wants_solution = False
-        self.message = (
-            f"Solution: {counted(len(moves), 'move')}. N steps, B steps back, Space autoplays"
-        )
+        if self.on_solution is not None:
+            self.on_solution(state, moves)

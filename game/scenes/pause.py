@@ -10,7 +10,13 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation, saving
-from game.app.screens import MessageScreen, PauseScreen, SettingsScreen, SlotsScreen
+from game.app.screens import (
+    MessageScreen,
+    PauseScreen,
+    SettingsScreen,
+    SlotsScreen,
+    SolutionsScreen,
+)
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -34,6 +40,7 @@ class PauseScene(GameScene):
                 MenuItem("Resume", self.engine.pop),
                 MenuItem("Restart level", self._restart),
                 MenuItem("Saved games", self._slots),
+                MenuItem("Solutions", self._solutions),
                 MenuItem("Key help", self._key_help),
                 MenuItem("Settings", self._settings),
                 MenuItem("Leave level", lambda: navigation.leave_level(self.engine)),
@@ -51,6 +58,9 @@ class PauseScene(GameScene):
         self.engine.open(
             SlotsScreen(lambda: saving.saved_game(context, play.level_index, play.state))
         )
+
+    def _solutions(self) -> None:
+        self.engine.open(SolutionsScreen(self.play.level_index))
 
     def _key_help(self) -> None:
         self.engine.open(MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines())))

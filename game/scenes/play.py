@@ -6,6 +6,7 @@ The rules and the order of commands live in the play controller; drawing lives i
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -17,6 +18,7 @@ from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.notice import Tone
 from game.app.play_controller import PlayAction, PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
+from game.app.solutions import keep_solver_solution
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
@@ -58,6 +60,9 @@ class PlayScene(GameScene):
         self.assist = SolverAssist(
             engine.solver, self.level, solve_method=engine.settings.solve_method
         )
+        # The solver's whole solutions go to the level's library.
+        self.assist.on_solution = partial(keep_solver_solution, context, level_index)
+        self._solution = screen.solution, screen.solution_name
         self.controller = PlayController(
             level_index,
             self.state,
@@ -87,6 +92,9 @@ class PlayScene(GameScene):
         self._layout()
         self._set_caption()
         self.assist.after_change(self.state, None)
+        lurd, name = self._solution
+        if lurd:
+            self.assist.play_solution([Direction.from_letter(letter) for letter in lurd], name)
 
     def on_exit(self) -> None:
         self.assist.close()
