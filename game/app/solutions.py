@@ -236,6 +236,8 @@ class ImportReport:
         parts = []
         if self.added:
             numbers = ", ".join(f"#{number}" for number in self.added)
+            if len(self.added) > 4:  # numbered in a row, as they were filed together
+                numbers = f"#{self.added[0]} to #{self.added[-1]}"
             parts.append(f"Added {counted(len(self.added), 'solution')} ({numbers})")
         if self.known:
             parts.append(f"{counted(len(self.known), 'solution')} already kept")
@@ -245,19 +247,21 @@ class ImportReport:
         return ". ".join(parts) + "." if parts else "No solution to import."
 
 
-def file_imports(library: SolutionLibrary, key: LevelKey, checked: Sequence[Checked],
-                 when: float) -> ImportReport:
-    """File the checked imports that solve the level as imported entries."""
-    added: list[int] = []
-    known: list[int] = []
-    refused: list[str] = []
-    for item in checked:
-        if item.metrics is None:
-            refused.append(f"Solution {item.number}: {item.refused}")
-            continue
-        result = library.add(new_entry(key, item.lurd, item.metrics, Origin.IMPORTED, when))
-        if result.error is not None:
-            return ImportReport(tuple(added), tuple(known), tuple(refused), result.error)
-        if result.number is not None:
-            (added if result.new else known).append(result.number)
-    return ImportReport(tuple(added), tuple(known), tuple(refused))
+def file_imports(
+    library: SolutionLibrary, key: LevelKey, checked: Sequence[Checked], when: float
+) -> ImportReport:
+    """File the checked imports that solve the level as imported entries, in one write."""
+    refused = tuple(
+        f"Solution {item.number}: {item.refused}" for item in checked if item.metrics is None
+    )
+    entries = [
+        new_entry(key, item.lurd, item.metrics, Origin.IMPORTED, when)
+        for item in checked
+        if item.metrics is not None
+    ]
+    results, error = library.add_all(entries)
+    if error is not None:
+        return ImportReport(refused=refused, error=f"Nothing imported: {error}")
+    added = tuple(result.number for result in results if result.new and result.number)
+    known = tuple(result.number for result in results if not result.new and result.number)
+    return ImportReport(added, known, refused)

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Annotated
 
-from game.core.metrics import SolutionMetrics, player_lines
-from game.core.notation import NotationError, parse_lurd
+from game.core.level import Level
+from game.core.metrics import SolutionMetrics, measure, player_lines
+from game.core.notation import NotationError, parse_lurd, replay
 from game.storage.codec import Identifier, Limit, Moment, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
@@ -224,6 +225,22 @@ def import_entries(connection: sqlite3.Connection, entries: Iterable[LibraryEntr
     return added
 
 
+def verified_entries(
+    entries: Iterable[LibraryEntry], levels: dict[str, dict[str, Level]]
+) -> list[LibraryEntry]:
+    """Imported entries held against their levels (collection id -> fingerprint -> level): one
+    whose level is at hand is kept only if it solves it, and measured on it; one whose level is
+    not at hand is kept unmeasured, to be checked when its level is shown."""
+    kept = []
+    for entry in entries:
+        level = levels.get(entry.collection_id, {}).get(entry.fingerprint)
+        if level is None:
+            kept.append(entry)
+        elif replay(level, entry.lurd).solved:
+            kept.append(entry.measured(measure(level, entry.lurd)))
+    return kept
+
+
 @dataclass(frozen=True)
 class Added:
     """What adding a solution did: its number in the level's library, and whether it is new;
@@ -250,6 +267,15 @@ class SolutionLibrary:
         if found is None:
             return Added(error=error)
         return Added(*found)
+
+    def add_all(self, entries: Sequence[LibraryEntry]) -> tuple[list[Added], str | None]:
+        """File several solutions in one transaction: what each did, or why none was filed."""
+
+        def action(connection: sqlite3.Connection) -> list[Added]:
+            return [Added(*add_entry(connection, entry)) for entry in entries]
+
+        found, error = self.store.write(action)
+        return (found or []), error
 
     def remember_metrics(self, entry: LibraryEntry, metrics: SolutionMetrics) -> str | None:
         """Keep the metrics counted for an entry that had none; None, or why not."""

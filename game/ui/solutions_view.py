@@ -101,7 +101,7 @@ def draw_solutions(
     width = surface.get_width()
     draw_title(surface, "Solutions", 14, 40)
     count = counted(len(view.entries), "solution")
-    line = fit_text(f"{heading}: {count}", 20, width - 40)
+    line = fit_text(f"{count} of {heading}", 20, width - 40)
     draw_text(surface, line, 20, theme.TEXT_DIM, (width // 2, 60), "midtop")
     table = table_area(view_area)
     if not view.entries:
