@@ -134,10 +134,12 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             if metrics is not None and entry.fingerprint == key.fingerprint:
                 library.remember_metrics(entry, metrics)
         shown.append(ShownEntry(entry, metrics))
-    return _with_best_marks(shown)
+    return best_marked(shown)
 
 
-def _with_best_marks(shown: list[ShownEntry]) -> list[ShownEntry]:
+def best_marked(shown: list[ShownEntry]) -> list[ShownEntry]:
+    """``shown`` with the best by moves and the best by pushes among the fitting entries
+    marked: the metric orders' keys decide, then the lower number."""
     fitting = [item for item in shown if item.metrics is not None]
     if not fitting:
         return shown
@@ -176,7 +178,7 @@ def solution_lines(text: str) -> list[str]:
             found[-1].append(stripped)
         else:
             collecting = False
-    return ["".join(parts) for parts in found]
+    return ["".join("".join(parts).split()) for parts in found]
 
 
 def solution_texts(text: str) -> list[str]:
