@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.context import PlayContext
+from game.app.jobs import CancelCheck, Job, JobState, ProgressLine, Purpose, run_in_thread
 from game.app.notice import Tone
 from game.app.solutions import (
     Checked,
@@ -45,8 +45,8 @@ class LibraryView:
         self.selected = 0
         self.message = ""
         self.tone = Tone.INFO
-        self.job: BackgroundJob[list[Checked]] | None = None
-        self._wake = wake
+        self.job: Job[list[Checked]] | None = None
+        self._wake = wake or (lambda: None)
 
     # -- reading ---------------------------------------------------------------------------
     def refresh(self, select_number: int | None = None) -> None:
@@ -134,7 +134,7 @@ class LibraryView:
             return check_imports(level, texts)
 
         self.tell(f"Replaying {counted(len(texts), 'solution')} on the level...", Tone.INFO)
-        self.job = BackgroundJob(work, wake=self._wake)
+        self.job = run_in_thread(Purpose.IMPORT, self.key, work, self._wake)
 
     def cancel(self) -> bool:
         """Esc while an import is checked: drop it; False if nothing was running."""
@@ -148,14 +148,13 @@ class LibraryView:
     def update(self) -> None:
         """Take a finished import's replays and file the solutions that solve the level."""
         job = self.job
-        outcome = job.outcome() if job is not None else None
-        if outcome is None:
+        if job is None or job.running:
             return
         self.job = None
-        if outcome.result is None:
-            self.tell(f"Nothing imported: {outcome.error}", Tone.DANGER)
+        if job.state is JobState.FAILED or job.result is None:
+            self.tell(f"Nothing imported: {job.error or 'the check was stopped'}", Tone.DANGER)
             return
-        report = file_imports(self.library, self.key, outcome.result, self.context.progress.clock())
+        report = file_imports(self.library, self.key, job.result, self.context.progress.clock())
         self.refresh(select_number=report.added[-1] if report.added else None)
         tone = Tone.GOOD if report.added and not report.refused else Tone.WARNING
         if report.error is not None or (report.refused and not report.added):

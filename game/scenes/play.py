@@ -94,7 +94,12 @@ class PlayScene(GameScene):
         self.assist.after_change(self.state, None)
         lurd, name = self._solution
         if lurd:
-            self.assist.play_solution([Direction.from_letter(letter) for letter in lurd], name)
+            # A library solution to step through, as the solver's would be.
+            self.assist.steps.start([Direction.from_letter(letter) for letter in lurd])
+            self.controller.notify(
+                f"{name}: {counted(len(lurd), 'move')}. N steps, B steps back, Space autoplays",
+                Tone.INFO,
+            )
 
     def on_exit(self) -> None:
         self.assist.close()
