@@ -64,11 +64,9 @@ class LevelCompleteScene(GameScene):
         # A test play goes back to the editor it came from, not to a list of its one level.
         self.test_play = context.session.is_test_play
         self.back_label = "Back to the editor" if self.test_play else "Back to the levels"
-        items = [
-            MenuItem("Play again", self._again),
-            MenuItem("Solutions", self._solutions),
-            MenuItem(self.back_label, self._back),
-        ]
+        items = [MenuItem("Play again", self._again), MenuItem(self.back_label, self._back)]
+        if not self.test_play:  # a test play's store lasts only as long as the test play
+            items.insert(1, MenuItem("Solutions", self._solutions))
         if self.has_next:
             items.insert(0, MenuItem("Next level", self._next))
         self.menu = Menu(items, width=360)

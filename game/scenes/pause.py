@@ -40,13 +40,14 @@ class PauseScene(GameScene):
                 MenuItem("Resume", self.engine.pop),
                 MenuItem("Restart level", self._restart),
                 MenuItem("Saved games", self._slots),
-                MenuItem("Solutions", self._solutions),
                 MenuItem("Key help", self._key_help),
                 MenuItem("Settings", self._settings),
                 MenuItem("Leave level", lambda: navigation.leave_level(self.engine)),
             ],
             width=380,
         )
+        if not engine.context.session.is_test_play:  # its store lasts only the test play
+            self.menu.items.insert(3, MenuItem("Solutions", self._solutions))
 
     def _restart(self) -> None:
         self.engine.pop()

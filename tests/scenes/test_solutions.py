@@ -16,6 +16,7 @@ from game.core.collection import Collection
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene, PromptScene
@@ -237,3 +238,37 @@ def test_the_screen_fits(
     assert len(scene.view.entries) == 24
     assert "solver: does not fit" in [item.text for item in drawn_texts]
     assert sum(text.text.startswith("#") for text in drawn_texts) >= 5
+
+
+def test_f1_lists_the_screen_s_keys(engine: GameEngine) -> None:
+    open_from_level_select(engine, OPEN_ROOM)
+    press(engine, pygame.K_F1)
+    help_scene = engine.top
+    assert isinstance(help_scene, MessageScene)
+    lines = help_scene.screen.text.splitlines()
+    assert "I: import a file's Solution lines" in lines and "Del: delete" in lines
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_pause_menu_and_the_complete_screen_fit_with_their_solutions_item(
+    engine: GameEngine, size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    engine.solver.think_ahead = False
+    engine.open(PlayScreen(0))
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    engine.render(0.0)
+    pygame.image.save(engine.screen, f"/tmp/solutions_pause_{size[0]}x{size[1]}.png")
+    area = pause.content_area(engine.screen)
+    assert all(area.contains(rect) for rect in pause.menu.layout(pause.menu_area(engine.screen)))
+    press(engine, pygame.K_ESCAPE)
+    play_moves(engine, FIRST_SOLUTION)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    engine.render(0.0)
+    pygame.image.save(engine.screen, f"/tmp/solutions_complete_{size[0]}x{size[1]}.png")
+    menu = complete.menu
+    area = complete.content_area(engine.screen)
+    assert all(area.contains(rect) for rect in menu.layout(complete.menu_area(engine.screen)))
