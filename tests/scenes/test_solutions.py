@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.screens import LevelSelectScreen, PlayScreen
+from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
 from game.core.collection import Collection
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
@@ -245,7 +245,9 @@ def test_f1_lists_the_screen_s_keys(engine: GameEngine) -> None:
     press(engine, pygame.K_F1)
     help_scene = engine.top
     assert isinstance(help_scene, MessageScene)
-    lines = help_scene.screen.text.splitlines()
+    shown = help_scene.screen
+    assert isinstance(shown, MessageScreen)
+    lines = shown.text.splitlines()
     assert "I: import a file's Solution lines" in lines and "Del: delete" in lines
 
 
