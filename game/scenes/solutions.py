@@ -100,11 +100,30 @@ class SolutionsScene(GameScene):
     # -- actions ---------------------------------------------------------------------------
     def _replay(self) -> None:
         item = self.view.replayable()
-        if item is not None:
-            entry = item.entry
+        if item is None:
+            return
+        entry = item.entry
+
+        def replay() -> None:
             navigation.replay_solution(
                 self.engine, self.view.level_index, entry.lurd, f"Solution #{entry.number}"
             )
+
+        playing = self.engine.context.playing
+        if playing is None or not playing.moves or playing.is_solved:
+            replay()
+            return
+
+        def flow() -> Flow:
+            # Opened from the pause menu: the game under it is left only if the player says so.
+            if (yield from ask_yes_no(
+                "Replay the solution?",
+                f"Leave the level being played, with its {counted(len(playing.moves), 'move')}, "
+                f"to replay #{entry.number}?",
+            )):
+                replay()
+
+        run_flow(self.engine.open, flow())
 
     def _ask_delete(self) -> None:
         item = self.view.chosen

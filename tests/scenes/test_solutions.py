@@ -274,3 +274,28 @@ def test_the_pause_menu_and_the_complete_screen_fit_with_their_solutions_item(
     menu = complete.menu
     area = complete.content_area(engine.screen)
     assert all(area.contains(rect) for rect in menu.layout(complete.menu_area(engine.screen)))
+
+
+def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -> None:
+    engine.solver.think_ahead = False
+    engine.open(PlayScreen(OPEN_ROOM))
+    play_moves(engine, "r")
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    pause.menu.select([item.label for item in pause.menu.items].index("Solutions"))
+    press(engine, pygame.K_RETURN)
+    scene = engine.top
+    assert isinstance(scene, SolutionsScene)
+    engine.clipboard.put("drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, ConfirmScene)
+    press(engine, pygame.K_n)
+    assert engine.top is scene  # the game under it is untouched
+    assert engine.context.playing is not None and engine.context.playing.lurd() == "r"
+    press(engine, pygame.K_RETURN)
+    press(engine, pygame.K_y)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.assist.in_solution and not play.state.moves
