@@ -111,8 +111,7 @@ class SolverAssist:
         self.request_method = method
         # Hints charged and not yet taken by the play controller (the score's one writer).
         self._charges = 0
-        # Told of each whole solution offered, from the position it starts at (the library
-        # keeps the solver's solutions).
+        # Told of each whole solution offered and where it starts (for the library).
         self.on_solution: Callable[[PlayState, list[Direction]], object] | None = None
         self._settle = 0
         self._request: _Request | None = None
