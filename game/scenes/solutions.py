@@ -44,7 +44,8 @@ class SolutionsScene(GameScene):
         title = f"Level {number}"
         if level.title and level.title != str(number):
             title += f": {level.title}"
-        self.heading = f"{engine.context.session.title}, {title}"
+        # The level first: on a small window the collection's title is what gets cut.
+        self.heading = f"{title}, {engine.context.session.title}"
 
     def on_enter(self) -> None:
         self.view.refresh()
