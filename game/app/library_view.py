@@ -6,7 +6,7 @@ Imports are replayed in a background job; the screen polls :meth:`LibraryView.up
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from game.app.context import PlayContext
 from game.app.jobs import CancelCheck, Job, JobState, ProgressLine, Purpose, run_in_thread
@@ -51,6 +51,7 @@ class LibraryView:
     # -- reading ---------------------------------------------------------------------------
     def refresh(self, select_number: int | None = None) -> None:
         """Read the entries again, keeping the choice (or choosing entry ``select_number``)."""
+        self.context.progress.read_error = None  # only this reading's failure is told
         self.entries = shown_entries(self.library, self.key, self.level)
         numbers = [item.entry.number for item in self.entries]
         if select_number in numbers:
@@ -113,27 +114,23 @@ class LibraryView:
         if not texts:
             self.tell("The clipboard is empty", Tone.WARNING)
             return
-        self._start_import(texts)
+        self._start_import(lambda: texts)
 
     def import_file(self, path: str) -> None:
-        """Import the solutions of a file's ``Solution`` lines."""
-        try:
-            texts = file_solution_texts(path)
-        except LevelError as error:
-            self.tell(f"Nothing imported: {error}", Tone.DANGER)
-            return
-        self._start_import(texts)
+        """Import the solutions of a file's ``Solution`` lines (read in the job too: a file
+        may be large)."""
+        self._start_import(lambda: file_solution_texts(path))
 
-    def _start_import(self, texts: Sequence[str]) -> None:
+    def _start_import(self, read: Callable[[], list[str]]) -> None:
         if self.job is not None:
             self.tell("Still checking the last import", Tone.WARNING)
             return
         level = self.level
 
         def work(cancelled: CancelCheck, progress: ProgressLine) -> list[Checked]:
-            return check_imports(level, texts)
+            return check_imports(level, read(), cancelled, progress)
 
-        self.tell(f"Replaying {counted(len(texts), 'solution')} on the level...", Tone.INFO)
+        self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
         self.job = run_in_thread(Purpose.IMPORT, self.key, work, self._wake)
 
     def cancel(self) -> bool:
@@ -148,7 +145,11 @@ class LibraryView:
     def update(self) -> None:
         """Take a finished import's replays and file the solutions that solve the level."""
         job = self.job
-        if job is None or job.running:
+        if job is None:
+            return
+        if job.running:
+            if job.progress.line:
+                self.tell(job.progress.line, Tone.INFO)
             return
         self.job = None
         if job.state is JobState.FAILED or job.result is None:

@@ -6,7 +6,7 @@ Nothing here knows pygame; replaying long imports runs as a background job (see 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -208,10 +208,19 @@ class Checked:
     refused: str = ""
 
 
-def check_imports(level: Level, texts: Sequence[str]) -> list[Checked]:
-    """Replay each imported solution on ``level`` (pure work: it may run off the game loop)."""
-    checked = []
+def check_imports(
+    level: Level,
+    texts: Sequence[str],
+    cancelled: Callable[[], bool] = lambda: False,
+    progress: Callable[[str], None] = lambda line: None,
+) -> list[Checked]:
+    """Replay each imported solution on ``level`` (pure work: it runs off the game loop),
+    saying which one it is at; ``cancelled`` stops it between two solutions."""
+    checked: list[Checked] = []
     for number, text in enumerate(texts, start=1):
+        if cancelled():
+            break
+        progress(f"Replaying solution {number:,} of {len(texts):,}... (Esc stops)")
         try:
             lurd, metrics = checked_solution(level, text)
         except SolutionRefused as error:

@@ -10,6 +10,7 @@ from game.app.solutions import (
     ShownEntry,
     SolutionRefused,
     best_marked,
+    check_imports,
     checked_solution,
     keep_solver_solution,
     shown_entries,
@@ -117,3 +118,11 @@ def test_the_solver_s_answer_is_kept_as_a_whole_solution_from_the_start() -> Non
     key = LevelKey(context.session.collection_id, ROOM.fingerprint(), 1)
     [kept] = SolutionLibrary(context.progress).entries(key)
     assert (kept.lurd, kept.origin) == ("drR", Origin.SOLVER)
+
+
+def test_an_import_stops_between_two_solutions_and_says_where_it_is() -> None:
+    lines: list[str] = []
+    asked = iter([False, True])
+    checked = check_imports(ROOM, ["drR", "rdR", "rddR"], lambda: next(asked), lines.append)
+    assert [item.lurd for item in checked] == ["drR"]
+    assert lines == ["Replaying solution 1 of 3... (Esc stops)"]
