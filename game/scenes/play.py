@@ -94,12 +94,9 @@ class PlayScene(GameScene):
         self.assist.after_change(self.state, None)
         lurd, name = self._solution
         if lurd:
-            # A library solution to step through, as the solver's would be.
-            self.assist.steps.start([Direction.from_letter(letter) for letter in lurd])
-            self.controller.notify(
-                f"{name}: {counted(len(lurd), 'move')}. N steps, B steps back, Space autoplays",
-                Tone.INFO,
-            )
+            # A library solution to step through, as the solver's would be (the status line
+            # names it and counts its moves).
+            self.assist.steps.start([Direction.from_letter(letter) for letter in lurd], name)
 
     def on_exit(self) -> None:
         self.assist.close()

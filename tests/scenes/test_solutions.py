@@ -145,6 +145,8 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
     press(engine, pygame.K_RETURN)
     play = engine.top
     assert isinstance(play, PlayScene) and play.assist.in_solution
+    status = play.assist.status()
+    assert status is not None and status.text.startswith("Solution #2, move 0/3")
     for _ in range(3):
         press(engine, pygame.K_n)
         settle(engine)
