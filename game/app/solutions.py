@@ -21,11 +21,15 @@ from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, mea
 from game.core.notation import NotationError, parse_lurd, replay_on
 from game.core.play import PlayState
 from game.core.wording import counted
-from game.storage.library import Added, LevelKey, LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import (
+    MAX_LIBRARY_MOVES,
+    Added,
+    LevelKey,
+    LibraryEntry,
+    Origin,
+    SolutionLibrary,
+)
 
-# The longest solution the library takes: replaying one costs about a second per 80,000 moves,
-# and no level a person plays needs anywhere near this many.
-MAX_LIBRARY_MOVES = 100_000
 MAX_IMPORT_BYTES = 20 * 2**20
 _LURD_LINE = set("lurdLURD0123456789 \t")
 

@@ -15,13 +15,16 @@ from typing import Annotated
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, measure, player_lines
 from game.core.notation import NotationError, parse_lurd, replay
-from game.storage.codec import Identifier, Limit, Moment, decode, json_key
+from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
-from game.storage.records import Lurd
 
+# The longest solution the library takes: replaying one costs about a second per 80,000 moves,
+# and no level a person plays needs anywhere near this many.
+MAX_LIBRARY_MOVES = 100_000
 # A level's place in its collection and an entry's number: far beyond any real collection.
 Number = Annotated[int, Limit(10**9)]
+LibraryLurd = Annotated[str, Text(MAX_LIBRARY_MOVES)]  # kept expanded: a character a move
 
 
 class Origin(Enum):
@@ -57,7 +60,7 @@ class LibraryEntry:
 
     collection_id: Identifier
     fingerprint: Identifier
-    lurd: Lurd
+    lurd: LibraryLurd
     origin: Origin
     number: Number = 0
     place: Number | None = None

@@ -3,8 +3,11 @@ duplicates, deletion, and export and import of the library with the rest of the 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
+
+import pytest
 
 from game.core.level import Level
 from game.core.metrics import measure
@@ -14,7 +17,7 @@ from game.storage.paths import store_path
 from game.storage.records import CAMPAIGN_ID
 from game.storage.schema import SCHEMA_VERSION, migrate
 from game.storage.store import ProgressStore
-from game.storage.transfer import export_progress, import_progress
+from game.storage.transfer import TransferError, export_progress, import_progress
 from tests.conftest import SMALL_SOLUTION
 
 # A longer solution of the small level: it walks one square there and back first.
@@ -146,4 +149,22 @@ def test_an_imported_entry_that_does_not_solve_its_level_is_left_out(
     export_progress(source, exported)
     target = ProgressStore.in_memory()
     assert import_progress(target, exported, campaign=[level]).solutions_added == 0
+    assert all_entries(target) == []
+
+
+def test_a_progress_file_with_an_overlong_library_entry_is_refused_whole(
+    tmp_path: Path, level: Level
+) -> None:
+    source = ProgressStore.in_memory()
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["solutions"] = [
+        {"collection_id": CAMPAIGN_ID, "fingerprint": level.fingerprint(),
+         "lurd": "r" * 100_001, "origin": "player"}
+    ]
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    target = ProgressStore.in_memory()
+    with pytest.raises(TransferError, match=r"solutions\[0\]\.lurd: longer than 100000"):
+        import_progress(target, exported, campaign=[level])
     assert all_entries(target) == []
