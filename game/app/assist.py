@@ -6,6 +6,7 @@ come back as typed plans. What it decides is the reducer of game.app.assist_mach
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.app.assist_machine import (
@@ -101,6 +102,8 @@ class SolverAssist:
         self.request_method = method
         # Hints charged and not yet taken by the play controller (the score's one writer).
         self._charges = 0
+        # Told of each whole solution offered and where it starts (for the library).
+        self.on_solution: Callable[[PlayState, list[Direction]], object] | None = None
         self._settle = 0
         self._request: _Request | None = None
         # The boxes the last search was for, and the boxes the plan is for.
@@ -377,3 +380,5 @@ class SolverAssist:
             return
         if self._fire(SolutionShown(len(moves))):
             self.steps.start(moves)
+            if self.on_solution is not None:
+                self.on_solution(state, moves)

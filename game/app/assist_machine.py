@@ -266,7 +266,7 @@ def status_line(
             if steps.autoplay
             else "N/B step, Space autoplay"
         )
-        return Status(f"Solver's solution, move {where}: {mode}", Tone.GUIDE)
+        return Status(f"{steps.name}, move {where}: {mode}", Tone.GUIDE)
     if hint is not None:
         left = counted(hint.pushes_left, "push", "pushes")
         return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)

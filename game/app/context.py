@@ -6,6 +6,7 @@ The engine keeps a stack of them: test play pushes a context of its own and pops
 from __future__ import annotations
 
 from game.app.session import Session
+from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
 from game.core.statistics import Statistics
 from game.storage.autosave import AutoSaver
@@ -23,6 +24,9 @@ class PlayContext:
         self.autosaver = AutoSaver(progress)
         self.session = session if session is not None else Session()
         self.statistics = Statistics()
+        # The level being played while a play screen is open: the Solutions screen over it asks
+        # before it leaves a game in progress.
+        self.playing: PlayState | None = None
 
     @classmethod
     def in_memory(cls, session: Session | None = None) -> PlayContext:

@@ -40,6 +40,7 @@ class Purpose(Enum):
     LEVEL = ("a random level", True)
     LEVEL_AHEAD = ("a random level made ahead", False)
     OPTIMIZE = ("a shorter solution", True)
+    IMPORT = ("imported solutions replayed", True)
 
     def __init__(self, wording: str, shown: bool) -> None:
         self.wording = wording

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from game.core.level import Level
 from game.core.play import PlayState
+from game.storage.library import Origin
 from game.storage.records import SolutionOutcome
 
 
@@ -38,8 +39,9 @@ class PlayRecorder(Protocol):
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None: ...
 
     def record_solution(
-        self, level_index: int, state: PlayState, score: int
-    ) -> SolutionOutcome: ...
+        self, level_index: int, state: PlayState, score: int, origin: Origin = ...
+    ) -> SolutionOutcome:
+        """Keep the solution; ``origin`` says whose it is (pasted moves are imported ones)."""
 
     def total_score(self) -> int: ...
 

@@ -16,6 +16,7 @@ from game.app.screens import (
     MessageScreen,
     PlayScreen,
     Screen,
+    SolutionsScreen,
 )
 from game.app.session import collection_for, load_collection_file
 from game.app.shell import Shell
@@ -244,3 +245,15 @@ def restart_in_place(shell: Shell, index: int) -> None:
         play_level(shell, index)
         return
     shell.replace(PlayScreen(index))
+
+
+def replay_solution(shell: Shell, index: int, lurd: str, name: str) -> None:
+    """Step through a library solution of level ``index`` from its start (N, B, Space), in
+    place of the level being played if there is one (under the Solutions screen)."""
+    while isinstance(shell.top_screen(), (SolutionsScreen, *LEVEL_OVERLAYS)):
+        shell.pop()
+    screen = PlayScreen(index, solution=lurd, solution_name=name)
+    if isinstance(shell.top_screen(), PlayScreen):
+        shell.replace(screen)
+    else:
+        shell.open(screen)

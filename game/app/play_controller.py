@@ -22,6 +22,7 @@ from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.solver.boxpath import push_steps
 from game.solver.plan import Push
+from game.storage.library import Origin
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
 REPEAT_DELAY_TICKS = 14
@@ -356,7 +357,10 @@ class PlayController:
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"
         score = statistics.score_now()
-        outcome = self.recorder.record_solution(self.level_index, state, score)
+        origin = Origin.PLAYER
+        if statistics.solver_used:
+            origin = Origin.IMPORTED if self._walk_pasted else Origin.SOLVER
+        outcome = self.recorder.record_solution(self.level_index, state, score, origin)
         self.sound("solved")
         self.result = LevelResult(
             self.level_index,

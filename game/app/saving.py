@@ -7,10 +7,12 @@ are kept. Everything works on a play context, never on the engine.
 from __future__ import annotations
 
 from game.app.context import PlayContext
+from game.app.solutions import keep_solution
 from game.core.level import Level
 from game.core.notation import published_par
 from game.core.play import PlayState
 from game.core.statistics import Statistics
+from game.storage.library import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
 
 
@@ -57,11 +59,16 @@ def note_par(context: PlayContext, level: Level) -> None:
 
 
 def record_solution(
-    context: PlayContext, level_index: int, state: PlayState, score: int
+    context: PlayContext,
+    level_index: int,
+    state: PlayState,
+    score: int,
+    origin: Origin = Origin.PLAYER,
 ) -> SolutionOutcome:
-    """The level was solved with ``score``: keep the solution, move the campaign and the session
-    on to the next level; what changed, or why it could not be written (then it is kept in
-    memory and written at the next save)."""
+    """The level was solved with ``score``: keep the solution (in the records, and in the
+    level's solution library as ``origin``'s), move the campaign and the session on to the
+    next level; what changed, or why it could not be written (then it is kept in memory and
+    written at the next save)."""
     session, statistics, progress = context.session, context.statistics, context.progress
     note_par(context, state.level)
     outcome = progress.record_solution(
@@ -75,6 +82,7 @@ def record_solution(
         solver_used=statistics.solver_used,
         seconds=statistics.elapsed,
     )
+    keep_solution(context, level_index, state.level, state.lurd(), origin)
     following = level_index + 1
     if session.collection_id == CAMPAIGN_ID:
         reached = max(progress.campaign().position, following)
@@ -130,8 +138,10 @@ class ContextRecorder:
         context = self.context
         context.autosaver.tick(seconds, lambda: saved_game(context, level_index, state))
 
-    def record_solution(self, level_index: int, state: PlayState, score: int) -> SolutionOutcome:
-        return record_solution(self.context, level_index, state, score)
+    def record_solution(
+        self, level_index: int, state: PlayState, score: int, origin: Origin = Origin.PLAYER
+    ) -> SolutionOutcome:
+        return record_solution(self.context, level_index, state, score, origin)
 
     def total_score(self) -> int:
         return self.context.progress.total_score()

@@ -52,11 +52,14 @@ class LevelSelectScreen(Screen):
 @dataclass(frozen=True)
 class PlayScreen(Screen):
     """Level ``level_index`` of the open collection, from its start or from a saved ``state``
-    (with its move history) and the ``statistics`` it was saved with."""
+    (with its move history) and the ``statistics`` it was saved with; or from its start with
+    a library ``solution`` (LURD) to step through, called ``solution_name``."""
 
     level_index: int
     state: PlayState | None = None
     statistics: Statistics | None = None
+    solution: str = ""
+    solution_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,13 @@ class SlotsScreen(Screen):
     """The saved games; ``current`` gives the game a new save would hold (None: nothing)."""
 
     current: Callable[[], SavedGame | None]
+
+
+@dataclass(frozen=True)
+class SolutionsScreen(Screen):
+    """The solution library of level ``level_index`` of the open collection."""
+
+    level_index: int
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ class SolutionSteps:
     def __init__(self) -> None:
         self.moves: list[Direction] = []
         self.index = 0
+        self.name = ""  # whose solution it is, for the status line
         self.autoplay = False
         self.speed = 2  # index into AUTOPLAY_SPEEDS
         self._wait = 0.0
@@ -28,8 +29,9 @@ class SolutionSteps:
     def steps_per_second(self) -> float:
         return AUTOPLAY_SPEEDS[self.speed]
 
-    def start(self, moves: list[Direction]) -> None:
-        self.moves, self.index = moves, 0
+    def start(self, moves: list[Direction], name: str = "Solver's solution") -> None:
+        """Step through ``moves`` from the start; ``name`` says whose (a library entry's)."""
+        self.moves, self.index, self.name = moves, 0, name
 
     def clear(self) -> None:
         """A move the player made himself ends the solution and its autoplay."""

@@ -21,6 +21,7 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.ConfirmScreen: "game.scenes.prompt:ConfirmScene",
     screens.SettingsScreen: "game.scenes.settings:SettingsScene",
     screens.SlotsScreen: "game.scenes.slots:SlotsScene",
+    screens.SolutionsScreen: "game.scenes.solutions:SolutionsScene",
     screens.StatsScreen: "game.scenes.stats:StatsScene",
     screens.EditorScreen: "game.scenes.editor:EditorScene",
     screens.EditorLeaveScreen: "game.scenes.editor_leave:EditorLeaveScene",

@@ -11,7 +11,7 @@ import pygame
 
 from game.app import navigation
 from game.app.level_result import LevelResult
-from game.app.screens import LevelCompleteScreen, LevelSelectScreen
+from game.app.screens import LevelCompleteScreen, LevelSelectScreen, SolutionsScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -66,12 +66,14 @@ class LevelCompleteScene(GameScene):
         self.test_play = context.session.is_test_play
         self.back_label = "Back to the editor" if self.test_play else "Back to the levels"
         items = [MenuItem("Play again", self._again), MenuItem(self.back_label, self._back)]
+        if not self.test_play:  # a test play's store lasts only as long as the test play
+            items.insert(1, MenuItem("Solutions", self._solutions))
         if self.has_next:
             items.insert(0, MenuItem("Next level", self._next))
         self.menu = Menu(items, width=360)
         if not self.has_next:
             # The last level: the natural way on is back to the list.
-            self.menu.select(1)
+            self.menu.select(len(items) - 1)
 
     def key_hints(self) -> KeyHelp:
         keys = self.keys if self.has_next else self.last_level_keys
@@ -84,6 +86,9 @@ class LevelCompleteScene(GameScene):
 
     def _again(self) -> None:
         navigation.restart_in_place(self.engine, self.result.level_index)
+
+    def _solutions(self) -> None:
+        self.engine.open(SolutionsScreen(self.result.level_index))
 
     def _back(self) -> None:
         navigation.leave_level(self.engine)

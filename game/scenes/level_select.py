@@ -12,7 +12,7 @@ import pygame
 
 from game.app import editing, navigation
 from game.app.saving import best_text
-from game.app.screens import LevelSelectScreen, OpenFileScreen
+from game.app.screens import LevelSelectScreen, OpenFileScreen, SolutionsScreen
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.level_ref import Campaign
 from game.core.wording import counted
@@ -66,6 +66,7 @@ class LevelSelectScene(GameScene):
         ("Enter / click", "play"),
         ("PgUp/PgDn Wheel", "scroll"),
         ("Tab", "next chapter"),
+        ("Shift+S", "solutions"),
         ("O", "open a file"),
         ("E", "edit a copy"),
         ("M", "my levels"),
@@ -272,6 +273,9 @@ class LevelSelectScene(GameScene):
             return
         if key == pygame.K_o:
             self.engine.open(OpenFileScreen())
+            return
+        if key == pygame.K_s and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.engine.open(SolutionsScreen(self.selected))
             return
         if key in (pygame.K_e, pygame.K_m):
             # E: edit a copy of the level (campaign included); M: the player's own levels.

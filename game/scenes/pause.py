@@ -10,7 +10,13 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation, saving
-from game.app.screens import MessageScreen, PauseScreen, SettingsScreen, SlotsScreen
+from game.app.screens import (
+    MessageScreen,
+    PauseScreen,
+    SettingsScreen,
+    SlotsScreen,
+    SolutionsScreen,
+)
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.ui import theme
@@ -41,6 +47,8 @@ class PauseScene(GameScene):
             ],
             width=380,
         )
+        if not engine.context.session.is_test_play:  # its store lasts only the test play
+            self.menu.items.insert(3, MenuItem("Solutions", self._solutions))
 
     def _restart(self) -> None:
         self.engine.pop()
@@ -52,6 +60,9 @@ class PauseScene(GameScene):
         self.engine.open(
             SlotsScreen(lambda: saving.saved_game(context, play.level_index, play.state))
         )
+
+    def _solutions(self) -> None:
+        self.engine.open(SolutionsScreen(self.play.level_index))
 
     def _key_help(self) -> None:
         self.engine.open(MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines())))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 import pygame
@@ -18,6 +19,7 @@ from game.app.jobs import Purpose
 from game.app.notice import Tone
 from game.app.play_controller import PlayAction, PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
+from game.app.solutions import keep_solver_solution
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
@@ -60,6 +62,9 @@ class PlayScene(GameScene):
         self.assist = SolverAssist(
             engine.solver, self.level, solve_method=engine.settings.solve_method
         )
+        # The solver's whole solutions go to the level's library.
+        self.assist.on_solution = partial(keep_solver_solution, context, level_index)
+        self._solution = screen.solution, screen.solution_name
         self.controller = PlayController(
             level_index,
             self.state,
@@ -82,6 +87,7 @@ class PlayScene(GameScene):
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.context.playing = self.state
         context = self.context
         self.total_score = context.progress.total_score()
         context.session.level_index = self.level_index
@@ -92,8 +98,15 @@ class PlayScene(GameScene):
         if self.state.move_count:
             moves = counted(self.state.move_count, "move")
             self.controller.notify(f"Where you left it: {moves} (R starts over)", Tone.INFO)
+        lurd, name = self._solution
+        if lurd:
+            # A library solution to step through, as the solver's would be (the status line
+            # names it and counts its moves).
+            self.assist.steps.start([Direction.from_letter(letter) for letter in lurd], name)
 
     def on_exit(self) -> None:
+        if self.context.playing is self.state:
+            self.context.playing = None
         self.assist.close()
         if not self.controller.finished:
             saving.record_visit(self.context, self.level_index, self.state)
@@ -104,6 +117,7 @@ class PlayScene(GameScene):
         self._dragging = False
 
     def on_resume(self) -> None:
+        self.context.playing = self.state
         self.total_score = self.context.progress.total_score()
         self._layout()
         self._set_caption()

@@ -17,6 +17,7 @@ from game.core.level import Level
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
+from game.storage.library import LibraryEntry, all_entries, import_entries, verified_entries
 from game.storage.paths import is_store_file
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
 from game.storage.rows import (
@@ -56,6 +57,7 @@ class Progress:
     settings: dict[str, object] = field(default_factory=dict)  # any plain JSON
     slots: dict[str, SavedGame] = field(default_factory=dict)
     exported_at: Moment = 0.0
+    solutions: list[LibraryEntry] = field(default_factory=list)  # the solution library
 
     def checked(self) -> Progress:
         """Settings checked to be storable (ValueError if not), slot names in the form this game
@@ -79,6 +81,7 @@ class ImportSummary:
     slots_added: int = 0
     settings_added: int = 0
     unverified: int = 0  # records kept aside: their level files were not at hand
+    solutions_added: int = 0  # new entries of the solution library
 
     def describe(self) -> str:
         """One line for the player."""
@@ -88,11 +91,16 @@ class ImportSummary:
             if self.unverified
             else ""
         )
+        library = (
+            f" Solutions added to the library: {self.solutions_added:,}."
+            if self.solutions_added
+            else ""
+        )
         return (
             f"Imported: {counted(self.levels_added, 'new level record')}, "
             f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
             f"{counted(self.slots_added, 'save')}, {counted(self.settings_added, 'setting')}."
-            f"{aside}"
+            f"{library}{aside}"
         )
 
 
@@ -108,6 +116,7 @@ def gather(store: ProgressStore) -> Progress:
         settings=dict(store.settings()),
         slots=SaveSlots(store).games(),
         exported_at=store.clock(),
+        solutions=all_entries(store),
     )
 
 
@@ -234,7 +243,9 @@ def import_progress(
     if either is, fewer moves and fewer pushes, the higher score, the larger counters so that
     importing twice counts nothing twice); solves are added unless already present; the
     campaign keeps the further position and higher score; settings and collections already
-    here stay as they are, new ones are added; a save slot of the same name keeps the newer.
+    here stay as they are, new ones are added; a save slot of the same name keeps the newer;
+    solutions new to a level's library are added (one that does not solve its level, when the
+    level is at hand, is left out).
     """
     progress = read_progress_file(path)
     levels = known_levels([*store.collections(), *progress.collections], campaign)
@@ -244,6 +255,14 @@ def import_progress(
     records = [r for r in progress.records if here.get((r.collection_id, r.fingerprint)) != r]
     checked = check(records, progress.events, progress.campaign, levels, store.clock())
     summary, error = store.write(lambda connection: merge_progress(connection, progress, checked))
+    checked = check(progress.records, progress.events, progress.campaign, levels, store.clock())
+    solutions = verified_entries(progress.solutions, levels)
+
+    def merge(connection: sqlite3.Connection) -> ImportSummary:
+        summary = merge_progress(connection, progress, checked)
+        return replace(summary, solutions_added=import_entries(connection, solutions))
+
+    summary, error = store.write(merge)
     if summary is None:
         raise TransferError(one_line(error or "Progress could not be imported"))
     return summary

@@ -65,5 +65,10 @@ def test_an_answer_is_stale_for_another_subject_or_once_cancelled() -> None:
 def test_the_purposes_the_screen_shows() -> None:
     shown = {purpose for purpose in Purpose if purpose.shown}
     assert shown == {
-        Purpose.HINT, Purpose.SOLUTION, Purpose.CHECK, Purpose.LEVEL, Purpose.OPTIMIZE
+        Purpose.HINT,
+        Purpose.SOLUTION,
+        Purpose.CHECK,
+        Purpose.LEVEL,
+        Purpose.OPTIMIZE,
+        Purpose.IMPORT,
     }

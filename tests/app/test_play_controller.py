@@ -13,6 +13,7 @@ from game.app.play_controller import (
     PlayController,
 )
 from game.core import Direction, Level, PlayState, Statistics, parse_level
+from game.storage.library import Origin
 from game.storage.records import SolutionOutcome
 from tests.app.fake_solver import InstantSolver
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
@@ -27,12 +28,16 @@ class Recorder:
     def __init__(self) -> None:
         self.autosaved = 0.0
         self.solutions: list[tuple[int, str, int]] = []
+        self.origins: list[Origin] = []
 
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
         self.autosaved += seconds
 
-    def record_solution(self, level_index: int, state: PlayState, score: int) -> SolutionOutcome:
+    def record_solution(
+        self, level_index: int, state: PlayState, score: int, origin: Origin = Origin.PLAYER
+    ) -> SolutionOutcome:
         self.solutions.append((level_index, state.lurd(), score))
+        self.origins.append(origin)
         return SolutionOutcome(first_solve=True, new_best_moves=True)
 
     def total_score(self) -> int:
@@ -150,11 +155,12 @@ def test_pasted_moves_that_solve_show_the_level_and_score_nothing() -> None:
     assert play.result.moves == 33 and play.result.pushes == 8 and play.result.score == 0
     assert play.statistics.solver_used and recorder.solutions[-1][2] == 0
     assert recorder.solutions == [(0, SMALL_SOLUTION, 0)]
+    assert recorder.origins == [Origin.IMPORTED]  # kept in the library as pasted, not his
     assert sounds[-1] == "solved"
 
 
 def test_pasted_moves_the_player_finishes_are_the_players() -> None:
-    play, _, _ = controller()
+    play, _, recorder = controller()
     play.start((0, 0))
     play.replay_moves(SMALL_SOLUTION[:-1])
     run_until_idle(play)
@@ -164,6 +170,7 @@ def test_pasted_moves_the_player_finishes_are_the_players() -> None:
     run_until_idle(play)
     play.update(1 / 60)
     assert play.result is not None and not play.result.shown and play.result.score > 0
+    assert recorder.origins == [Origin.PLAYER]
 
 
 def test_moves_that_do_not_fit_are_refused_with_a_notice() -> None:
@@ -190,3 +197,17 @@ def test_the_controller_alone_counts_hints_and_solver_moves() -> None:
     play.solution_command(PlayAction.SOLUTION_STEP)
     run_until_idle(play)
     assert play.statistics.solver_used and play.statistics.hints_used == 1
+
+
+def test_a_level_the_solver_s_steps_finish_is_kept_as_the_solver_s() -> None:
+    play, _, recorder = controller()
+    play.start((0, 0))
+    assert play.assist.ask_solution(play.state) is None
+    for _ in range(20):
+        play.update(1 / 60)
+    while play.assist.in_solution and play.result is None:
+        play.solution_command(PlayAction.SOLUTION_STEP)
+        run_until_idle(play)
+        play.update(1 / 60)
+    assert play.result is not None and play.result.shown
+    assert recorder.origins == [Origin.SOLVER]

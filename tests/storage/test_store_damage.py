@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.core.xsb import parse_level
@@ -58,6 +58,9 @@ def test_a_store_cut_anywhere_is_set_aside_as_it_was(cut: float, tmp_path_factor
     path = folder / "progress.sqlite3"
     whole = _filled_store(path)
     damaged = whole[: int(len(whole) * cut)]
+    # A cut of zeros alone (the empty tail of the last page, an empty table's or index's) is
+    # no damage: SQLite reads past the end of a file as zeros, so the store is the same.
+    assume(whole[len(damaged):].strip(b"\0"))
     path.write_bytes(damaged)
     _opened_sets_aside(path, damaged)
 

@@ -1,0 +1,282 @@
+"""The solution library as the game uses it: solutions replayed on their level and filed, a
+level's entries with their fit and best marks, and solutions imported from text or a file.
+
+Nothing here knows pygame; replaying long imports runs as a background job (see the screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.app.context import PlayContext
+from game.app.session import Session
+from game.core.direction import Direction
+from game.core.errors import LevelError, printable
+from game.core.files import read_regular_file
+from game.core.level import Level
+from game.core.level_ref import LevelTexts
+from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, measure
+from game.core.notation import NotationError, parse_lurd, replay_on
+from game.core.play import PlayState
+from game.core.wording import counted
+from game.storage.library import (
+    MAX_LIBRARY_MOVES,
+    Added,
+    LevelKey,
+    LibraryEntry,
+    Origin,
+    SolutionLibrary,
+)
+
+MAX_IMPORT_BYTES = 20 * 2**20
+_LURD_LINE = set("lurdLURD0123456789 \t")
+
+
+class SolutionRefused(ValueError):
+    """A solution the library does not take; the message is one line for the player."""
+
+
+def level_key(session: Session, level_index: int, level: Level) -> LevelKey:
+    """The library key of level ``level_index`` of the open collection; a level known only by
+    its text has no place to be found again by."""
+    place = None if isinstance(session.source, LevelTexts) else level_index + 1
+    return LevelKey(session.collection_id, level.fingerprint(), place)
+
+
+def checked_solution(level: Level, text: str) -> tuple[str, SolutionMetrics]:
+    """``text`` replayed from the start of ``level``: the LURD with each letter's case made true
+    (a push is uppercase) and its metrics; SolutionRefused saying why it is not a solution."""
+    try:
+        letters = parse_lurd(text, MAX_LIBRARY_MOVES)
+    except NotationError as error:
+        raise SolutionRefused(str(error)) from None
+    if not letters:
+        raise SolutionRefused("it has no moves")
+    state = PlayState(level)
+    result = replay_on(state, letters, strict_case=False)
+    if result.failed_at is not None:
+        blocked = BlockedSolution(result.failed_at, letters[result.failed_at - 1])
+        raise SolutionRefused(str(blocked))
+    if not result.solved:
+        raise SolutionRefused("it does not solve the level")
+    lurd = state.lurd()
+    return lurd, measure(level, lurd)
+
+
+def new_entry(
+    key: LevelKey,
+    lurd: str,
+    metrics: SolutionMetrics,
+    origin: Origin,
+    when: float,
+    source: int | None = None,
+) -> LibraryEntry:
+    """An entry for a solution already checked on its level."""
+    entry = LibraryEntry(
+        key.collection_id, key.fingerprint, lurd, origin, place=key.place, source=source,
+        added_at=when,
+    )
+    return entry.measured(metrics)
+
+
+def keep_solution(
+    context: PlayContext, level_index: int, level: Level, text: str, origin: Origin
+) -> Added:
+    """File a solution of level ``level_index`` of the open collection made in play (the
+    player's, the solver's, pasted moves); one that does not solve the level is not filed."""
+    try:
+        lurd, metrics = checked_solution(level, text)
+    except SolutionRefused as error:
+        return Added(error=str(error))
+    key = level_key(context.session, level_index, level)
+    entry = new_entry(key, lurd, metrics, origin, context.progress.clock())
+    return SolutionLibrary(context.progress).add(entry)
+
+
+def keep_solver_solution(
+    context: PlayContext, level_index: int, state: PlayState, moves: Sequence[Direction]
+) -> Added:
+    """The solver's answer from where the player stands, filed as a whole solution: the moves
+    made so far and then the solver's."""
+    ahead = "".join(direction.value for direction in moves)
+    return keep_solution(context, level_index, state.level, state.lurd() + ahead, Origin.SOLVER)
+
+
+# -- a level's entries as the screen shows them ----------------------------------------------
+@dataclass(frozen=True)
+class ShownEntry:
+    """An entry with its metrics on the level as it is now; ``metrics`` is None for one that
+    does not fit the level any more (the level file changed since it was kept)."""
+
+    entry: LibraryEntry
+    metrics: SolutionMetrics | None
+    best_moves: bool = False
+    best_pushes: bool = False
+
+    @property
+    def fits(self) -> bool:
+        return self.metrics is not None
+
+
+def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list[ShownEntry]:
+    """The level's entries, each checked on the level as it is now, with the best by moves and
+    the best by pushes marked (ties broken by the secondary metrics, then the earlier entry).
+
+    An entry of this layout already measured is trusted (it was replayed when filed); others
+    are replayed now, and the metrics of one that fits its own layout are kept for next time.
+    """
+    shown = []
+    for entry in library.entries(key):
+        metrics = entry.metrics if entry.fingerprint == key.fingerprint else None
+        if metrics is None:
+            try:
+                metrics = checked_solution(level, entry.lurd)[1]
+            except SolutionRefused:
+                metrics = None
+            if metrics is not None and entry.fingerprint == key.fingerprint:
+                library.remember_metrics(entry, metrics)
+        shown.append(ShownEntry(entry, metrics))
+    return best_marked(shown)
+
+
+def best_marked(shown: list[ShownEntry]) -> list[ShownEntry]:
+    """``shown`` with the best by moves and the best by pushes among the fitting entries
+    marked: the metric orders' keys decide, then the lower number."""
+    fitting = [item for item in shown if item.metrics is not None]
+    if not fitting:
+        return shown
+    best = {
+        order: min(fitting, key=lambda item: (order.key(_metrics(item)), item.entry.number))
+        for order in (MetricOrder.MOVES, MetricOrder.PUSHES)
+    }
+    return [
+        ShownEntry(
+            item.entry,
+            item.metrics,
+            best_moves=item is best[MetricOrder.MOVES],
+            best_pushes=item is best[MetricOrder.PUSHES],
+        )
+        for item in shown
+    ]
+
+
+def _metrics(item: ShownEntry) -> SolutionMetrics:
+    assert item.metrics is not None  # only fitting entries are ranked
+    return item.metrics
+
+
+# -- importing -------------------------------------------------------------------------------
+def solution_lines(text: str) -> list[str]:
+    """The solutions of the ``Solution`` lines in ``text`` (a level file's), each with the
+    LURD lines that follow its line."""
+    found: list[list[str]] = []
+    collecting = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.lower().startswith("solution"):
+            found.append([stripped.partition(":")[2]])
+            collecting = True
+        elif collecting and stripped and set(stripped) <= _LURD_LINE:
+            found[-1].append(stripped)
+        else:
+            collecting = False
+    return ["".join("".join(parts).split()) for parts in found]
+
+
+def solution_texts(text: str) -> list[str]:
+    """The solutions of pasted text: its ``Solution`` lines, or else the whole text as one."""
+    return solution_lines(text) or ([text] if text.strip() else [])
+
+
+def file_solution_texts(path: str) -> list[str]:
+    """The solutions of a file's ``Solution`` lines; LevelError saying why there are none."""
+    if not path.strip():
+        raise LevelError("type the path of a file with Solution lines")
+    file = Path(path.strip().strip('"')).expanduser()
+    data = read_regular_file(file, MAX_IMPORT_BYTES, "solution file")
+    found = solution_lines(data.decode("utf-8", errors="replace"))
+    if not found:
+        raise LevelError(f"{printable(file.name)} has no Solution lines")
+    return found
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One imported solution after its replay: its LURD and metrics, or why it was refused."""
+
+    number: int  # its place among the solutions imported together, from 1
+    lurd: str = ""
+    metrics: SolutionMetrics | None = None
+    refused: str = ""
+
+
+def check_imports(
+    level: Level,
+    texts: Sequence[str],
+    cancelled: Callable[[], bool] = lambda: False,
+    progress: Callable[[str], None] = lambda line: None,
+) -> list[Checked]:
+    """Replay each imported solution on ``level`` (pure work: it runs off the game loop),
+    saying which one it is at; ``cancelled`` stops it between two solutions."""
+    checked: list[Checked] = []
+    for number, text in enumerate(texts, start=1):
+        if cancelled():
+            break
+        progress(f"Replaying solution {number:,} of {len(texts):,}... (Esc stops)")
+        try:
+            lurd, metrics = checked_solution(level, text)
+        except SolutionRefused as error:
+            checked.append(Checked(number, refused=str(error)))
+        else:
+            checked.append(Checked(number, lurd, metrics))
+    return checked
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: the numbers of the new entries, of solutions already kept, and why
+    each refused one was refused."""
+
+    added: tuple[int, ...] = ()
+    known: tuple[int, ...] = ()
+    refused: tuple[str, ...] = ()
+    error: str | None = None
+
+    def describe(self) -> str:
+        """One line for the player (the first refusal is named; the rest are counted)."""
+        if self.error is not None:
+            return self.error
+        parts = []
+        if self.added:
+            numbers = ", ".join(f"#{number}" for number in self.added)
+            if len(self.added) > 4:  # numbered in a row, as they were filed together
+                numbers = f"#{self.added[0]} to #{self.added[-1]}"
+            parts.append(f"Added {counted(len(self.added), 'solution')} ({numbers})")
+        if self.known:
+            parts.append(f"{counted(len(self.known), 'solution')} already kept")
+        if self.refused:
+            more = len(self.refused) - 1
+            parts.append(self.refused[0] + (f" (and {more} more refused)" if more else ""))
+        return ". ".join(parts) + "." if parts else "No solution to import."
+
+
+def file_imports(
+    library: SolutionLibrary, key: LevelKey, checked: Sequence[Checked], when: float
+) -> ImportReport:
+    """File the checked imports that solve the level as imported entries, in one write."""
+    refused = tuple(
+        f"Solution {item.number}: {item.refused}" for item in checked if item.metrics is None
+    )
+    entries = [
+        new_entry(key, item.lurd, item.metrics, Origin.IMPORTED, when)
+        for item in checked
+        if item.metrics is not None
+    ]
+    results, error = library.add_all(entries)
+    if error is not None:
+        return ImportReport(refused=refused, error=f"Nothing imported: {error}")
+    added = tuple(result.number for result in results if result.new and result.number)
+    known = tuple(result.number for result in results if not result.new and result.number)
+    return ImportReport(added, known, refused)

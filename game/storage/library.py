@@ -1,0 +1,345 @@
+"""The solution library: every distinct solution of a level, kept with its origin and metrics.
+
+Entries live in the ``solutions`` table; they are never scored. Each level numbers its own
+entries (#1, #2, ...) for good, so "optimized from #2" keeps meaning the same one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Annotated
+
+from game.core.level import Level
+from game.core.metrics import SolutionMetrics, measure, player_lines
+from game.core.notation import NotationError, parse_lurd, replay
+from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
+from game.storage.connection import StoreConnection
+from game.storage.jsondata import DataError
+
+# The longest solution the library takes: replaying one costs about a second per 80,000 moves,
+# and no level a person plays needs anywhere near this many.
+MAX_LIBRARY_MOVES = 100_000
+# A level's place in its collection and an entry's number: far beyond any real collection.
+Number = Annotated[int, Limit(10**9)]
+LibraryLurd = Annotated[str, Text(MAX_LIBRARY_MOVES)]  # kept expanded: a character a move
+
+
+class Origin(Enum):
+    """Who made a solution; only the player's own solves are ever scored (by the records)."""
+
+    PLAYER = "player"
+    SOLVER = "solver"
+    IMPORTED = "imported"
+    OPTIMIZED = "optimized"
+    REVERSE = "reverse"
+
+
+@dataclass(frozen=True)
+class LevelKey:
+    """The level a library entry belongs to: its collection's records id and layout, and its
+    place in the collection (1-based; None for a level known only by its text), by which
+    entries are found again after the level file changed."""
+
+    collection_id: str
+    fingerprint: str
+    place: int | None = None
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """One solution in the library, as stored and as exported.
+
+    ``box_lines``, ``box_changes`` and ``pushing_sessions`` need the level to be counted: they
+    are None for an entry that has not been measured on it yet (one kept from before the
+    library, or imported while its level was not at hand). They are not exported: an import
+    counts them again on the level.
+    """
+
+    collection_id: Identifier
+    fingerprint: Identifier
+    lurd: LibraryLurd
+    origin: Origin
+    number: Number = 0
+    place: Number | None = None
+    source: Number | None = None  # the number of the entry it was optimized from
+    added_at: Moment = 0.0
+    box_lines: int | None = field(default=None, metadata=json_key(None))
+    box_changes: int | None = field(default=None, metadata=json_key(None))
+    pushing_sessions: int | None = field(default=None, metadata=json_key(None))
+    entry_id: int = field(default=0, metadata=json_key(None))
+
+    def checked(self) -> LibraryEntry:
+        """The entry with its LURD normalised (read from a file); ValueError if it is not LURD."""
+        try:
+            return replace(self, lurd=parse_lurd(self.lurd))
+        except NotationError as error:
+            raise ValueError(f"lurd: {error}") from None
+
+    @property
+    def moves(self) -> int:
+        return len(self.lurd)
+
+    @property
+    def pushes(self) -> int:
+        return sum(letter.isupper() for letter in self.lurd)
+
+    @property
+    def metrics(self) -> SolutionMetrics | None:
+        """All six metrics, once the entry has been measured on its level."""
+        if self.box_lines is None or self.box_changes is None or self.pushing_sessions is None:
+            return None
+        return SolutionMetrics(
+            self.moves,
+            self.pushes,
+            self.box_lines,
+            self.box_changes,
+            self.pushing_sessions,
+            player_lines(self.lurd),
+        )
+
+    def measured(self, metrics: SolutionMetrics) -> LibraryEntry:
+        return replace(
+            self,
+            box_lines=metrics.box_lines,
+            box_changes=metrics.box_changes,
+            pushing_sessions=metrics.pushing_sessions,
+        )
+
+    def origin_text(self) -> str:
+        """How the screen names the origin: "player", "optimized from #2", ..."""
+        if self.origin is Origin.OPTIMIZED:
+            return "optimized" if self.source is None else f"optimized from #{self.source}"
+        return str(self.origin.value)
+
+
+_COLUMNS = (
+    "collection_id",
+    "fingerprint",
+    "lurd",
+    "origin",
+    "number",
+    "place",
+    "source",
+    "added_at",
+    "box_lines",
+    "box_changes",
+    "pushing_sessions",
+    "id",
+)
+_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM solutions"
+# The entries of a level: those filed under its layout, and those filed under its place in the
+# collection with another layout (the level file changed since; they may no longer fit).
+_OF_LEVEL = " WHERE collection_id = ? AND (fingerprint = ? OR (place IS NOT NULL AND place = ?))"
+
+
+def _entry_from_row(row: Sequence[object]) -> LibraryEntry:
+    values = dict(zip(_COLUMNS, row, strict=True))
+    entry_id = values.pop("id")
+    metrics = {key: values.pop(key) for key in ("box_lines", "box_changes", "pushing_sessions")}
+    entry = decode(LibraryEntry, values, f"library entry {entry_id}")
+    counts = [value if type(value) is int else None for value in metrics.values()]
+    return replace(
+        entry,
+        entry_id=int(str(entry_id)),
+        box_lines=counts[0],
+        box_changes=counts[1],
+        pushing_sessions=counts[2],
+    )
+
+
+def entries_of(store: StoreConnection, key: LevelKey) -> list[LibraryEntry]:
+    """The level's entries by number; unreadable rows are left out (``last_error`` says so)."""
+    rows = store.read(_SELECT + _OF_LEVEL + " ORDER BY number, id", _level_parameters(key))
+    return _decoded(store, rows)
+
+
+def all_entries(store: StoreConnection) -> list[LibraryEntry]:
+    """Every readable entry (for export)."""
+    rows = store.read(_SELECT + " ORDER BY collection_id, fingerprint, number, id")
+    return _decoded(store, rows)
+
+
+def _decoded(store: StoreConnection, rows: Iterable[Sequence[object]]) -> list[LibraryEntry]:
+    found = []
+    for row in rows:
+        try:
+            found.append(_entry_from_row(row))
+        except (DataError, ValueError) as error:
+            store.last_error = str(error)
+    return found
+
+
+def _level_parameters(key: LevelKey) -> tuple[object, ...]:
+    return (key.collection_id, key.fingerprint, key.place)
+
+
+def add_entry(connection: sqlite3.Connection, entry: LibraryEntry) -> tuple[int, bool]:
+    """File ``entry`` (its number and id are given here) inside the caller's transaction.
+
+    A solution already in the level's library is not added twice: (its number, False).
+    Otherwise (the new number, True).
+    """
+    row = connection.execute(
+        "SELECT number FROM solutions WHERE collection_id = ? AND fingerprint = ? AND lurd = ?",
+        (entry.collection_id, entry.fingerprint, entry.lurd),
+    ).fetchone()
+    if row is not None:
+        return int(row[0]), False
+    key = LevelKey(entry.collection_id, entry.fingerprint, entry.place)
+    (highest,) = connection.execute(
+        "SELECT coalesce(max(number), 0) FROM solutions" + _OF_LEVEL, _level_parameters(key)
+    ).fetchone()
+    number = int(highest) + 1
+    columns = _COLUMNS[:-1]
+    values = (
+        entry.collection_id,
+        entry.fingerprint,
+        entry.lurd,
+        entry.origin.value,
+        number,
+        entry.place,
+        entry.source,
+        entry.added_at,
+        entry.box_lines,
+        entry.box_changes,
+        entry.pushing_sessions,
+    )
+    connection.execute(
+        f"INSERT INTO solutions ({', '.join(columns)}) VALUES ({', '.join('?' for _ in values)})",
+        values,
+    )
+    return number, True
+
+
+def import_entries(connection: sqlite3.Connection, entries: Iterable[LibraryEntry]) -> int:
+    """Add imported entries inside the caller's transaction; how many were new. Each is
+    numbered afresh here, and "optimized from #N" follows its source to its new number."""
+    added = 0
+    renumbered: dict[tuple[str, str, int], int] = {}
+    for entry in sorted(entries, key=lambda e: (e.collection_id, e.fingerprint, e.number)):
+        level = (entry.collection_id, entry.fingerprint)
+        source = None if entry.source is None else renumbered.get((*level, entry.source))
+        number, new = add_entry(connection, replace(entry, source=source))
+        renumbered[(*level, entry.number)] = number
+        added += new
+    return added
+
+
+def verified_entries(
+    entries: Iterable[LibraryEntry], levels: dict[str, dict[str, Level]]
+) -> list[LibraryEntry]:
+    """Imported entries held against their levels (collection id -> fingerprint -> level): one
+    whose level is at hand is kept only if it solves it, and measured on it; one whose level is
+    not at hand is kept unmeasured, to be checked when its level is shown."""
+    kept = []
+    for entry in entries:
+        level = levels.get(entry.collection_id, {}).get(entry.fingerprint)
+        if level is None:
+            kept.append(entry)
+        elif replay(level, entry.lurd).solved:
+            kept.append(entry.measured(measure(level, entry.lurd)))
+    return kept
+
+
+@dataclass(frozen=True)
+class Added:
+    """What adding a solution did: its number in the level's library, and whether it is new;
+    or why nothing was written."""
+
+    number: int | None = None
+    new: bool = False
+    error: str | None = None
+
+
+class SolutionLibrary:
+    """Read, add, measure and delete library entries in a progress store."""
+
+    def __init__(self, store: StoreConnection) -> None:
+        self.store = store
+
+    def entries(self, key: LevelKey) -> list[LibraryEntry]:
+        return entries_of(self.store, key)
+
+    def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
+        """File a solution already replayed on its level (see game.app.solutions); with
+        ``keep`` a write that cannot be made now is kept and made later."""
+        found, error = self.store.write(lambda connection: add_entry(connection, entry), keep)
+        if found is None:
+            return Added(error=error)
+        return Added(*found)
+
+    def add_all(self, entries: Sequence[LibraryEntry]) -> tuple[list[Added], str | None]:
+        """File several solutions in one transaction: what each did, or why none was filed."""
+
+        def action(connection: sqlite3.Connection) -> list[Added]:
+            return [Added(*add_entry(connection, entry)) for entry in entries]
+
+        found, error = self.store.write(action)
+        return (found or []), error
+
+    def remember_metrics(self, entry: LibraryEntry, metrics: SolutionMetrics) -> str | None:
+        """Keep the metrics counted for an entry that had none; None, or why not."""
+
+        def action(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "UPDATE solutions SET box_lines = ?, box_changes = ?, pushing_sessions = ? "
+                "WHERE id = ?",
+                (metrics.box_lines, metrics.box_changes, metrics.pushing_sessions, entry.entry_id),
+            )
+
+        return self.store.write(action)[1]
+
+    def delete(self, entry: LibraryEntry) -> str | None:
+        """Delete one entry for good; None, or why not."""
+
+        def action(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM solutions WHERE id = ?", (entry.entry_id,))
+
+        return self.store.write(action)[1]
+
+
+def migrate_best_solutions(connection: sqlite3.Connection) -> None:
+    """Schema step: each record's best-by-moves and best-by-pushes solution becomes a player's
+    entry of its level's library (metrics are counted when the level is next at hand)."""
+    rows = connection.execute(
+        "SELECT collection_id, fingerprint, best_moves_lurd, best_pushes_lurd, "
+        "coalesce(first_solved_at, 0) FROM level_records"
+    ).fetchall()
+    for collection_id, fingerprint, *solutions, when in rows:
+        for lurd in solutions:
+            try:
+                entry = decode(
+                    LibraryEntry,
+                    {
+                        "collection_id": collection_id,
+                        "fingerprint": fingerprint,
+                        "lurd": lurd,
+                        "origin": Origin.PLAYER.value,
+                        "added_at": when,
+                    },
+                    "level record",
+                )
+            except DataError:
+                continue  # no solution, or one that is not LURD: nothing to keep
+            add_entry(connection, entry)
+
+
+SOLUTIONS_TABLE = """CREATE TABLE solutions (
+    id INTEGER PRIMARY KEY,
+    collection_id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    place INTEGER,  -- the level's number in its collection, NULL for a level kept as text
+    number INTEGER NOT NULL,  -- the entry's number among its level's entries (#N)
+    lurd TEXT NOT NULL,
+    origin TEXT NOT NULL,  -- player, solver, imported, optimized, reverse
+    source INTEGER,  -- optimized: the number of the entry it was optimized from
+    added_at REAL NOT NULL,
+    box_lines INTEGER,  -- NULL until measured on the level
+    box_changes INTEGER,
+    pushing_sessions INTEGER,
+    UNIQUE (collection_id, fingerprint, lurd)
+)"""
+SOLUTIONS_BY_PLACE = "CREATE INDEX solutions_by_place ON solutions (collection_id, place)"

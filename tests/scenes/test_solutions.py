@@ -1,0 +1,304 @@
+"""The Solutions screen through the real engine: opened from level select, the pause menu and the
+level complete screen; import from a file and the clipboard, replay, copy, delete, fit.
+
+Level 4 of the test levels is the open room: "drR" and "rdR" solve it, "rddR" walks into a wall.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
+from game.core.collection import Collection
+from game.core.level_ref import LevelFile
+from game.engine.engine import GameEngine
+from game.scenes.level_complete import LevelCompleteScene
+from game.scenes.message import MessageScene
+from game.scenes.pause import PauseScene
+from game.scenes.play import PlayScene
+from game.scenes.prompt import ConfirmScene, PromptScene
+from game.scenes.solutions import SolutionsScene
+from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from tests.engine.harness import FIRST_SOLUTION, level_collection, play_moves, press, settle
+from tests.scenes.conftest import Drawn
+from tests.scenes.test_fit import SIZES, set_size
+from tests.scenes.test_polish import draw_alone
+
+OPEN_ROOM = 3
+SOLUTIONS_FILE = "Title: open room\nSolution: rdR\nSolution: drR\nSolution: rddR\n"
+SHIFT = pygame.KMOD_SHIFT
+
+
+def open_from_level_select(engine: GameEngine, index: int) -> SolutionsScene:
+    engine.solver.think_ahead = False
+    engine.open(LevelSelectScreen())
+    for _ in range(index):
+        press(engine, pygame.K_RIGHT)
+    pygame.key.set_mods(SHIFT)  # level select reads the held modifiers, as for Shift+Tab
+    try:
+        press(engine, pygame.K_s, SHIFT)
+    finally:
+        pygame.key.set_mods(0)
+    scene = engine.top
+    assert isinstance(scene, SolutionsScene)
+    return scene
+
+
+def finish_import(engine: GameEngine, scene: SolutionsScene) -> None:
+    """Run frames until the import's replays are filed (the job is waited for, not timed)."""
+    job = scene.view.job
+    if job is not None:  # (a small import may be filed in the frame that started it)
+        assert job.wait(60)
+        engine.run_frames(2)
+    assert not scene.view.busy
+
+
+def import_file(engine: GameEngine, scene: SolutionsScene, path: Path) -> None:
+    press(engine, pygame.K_i)
+    assert isinstance(engine.top, PromptScene)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(path)))
+    engine.run_frames(1)
+    press(engine, pygame.K_RETURN)
+    assert engine.top is scene
+    finish_import(engine, scene)
+
+
+def test_a_file_of_three_solutions_one_broken_lists_two_and_says_why_the_third_was_refused(
+    engine: GameEngine, drawn_texts: list[Drawn], tmp_path: Path
+) -> None:
+    file = tmp_path / "room.sok"
+    file.write_text(SOLUTIONS_FILE)
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    assert scene.view.entries == []
+    import_file(engine, scene, file)
+    entries = [item.entry for item in scene.view.entries]
+    assert [(e.number, e.lurd, e.origin) for e in entries] == [
+        (1, "rdR", Origin.IMPORTED),
+        (2, "drR", Origin.IMPORTED),
+    ]
+    message = "Added 2 solutions (#1, #2). Solution 3: move 3, 'd', is blocked."
+    assert scene.view.message == message
+    drawn_texts.clear()
+    engine.render(0.0)
+    shown = [item.text for item in drawn_texts]
+    assert message in shown
+    # Equal moves, pushes, box lines, box changes and sessions: #2 walks in one line less
+    # ("dr" against "rd" then a push right), so it is the best by moves and by pushes.
+    assert [(i.best_moves, i.best_pushes) for i in scene.view.entries] == [
+        (False, False),
+        (True, True),
+    ]
+    assert "imported, best moves+pushes" in shown and "imported" in shown
+
+
+def test_bad_clipboard_input_gets_one_line_each_and_adds_nothing(engine: GameEngine) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    cases = [
+        ("drx", "Solution 1: character 3 of the solution, 'x', is not a move."),
+        ("r" * 1_000_000, "Solution 1: the solution is longer than 100,000 moves, the most "
+         "accepted."),
+        ("dr", "Solution 1: it does not solve the level."),
+        ("   ", "The clipboard is empty"),
+    ]
+    for text, message in cases:
+        engine.clipboard.put(text)
+        press(engine, pygame.K_v)
+        if scene.view.busy:
+            finish_import(engine, scene)
+        assert scene.view.message == message
+    assert scene.view.entries == []
+
+
+def test_a_missing_file_is_one_line(engine: GameEngine, tmp_path: Path) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    press(engine, pygame.K_i)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "none.sok")))
+    engine.run_frames(1)
+    press(engine, pygame.K_RETURN)
+    finish_import(engine, scene)  # (the file is read off the loop too)
+    assert scene.view.message.startswith("Nothing imported: cannot read")
+    assert "none.sok" in scene.view.message
+
+
+def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("Solution: rdR\nSolution: drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    assert scene.view.selected == 1  # the last one added is chosen
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_c)
+    assert engine.clipboard.get() == "rdR"
+    # Delete asks first; No keeps it, Yes deletes it.
+    press(engine, pygame.K_DELETE)
+    assert isinstance(engine.top, ConfirmScene)
+    press(engine, pygame.K_n)
+    assert len(scene.view.entries) == 2
+    press(engine, pygame.K_DELETE)
+    press(engine, pygame.K_y)
+    assert [item.entry.lurd for item in scene.view.entries] == ["drR"]
+    assert scene.view.message == "Deleted #1"
+    # Replay: the level opens with the solution to step through (N), as the solver's would.
+    press(engine, pygame.K_RETURN)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.assist.in_solution
+    status = play.assist.status()
+    assert status is not None and status.text.startswith("Solution #2, move 0/3")
+    for _ in range(3):
+        press(engine, pygame.K_n)
+        settle(engine)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene) and complete.result.shown
+
+
+def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_open_it(
+    engine: GameEngine,
+) -> None:
+    engine.solver.think_ahead = False
+    engine.open(PlayScreen(0))
+    play_moves(engine, FIRST_SOLUTION)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    labels = [item.label for item in complete.menu.items]
+    complete.menu.select(labels.index("Solutions"))
+    press(engine, pygame.K_RETURN)
+    scene = engine.top
+    assert isinstance(scene, SolutionsScene)
+    [item] = scene.view.entries
+    assert (item.entry.lurd, item.entry.origin, item.best_moves) == (
+        FIRST_SOLUTION,
+        Origin.PLAYER,
+        True,
+    )
+    assert item.metrics is not None and item.metrics.moves == len(FIRST_SOLUTION)
+    # Replaying from here takes the place of the finished level.
+    press(engine, pygame.K_RETURN)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.assist.in_solution
+    assert len([s for s in engine.scenes if isinstance(s, PlayScene)]) == 1
+    # The pause menu opens the same library.
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    labels = [item.label for item in pause.menu.items]
+    pause.menu.select(labels.index("Solutions"))
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, SolutionsScene)
+    assert [i.entry.lurd for i in engine.top.view.entries] == [FIRST_SOLUTION]
+    press(engine, pygame.K_ESCAPE)
+    assert isinstance(engine.top, PauseScene)
+
+
+def test_an_entry_of_the_level_before_its_file_changed_is_kept_and_marked(
+    engine: GameEngine,
+) -> None:
+    collection_id = engine.context.session.collection_id
+    library = SolutionLibrary(engine.context.progress)
+    # Filed under level 4's place with another layout: the file's level 4 was another level.
+    old = LibraryEntry(collection_id, "0" * 20, "rrrR", Origin.PLAYER, place=OPEN_ROOM + 1)
+    assert library.add(old).error is None
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    [item] = scene.view.entries
+    assert not item.fits and not item.best_moves
+    press(engine, pygame.K_RETURN)
+    assert engine.top is scene
+    assert scene.view.message == "#1 does not fit this level any more"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_screen_fits(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int], tmp_path: Path
+) -> None:
+    set_size(engine, size)
+    file = tmp_path / "many.sok"
+    lines = ["Solution: drR", "Solution: rdR", "Solution: rrlldrR", "Solution: dudrR"]
+    lines += [f"Solution: {'rl' * n}drR" for n in range(1, 20)] + ["Solution: rddR"]
+    file.write_text("\n".join(lines) + "\n")
+    levels = level_collection().levels
+    long_title = "A collection with a rather long title that a small window must cut " * 2
+    engine.context.session.open(Collection(title=long_title, levels=levels), LevelFile("x.xsb"))
+    library = SolutionLibrary(engine.context.progress)
+    collection_id = engine.context.session.collection_id
+    old = LibraryEntry(collection_id, "0" * 20, "rrrR", Origin.SOLVER, place=OPEN_ROOM + 1)
+    assert library.add(old).error is None
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    import_file(engine, scene, file)
+    scene.view.choose(2)
+    drawn_texts.clear()
+    draw_alone(engine, scene)
+    width, height = size
+    name = f"/tmp/solutions_{width}x{height}.png"
+    pygame.image.save(engine.screen, name)
+    screen = pygame.Rect(0, 0, width, height)
+    for item in drawn_texts:
+        assert screen.contains(item.rect), (item.text, item.rect)
+    area = scene.content_area(engine.screen)
+    message = next(item for item in drawn_texts if item.text.startswith("Added"))
+    assert message.rect.bottom <= area.bottom
+    assert len(scene.view.entries) == 24
+    assert "solver: does not fit" in [item.text for item in drawn_texts]
+    assert sum(text.text.startswith("#") for text in drawn_texts) >= 5
+
+
+def test_f1_lists_the_screen_s_keys(engine: GameEngine) -> None:
+    open_from_level_select(engine, OPEN_ROOM)
+    press(engine, pygame.K_F1)
+    help_scene = engine.top
+    assert isinstance(help_scene, MessageScene)
+    shown = help_scene.screen
+    assert isinstance(shown, MessageScreen)
+    lines = shown.text.splitlines()
+    assert "I: import a file's Solution lines" in lines and "Del: delete" in lines
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_the_pause_menu_and_the_complete_screen_fit_with_their_solutions_item(
+    engine: GameEngine, size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    engine.solver.think_ahead = False
+    engine.open(PlayScreen(0))
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    engine.render(0.0)
+    pygame.image.save(engine.screen, f"/tmp/solutions_pause_{size[0]}x{size[1]}.png")
+    area = pause.content_area(engine.screen)
+    assert all(area.contains(rect) for rect in pause.menu.layout(pause.menu_area(engine.screen)))
+    press(engine, pygame.K_ESCAPE)
+    play_moves(engine, FIRST_SOLUTION)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    engine.render(0.0)
+    pygame.image.save(engine.screen, f"/tmp/solutions_complete_{size[0]}x{size[1]}.png")
+    menu = complete.menu
+    area = complete.content_area(engine.screen)
+    assert all(area.contains(rect) for rect in menu.layout(complete.menu_area(engine.screen)))
+
+
+def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -> None:
+    engine.solver.think_ahead = False
+    engine.open(PlayScreen(OPEN_ROOM))
+    play_moves(engine, "r")
+    press(engine, pygame.K_ESCAPE)
+    pause = engine.top
+    assert isinstance(pause, PauseScene)
+    pause.menu.select([item.label for item in pause.menu.items].index("Solutions"))
+    press(engine, pygame.K_RETURN)
+    scene = engine.top
+    assert isinstance(scene, SolutionsScene)
+    engine.clipboard.put("drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_RETURN)
+    assert isinstance(engine.top, ConfirmScene)
+    press(engine, pygame.K_n)
+    assert engine.top is scene  # the game under it is untouched
+    assert engine.context.playing is not None and engine.context.playing.lurd() == "r"
+    press(engine, pygame.K_RETURN)
+    press(engine, pygame.K_y)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.assist.in_solution and not play.state.moves
