@@ -15,7 +15,8 @@ from game.app import navigation, saving
 from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.notice import Tone
-from game.app.play_controller import PlayAction, PlayController
+from game.app.play_commands import PlayAction, Pull, ReverseOrder
+from game.app.play_controller import PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
@@ -28,17 +29,25 @@ from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo
-from game.ui.play_keys import PLAY_KEYS, PlayCommand, PlayKey
+from game.ui.play_keys import FORWARD_FOOTER, PLAY_KEYS, REVERSE_FOOTER, PlayCommand, PlayKey
 from game.ui.play_view import PlayView
 from game.ui.widgets import KeyHelp
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
+_SOLVER_KEYS = (
+    *_SOLUTION_ACTIONS,
+    PlayCommand.HINT,
+    PlayCommand.SOLVE,
+    PlayCommand.AUTOPLAY,
+    PlayCommand.SLOWER,
+    PlayCommand.FASTER,
+)
 
 
 class PlayScene(GameScene):
     """One level being played."""
 
-    keys: ClassVar[KeyHelp] = PLAY_KEYS.footer()
+    keys: ClassVar[KeyHelp] = FORWARD_FOOTER
 
     def __init__(self, engine: GameEngine, screen: PlayScreen) -> None:
         """Play level ``screen.level_index`` of the open collection, from its start or from a
@@ -69,10 +78,14 @@ class PlayScene(GameScene):
             collection_title=context.session.title,
         )
         self.camera = Camera(self.level.width, self.level.height)
-        self.view = PlayView(self.controller, engine.services.get(Assets), self.keys)
+        self.view = PlayView(
+            self.controller, engine.services.get(Assets), self.keys, REVERSE_FOOTER
+        )
         self._dragging = False
         self._dragged = False
         self._screen_size = (0, 0)
+        # The key bar of reverse play is another height: the board is fitted again on a switch.
+        self._laid_out_reverse = False
         self._result_shown = False
         # The player's total from the store (read when the level opens or comes back into view).
         self.total_score = 0
@@ -113,6 +126,9 @@ class PlayScene(GameScene):
     def is_idle(self) -> bool:
         return self.controller.is_idle()
 
+    def key_hints(self) -> KeyHelp:
+        return self.view.keys
+
     def show_key_help(self) -> bool:
         return False  # F1 is in the play key map, with the full help of every key
 
@@ -130,8 +146,15 @@ class PlayScene(GameScene):
 
     def picture_key(self) -> object:
         # The solver's help may change what is shown.
-        assist = self.assist
-        return assist.phase, assist.message, assist.hint, assist.warning
+        assist, reverse = self.assist, self.controller.reverse
+        return (
+            assist.phase,
+            assist.message,
+            assist.hint,
+            assist.warning,
+            reverse.active,
+            reverse.status(),
+        )
 
     def ticking_key(self) -> object:
         # The HUD's clock shows whole seconds.
@@ -148,11 +171,12 @@ class PlayScene(GameScene):
     def _layout(self) -> None:
         size = self.engine.screen.get_size()
         self._screen_size = size
+        self._laid_out_reverse = self.controller.reverse.active
         self.camera.set_view(self.view.board_area(size), self._player_focus())
         self.view.prepare(self.camera.tile_size)
 
     def _player_focus(self) -> tuple[float, float]:
-        x, y = self.level.board.coords(self.state.player)
+        x, y = self.level.board.coords(self.controller.reverse.shown(self.state).player)
         return x + 0.5, y + 0.5
 
     def _zoom(self, steps: int, focus: tuple[float, float] | None = None) -> None:
@@ -194,8 +218,12 @@ class PlayScene(GameScene):
     def _command(self, command: PlayKey, key: int) -> None:
         """What a key bound in the key map does."""
         controller, assist = self.controller, self.assist
-        if isinstance(command, Direction) or command in (PlayAction.UNDO, PlayAction.REDO):
+        if isinstance(command, Direction | Pull) or command in (PlayAction.UNDO, PlayAction.REDO):
             controller.press(command, key)
+        elif isinstance(command, ReverseOrder):
+            controller.order(command)
+        elif controller.reverse.active and command in _SOLVER_KEYS:
+            controller.notify("The solver helps in forward play: F8 switches back", Tone.WARNING)
         elif command is PlayAction.RESTART:
             controller.restart()
         elif command in _SOLUTION_ACTIONS:
@@ -307,9 +335,12 @@ class PlayScene(GameScene):
     def update(self, dt: float) -> None:
         if self.engine.screen.get_size() != self._screen_size:
             self._layout()
-        moves_before = self.state.move_count
+        shown = self.controller.reverse.shown(self.state)
+        moves_before = shown.move_count
         self.controller.update(dt)
-        if self.state.move_count > moves_before:
+        if self.controller.reverse.active != self._laid_out_reverse:
+            self._layout()
+        elif self.controller.reverse.shown(self.state).move_count > moves_before:
             # A step of the player's own brings the camera back to him after a pan.
             self.camera.release()
         result = self.controller.result
@@ -327,19 +358,25 @@ class PlayScene(GameScene):
     def hud_info(self) -> HudInfo:
         state, session = self.state, self.context.session
         statistics = self.context.statistics
+        game = self.controller.reverse.game
+        if self.controller.reverse.active and game is not None:
+            moves, pushes, done = game.move_count, game.pull_count, game.boxes_on_starts
+        else:
+            moves, pushes, done = state.move_count, state.push_count, state.boxes_on_goals
         return HudInfo(
             collection=session.title,
             level_number=self.level_index + 1,
             level_count=session.level_count,
             level_title=self.level.title,
-            moves=state.move_count,
-            pushes=state.push_count,
+            moves=moves,
+            pushes=pushes,
             seconds=statistics.elapsed,
             score=self.total_score,
             level_score=statistics.score_now(),
             best=self.best,
-            boxes_done=state.boxes_on_goals,
+            boxes_done=done,
             boxes_total=len(self.level.board.goals),
+            reverse=self.controller.reverse.active,
         )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

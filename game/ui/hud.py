@@ -47,6 +47,8 @@ class HudInfo:
     best: str
     boxes_done: int
     boxes_total: int
+    # Reverse play: the counters say pulls and boxes back on their start squares.
+    reverse: bool = False
 
 
 def format_time(seconds: float) -> str:
@@ -68,13 +70,15 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
     pygame.draw.line(surface, theme.PANEL_BORDER, bar.bottomleft, bar.bottomright, 2)
     cells = [
         ("MOVES", str(info.moves)),
-        ("PUSHES", str(info.pushes)),
-        ("BOXES", f"{info.boxes_done}/{info.boxes_total}"),
+        ("PULLS" if info.reverse else "PUSHES", str(info.pushes)),
+        ("HOME" if info.reverse else "BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
         ("SCORE", f"{info.score:,} (+{info.level_score:,})"),
         ("BEST", info.best),
     ]
     heading = f"Level {info.level_number}/{info.level_count}"
+    if info.reverse:
+        heading += " reverse"
     if info.level_title and info.level_title != str(info.level_number):
         heading += f"  {info.level_title}"
     if bar.height == HUD_HEIGHT:
