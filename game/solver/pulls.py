@@ -55,7 +55,8 @@ def pull_dead_squares(board: Board, starts: Collection[int], player: int) -> fro
     analysis = Analysis(board, player)
     live = 0
     for start in starts:
-        live |= push_reach(analysis, start)
+        if analysis.floor >> start & 1:  # a box walled off from the player never moves
+            live |= push_reach(analysis, start)
     return frozenset(bits_of(analysis.floor & ~live))
 
 

@@ -78,7 +78,7 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
     ]
     heading = f"Level {info.level_number}/{info.level_count}"
     if info.reverse:
-        heading += " reverse"
+        heading += " (reverse)"
     if info.level_title and info.level_title != str(info.level_number):
         heading += f"  {info.level_title}"
     if bar.height == HUD_HEIGHT:

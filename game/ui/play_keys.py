@@ -109,7 +109,7 @@ _SWITCH_GROUP = KeyGroup(
     " own moves; a finished reverse game is a solution",
     (_bind(ReverseOrder.SWITCH, _keys(pygame.K_F8), _keys(pygame.K_r, mods=Mod.CTRL)),),
     footer=1,
-    short="reverse play",
+    short="reverse",
 )
 _REVERSE_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup(
@@ -183,8 +183,6 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_KP_0)),
         ),
         mouse="Ctrl+wheel",
-        footer=2,
-        short="zoom",
     ),
     KeyGroup("pan the board", mouse="Right-drag"),
     KeyGroup(

@@ -87,7 +87,7 @@ class PlayView:
         marks: list[Mark] = []
         if self.hover is not None and board.is_walkable(self.hover):
             marks.append(Mark(self.hover, theme.TEXT_DIM))
-        if play.selected_box is not None:
+        if play.selected_box is not None and not play.reverse.active:
             marks.append(Mark(play.selected_box, theme.SELECTION))
         if play.notice is not None and play.notice.square is not None:
             marks.append(Mark(play.notice.square, theme.DANGER))

@@ -47,7 +47,9 @@ TWO_ROOMS = """\
 #  # @ #
 ########
 """
-LEVELS = (SMALL_LEVEL, CORRIDOR, ON_GOAL, TWO_ROOMS)
+# A box walled off on its goal never moves, forwards or backwards.
+WALLED_OFF = "#########\n#@ $ .#*#\n#########"
+LEVELS = (SMALL_LEVEL, CORRIDOR, ON_GOAL, TWO_ROOMS, WALLED_OFF)
 L, U, R, D = Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN
 
 
@@ -233,4 +235,5 @@ _SOLUTIONS = {
     CORRIDOR: "rRR",
     ON_GOAL: "dlluR",
     TWO_ROOMS: "ruLuL",
+    WALLED_OFF: "rRR",
 }
