@@ -1,26 +1,50 @@
 """The solver's help during play: background solving, hints, whole solutions and deadlock warnings.
 
-Requests go one way, from the play screen through here to the solver service; answers come back
-as typed plans. The phases and their transitions are the state machine of game.app.assist_machine.
+Requests go one way, from the play screen through here to the solver service as jobs; answers
+come back as typed plans. What it decides is the reducer of game.app.assist_machine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
-from game.app.assist_machine import AssistMachine, Event, Phase
+from game.app.assist_machine import (
+    TRANSITIONS,
+    Asked,
+    Cancelled,
+    Changed,
+    ChargeHint,
+    Event,
+    Found,
+    GaveUp,
+    Help,
+    HintShown,
+    Lost,
+    NothingFound,
+    Paused,
+    Phase,
+    Settled,
+    SolutionShown,
+    Want,
+    Wanted,
+    lost_message,
+    reduce,
+    undo_first,
+)
+from game.app.jobs import Job, JobState, Progress, Purpose
+from game.app.notice import Tone
 from game.app.solution_steps import SolutionSteps
-from game.app.solver_service import Job, SolverUpdate, player_workers
+from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.wording import counted
 from game.solver.plan import Hint, Push, PushPlan
 from game.solver.result import SolveStatus
+from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
 
-__all__ = ["Phase", "Progress", "SolverAssist", "SolverPort"]
+__all__ = ["Phase", "Progress", "SolverAssist", "SolverPort", "Status"]
 
 # Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
 SETTLE_TICKS = 12
@@ -37,41 +61,21 @@ SOLVE_TIME_LIMIT = 120.0
 RESCUE_TIME_LIMIT = 20.0
 
 
-class SolverPort(Protocol):
-    """What the assist needs of the solver service (a fake stands in for it in tests)."""
-
-    think_ahead: bool  # solve in the background after each change, before anyone asks
-
-    def submit(
-        self,
-        level: Level,
-        job: Job = ...,
-        method: str = ...,
-        time_limit: float = ...,
-        history: str = ...,
-        workers: int = ...,
-    ) -> int: ...
-
-    def cancel(self) -> None: ...
-
-    def poll(self) -> list[SolverUpdate]: ...
-
-
-@dataclass(frozen=True)
-class Progress:
-    nodes: int
-    seconds: float
-
-
 @dataclass(frozen=True)
 class _Request:
-    """A search sent to the service: for which boxes, from which position, how long, how."""
+    """A search sent to the service: its job (for which boxes, why), how long, how."""
 
-    request_id: int
-    job: Job
-    key: frozenset[int]
+    job: Job[SolverUpdate]
     time_limit: float
     method: str
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line of the solver's help: its words and its tone (the view's colour)."""
+
+    text: str
+    tone: Tone
 
 
 def _position_key(state: PlayState) -> frozenset[int]:
@@ -80,7 +84,12 @@ def _position_key(state: PlayState) -> frozenset[int]:
 
 
 class SolverAssist:
-    """Keeps a solution for the current position ready, and turns it into hints and steps."""
+    """Keeps a solution for the current position ready, and turns it into hints and steps.
+
+    What it decides (the phase, what the player waits for, the status line, the hints charged)
+    is :class:`Help`, moved only by :meth:`_fire` through the reducer; what it holds beside is
+    the world the reducer reads about: the plan, the job, the deadlock watch, the steps.
+    """
 
     def __init__(
         self, solver: SolverPort, level: Level, method: str = "fast", solve_method: str = "fast"
@@ -89,20 +98,18 @@ class SolverAssist:
         self.method = method
         # Shift+S may ask another method (the settings' choice, such as an SMT planner).
         self.solve_method = solve_method
-        self.machine = AssistMachine()
+        self.help = Help()
         self.steps = SolutionSteps()
         self.deadlocks = DeadlockWatch(level.board)
         self.plan: PushPlan | None = None
         self.progress: Progress | None = None
-        self.message = ""
         self.warning: DeadlockWarning | None = None
         self.hint: Hint | None = None
-        self.wants_hint = False
-        self.wants_solution = False
-        self.undos_needed: int | None = None
         self.background_limit = BACKGROUND_TIME_LIMIT
         self.focused = True
         self.request_method = method
+        # Hints charged and not yet taken by the play controller (the score's one writer).
+        self._charges = 0
         self._settle = 0
         self._request: _Request | None = None
         # The boxes the last search was for, and the boxes the plan is for.
@@ -111,7 +118,43 @@ class SolverAssist:
 
     @property
     def phase(self) -> Phase:
-        return self.machine.phase
+        return self.help.phase
+
+    @property
+    def message(self) -> str:
+        return self.help.message
+
+    @property
+    def undos_needed(self) -> int | None:
+        return self.help.undos
+
+    @property
+    def wants_hint(self) -> bool:
+        return self.help.want is Want.HINT
+
+    @property
+    def wants_solution(self) -> bool:
+        return self.help.want is Want.SOLUTION
+
+    @property
+    def job(self) -> Job[SolverUpdate] | None:
+        """The search running for this level, if any."""
+        return self._request.job if self._request is not None else None
+
+    def _fire(self, event: Event) -> bool:
+        """Move the help by ``event``; False if the reducer ignored it."""
+        following, effects = reduce(self.help, event)
+        taken = following is not self.help or bool(effects)
+        self.help = following
+        for effect in effects:
+            if isinstance(effect, ChargeHint):
+                self._charges += 1
+        return taken or type(event) in TRANSITIONS[following.phase]
+
+    def take_charges(self) -> int:
+        """The hints charged since the last call (each distinct hint at a position once)."""
+        charges, self._charges = self._charges, 0
+        return charges
 
     # -- what the play controller reports ---------------------------------------------------
     def after_change(self, state: PlayState, pushed: Push | None) -> None:
@@ -132,8 +175,7 @@ class SolverAssist:
         if self.plan is None and key != self._request_key:
             self._restart_background(state)
         if self.warning is not None:
-            self.machine.fire(Event.LOST)
-            self.message = self.warning.message
+            self._fire(Lost(self.warning.message))
 
     def step_taken_by_player(self) -> None:
         """A move the player made himself ends stepping and autoplay through a solution."""
@@ -147,8 +189,8 @@ class SolverAssist:
         nothing and leaves nothing waiting to pop up later.
         """
         if self.phase is Phase.UNSOLVABLE:
-            return self._answer_lost_position()
-        self.wants_hint = True
+            return undo_first(self.help.undos)
+        self._fire(Wanted(Want.HINT))
         self._offer_hint(state)
         request = self._request
         if self.hint is None and (request is None or request.time_limit < HINT_TIME_LIMIT):
@@ -159,8 +201,8 @@ class SolverAssist:
         """Find a whole solution from here, to step through or autoplay; on a lost position
         the answer at once, as for a hint."""
         if self.phase is Phase.UNSOLVABLE:
-            return self._answer_lost_position()
-        self.wants_solution = True
+            return undo_first(self.help.undos)
+        self._fire(Wanted(Want.SOLUTION))
         request = self._request
         # The plan thought ahead serves only when it came from the method the player chose.
         if self.plan is not None and self.solve_method == self.method:
@@ -173,39 +215,32 @@ class SolverAssist:
             self._ask(state, SOLVE_TIME_LIMIT)
         return None
 
-    def _answer_lost_position(self) -> str:
-        self.wants_hint = self.wants_solution = False
-        if self.undos_needed is None:
-            return "No way on from here: undo first"
-        return f"No way on from here: undo {counted(self.undos_needed, 'move')} first"
-
     def set_focus(self, focused: bool, state: PlayState) -> None:
         """The window lost or got the focus: thinking ahead waits while nobody looks."""
         if focused == self.focused:
             return
         self.focused = focused
-        waiting = self.wants_hint or self.wants_solution
-        if not focused and not waiting and self._request is not None:
-            self.solver.cancel()
+        if not focused and not self.help.waiting and self._request is not None:
+            self._request.job.cancel()
             self._request = None
             self._request_key = None
-            self.machine.fire(Event.PAUSED)
+            self._fire(Paused())
         elif focused and self.plan is None and self._request is None:
             self._restart_background(state)
 
     def cancel(self) -> None:
         """Esc while thinking: stop the search the player was waiting for."""
-        self.solver.cancel()
-        self.wants_hint = self.wants_solution = False
-        self.machine.fire(Event.CANCELLED)
+        if self._request is not None:
+            self._request.job.cancel()
+        self._fire(Cancelled("Stopped thinking"))
         self.progress = None
-        self.message = "Stopped thinking"
         self._request = None
         self._request_key = None
 
     def close(self) -> None:
         """Leaving the level: nothing of this search is wanted any more."""
-        self.solver.cancel()
+        if self._request is not None:
+            self._request.job.cancel()
         self._request = None
 
     # -- the solution, a step at a time ---------------------------------------------------
@@ -221,111 +256,147 @@ class SolverAssist:
 
     # -- each tick -------------------------------------------------------------------------
     def tick(self, state: PlayState, seconds: float) -> bool:
-        """Poll the solver; True when autoplay wants the next solution step made now."""
+        """Read the search's job; True when autoplay wants the next solution step made now."""
         if self._settle > 0 and self.focused:
             self._settle -= 1
             if self._settle == 0:
                 self._settled(state)
-        for update in self.solver.poll():
-            request = self._request
-            if request is not None and update.request_id == request.request_id:
-                self._receive(update, request, state)
+        request = self._request
+        if request is not None:
+            progress = request.job.progress
+            if progress.nodes or progress.seconds:
+                self.progress = progress
+            if not request.job.running:
+                self._request = None
+                self._receive(request.job, state)
         return self.steps.due(seconds)
+
+    # -- what the status line says ---------------------------------------------------------
+    def status(self) -> Status | None:
+        """The one line of the solver's help, and its tone; None when there is nothing to say."""
+        help = self.help
+        if help.phase is Phase.THINKING and help.waiting:
+            progress = self.progress
+            done = ""
+            if progress:
+                done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
+            if progress and self.request_method in SMT_METHODS:
+                # An SMT or SAT planner's progress is the plan length it tries, longer until
+                # one fits.
+                done = (
+                    f": trying plans of {counted(progress.nodes, 'step')}, "
+                    f"{progress.seconds:.1f} s"
+                )
+            return Status(f"Thinking{done}. Esc cancels", Tone.INFO)
+        if help.phase is Phase.UNSOLVABLE and help.undos is not None:
+            return Status(help.message, Tone.DANGER)  # the rescue count says more
+        if self.warning is not None:
+            return Status(self.warning.message, Tone.DANGER)
+        if help.phase is Phase.UNSOLVABLE and help.message:
+            return Status(help.message, Tone.DANGER)
+        steps = self.steps
+        if steps.active:
+            where = f"{steps.index}/{len(steps.moves)}"
+            mode = (
+                f"autoplay {steps.steps_per_second:g}/s ([ ] speed)"
+                if steps.autoplay
+                else "N/B step, Space autoplay"
+            )
+            return Status(f"Solver's solution, move {where}: {mode}", Tone.GUIDE)
+        if self.hint is not None:
+            left = counted(self.hint.pushes_left, "push", "pushes")
+            return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)
+        if help.message and help.phase is not Phase.IDLE:
+            return Status(help.message, Tone.WARNING)
+        if help.message:
+            return Status(help.message, Tone.QUIET)
+        return None
 
     # -- inside ------------------------------------------------------------------------------
     def _restart_background(self, state: PlayState) -> None:
-        self.undos_needed = None
         self.progress = None
-        self.message = ""
         if state.is_solved or not self.solver.think_ahead:
             self._request_key = None
-            self.machine.fire(Event.PAUSED)
+            self._fire(Paused())
             return
         self._settle = SETTLE_TICKS
         # Walking keeps the boxes, so it must not put the pending search off again.
         self._request_key = _position_key(state)
-        self.machine.fire(Event.CHANGED)
+        self._fire(Changed())
 
     def _settled(self, state: PlayState) -> None:
         """The moves stopped: think ahead, or on a position seen lost count the undos."""
         if self.phase is Phase.UNSOLVABLE:
             if state.moves:
-                self._submit(state, Job.RESCUE, RESCUE_TIME_LIMIT, self.method)
+                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
             return
-        self.machine.fire(Event.SETTLED)
-        self._submit(state, Job.SOLVE, self.background_limit, self.method)
+        if self._fire(Settled()):
+            self._submit(state, Purpose.THINK_AHEAD, self.background_limit, self.method)
 
     def _ask(self, state: PlayState, time_limit: float) -> None:
         """A search the player waits for: every core but one, the method he chose to solve."""
-        self.machine.fire(Event.ASKED)
+        self._fire(Asked())
         method = self.solve_method if self.wants_solution else self.method
-        self._submit(state, Job.SOLVE, time_limit, method, player_workers())
+        purpose = Purpose.SOLUTION if self.wants_solution else Purpose.HINT
+        self._submit(state, purpose, time_limit, method, player_workers())
 
     def _submit(
-        self, state: PlayState, job: Job, time_limit: float, method: str, workers: int = 1
+        self, state: PlayState, purpose: Purpose, time_limit: float, method: str, workers: int = 1
     ) -> None:
         self._settle = 0
         # A rescue replays the history from the start; a solve starts where the player is.
-        position = state.level if job is Job.RESCUE else state.position()
+        rescue = purpose is Purpose.RESCUE
+        position = state.level if rescue else state.position()
         key = _position_key(state)
-        request_id = self.solver.submit(
-            position, job=job, method=method, time_limit=time_limit, history=state.lurd(),
-            workers=workers,
+        job = self.solver.start(
+            purpose, key, position, work=Work.RESCUE if rescue else Work.SOLVE, method=method,
+            time_limit=time_limit, history=state.lurd(), workers=workers,
         )
-        self._request = _Request(request_id, job, key, time_limit, method)
+        self._request = _Request(job, time_limit, method)
         self._request_key = key
         self.request_method = method
         self.progress = None
 
-    def _receive(self, update: SolverUpdate, request: _Request, state: PlayState) -> None:
-        if not update.done:
-            self.progress = Progress(update.nodes, update.seconds)
+    def _receive(self, job: Job[SolverUpdate], state: PlayState) -> None:
+        key = _position_key(state)
+        if job.state is JobState.CANCELLED:
+            # Another screen's search took the solver: think again at the next change.
+            self._request_key = None
+            self._fire(Cancelled())
             return
-        self._request = None
-        if request.key != _position_key(state):
+        if job.stale(key):
             return  # the boxes moved since: a fresh request follows
-        # Only a search the player waits for may say that it failed; thinking ahead is silent.
-        asked = self.wants_hint or self.wants_solution
-        if update.rescue is not None:
-            self.undos_needed = update.rescue.undos
-            self.machine.fire(Event.LOST)
-            self.message = self._unsolvable_message()
+        update = job.result
+        if update is not None and update.rescue is not None:
+            undos = update.rescue.undos
+            self._fire(Lost(lost_message(undos), undos))
             return
-        result = update.result
-        if update.error or result is None:
-            self._gave_up(asked, update.error or "The solver gave no answer")
+        result = update.result if update is not None else None
+        if update is None or update.error or result is None:
+            error = update.error if update is not None else job.error
+            self._gave_up(error or "The solver gave no answer")
         elif result.status is SolveStatus.SOLVED:
             self.plan = PushPlan([planned.push for planned in update.plan])
-            self._plan_key = request.key
+            self._plan_key = key
             self.background_limit = BACKGROUND_TIME_LIMIT
-            self.machine.fire(Event.FOUND)
-            self.message = ""
+            self._fire(Found())
             self._offer_hint(state)
             if self.wants_solution:
                 self._offer_solution(state)
         elif result.status is SolveStatus.UNSOLVABLE:
-            self.machine.fire(Event.LOST)
-            self.message = "This position cannot be solved any more"
+            self._fire(Lost(lost_message(None)))
             if state.moves:
-                self._submit(state, Job.RESCUE, RESCUE_TIME_LIMIT, self.method)
+                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
         elif result.status is SolveStatus.CANCELLED:
-            self.machine.fire(Event.CANCELLED)
+            self._fire(Cancelled())
         else:
-            if not asked:
+            if not self.help.waiting:
                 self.background_limit = max(MIN_BACKGROUND_TIME_LIMIT, self.background_limit / 2)
-            self._gave_up(asked, "The solver found no solution in time")
+            self._gave_up("The solver found no solution in time")
 
-    def _gave_up(self, asked: bool, message: str) -> None:
-        self.wants_hint = self.wants_solution = False
-        self.machine.fire(Event.GAVE_UP if asked else Event.GAVE_UP_QUIETLY)
-        if asked or self.phase is not Phase.UNSOLVABLE:
-            self.message = message if asked else ""
-
-    def _unsolvable_message(self) -> str:
-        if self.undos_needed is None:
-            return "This position cannot be solved any more"
-        undos = counted(self.undos_needed, "move")
-        return f"This position cannot be solved: undo {undos} to recover"
+    def _gave_up(self, message: str) -> None:
+        # Only a search the player waits for may say that it failed; thinking ahead is silent.
+        self._fire(GaveUp(message) if self.help.waiting else NothingFound())
 
     def _offer_hint(self, state: PlayState) -> None:
         if not self.wants_hint or self.plan is None:
@@ -334,8 +405,8 @@ class SolverAssist:
         if hint is None:
             self.plan = None
             return
-        self.hint = hint
-        self.wants_hint = False
+        if self._fire(HintShown(_position_key(state), hint.push)):
+            self.hint = hint
 
     def _offer_solution(self, state: PlayState) -> None:
         """Turn the plan into the full list of moves from where the player stands."""
@@ -343,8 +414,5 @@ class SolverAssist:
         if moves is None:
             self.plan = None
             return
-        self.steps.start(moves)
-        self.wants_solution = False
-        self.message = (
-            f"Solution: {counted(len(moves), 'move')}. N steps, B steps back, Space autoplays"
-        )
+        if self._fire(SolutionShown(len(moves))):
+            self.steps.start(moves)

@@ -1,12 +1,20 @@
-"""The solver's help as a named state machine: its phases, the events that move it, and every
-transition allowed, in one table; the assist (game.app.assist) acts on the way.
+"""The solver's help as a reducer: ``reduce(help, event) -> (help, effects)``, with every phase
+and transition in one table; the assist (game.app.assist) feeds it events and carries out effects.
 
-An event the table does not allow in a phase is a bug of the caller, and says so.
+An event the table does not take in a phase is ignored (and counted in a debug log), never raised.
 """
 
 from __future__ import annotations
 
+import logging
+from collections import Counter
+from dataclasses import dataclass, replace
 from enum import Enum
+
+from game.core.wording import counted
+from game.solver.plan import Push
+
+log = logging.getLogger(__name__)
 
 
 class Phase(Enum):
@@ -20,53 +28,199 @@ class Phase(Enum):
     GAVE_UP = "gave up"  # a search the player asked for hit its limit without an answer
 
 
-class Event(Enum):
-    CHANGED = "the boxes moved off the plan"
-    PAUSED = "nothing to think about now"  # solved, thinking ahead off, or the window unseen
-    SETTLED = "the moves stopped a while"
-    ASKED = "the player asked, and a search starts"
-    FOUND = "a plan for the position arrived"
-    LOST = "the position is proved or seen lost"
-    GAVE_UP = "a search the player waited for found nothing"
-    GAVE_UP_QUIETLY = "a search nobody waited for found nothing"
-    CANCELLED = "the search was stopped"
+class Want(Enum):
+    """What the player waits for."""
+
+    NOTHING = "nothing"
+    HINT = "a hint"
+    SOLUTION = "a solution"
 
 
-P, E = Phase, Event
-# Events that may come in any phase, and where they lead.
-_ANYWHERE = {
-    E.CHANGED: P.SETTLING,
-    E.PAUSED: P.IDLE,
-    E.ASKED: P.THINKING,
-    E.LOST: P.UNSOLVABLE,
-    E.CANCELLED: P.IDLE,
+# -- events ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Changed:
+    """The boxes moved off the plan: think again once the moves settle."""
+
+
+@dataclass(frozen=True)
+class Paused:
+    """Nothing to think about now: solved, thinking ahead off, or the window unseen."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The moves stopped a while: the think-ahead starts."""
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """The player asked for ``want`` (a search may or may not be needed for it)."""
+
+    want: Want
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A search the player waits for starts."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A plan for the position arrived."""
+
+
+@dataclass(frozen=True)
+class HintShown:
+    """The next push of the plan is shown for the boxes at ``position``."""
+
+    position: frozenset[int]
+    push: Push
+
+
+@dataclass(frozen=True)
+class SolutionShown:
+    """The whole solution is ready to step through: ``moves`` long."""
+
+    moves: int
+
+
+@dataclass(frozen=True)
+class Lost:
+    """The position is seen (a deadlock) or proved lost; ``undos`` that save it, if counted."""
+
+    message: str
+    undos: int | None = None
+
+
+@dataclass(frozen=True)
+class GaveUp:
+    """A search the player waited for found nothing (in time, or it failed): ``message``
+    says why."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class NothingFound:
+    """A search nobody waited for found nothing: thinking ahead is silent."""
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """The search stopped: Esc (``message`` says so), or another screen took the solver."""
+
+    message: str = ""
+
+
+Event = (
+    Changed | Paused | Settled | Wanted | Asked | Found | HintShown | SolutionShown | Lost
+    | GaveUp | NothingFound | Cancelled
+)
+
+
+# -- effects -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChargeHint:
+    """A hint shown for the first time at its position: it costs its share of the score."""
+
+
+Effect = ChargeHint
+
+
+@dataclass(frozen=True)
+class Help:
+    """Everything the reducer decides: the phase, what the player waits for, the line to show,
+    the undos that save a lost game, and the hints already charged (position and push)."""
+
+    phase: Phase = Phase.IDLE
+    want: Want = Want.NOTHING
+    message: str = ""
+    undos: int | None = None
+    charged: frozenset[tuple[frozenset[int], Push]] = frozenset()
+
+    @property
+    def waiting(self) -> bool:
+        return self.want is not Want.NOTHING
+
+
+P = Phase
+_SAME = None  # the event keeps the phase
+_ANYWHERE: dict[type, Phase | None] = {
+    Changed: P.SETTLING,
+    Paused: P.IDLE,
+    Wanted: _SAME,
+    Asked: P.THINKING,
+    Lost: P.UNSOLVABLE,
+    Cancelled: P.IDLE,
 }
-TRANSITIONS: dict[Phase, dict[Event, Phase]] = {
+# Every phase, the events it takes and the phase each leads to (_SAME: stays).
+TRANSITIONS: dict[Phase, dict[type, Phase | None]] = {
     P.IDLE: {**_ANYWHERE},
-    P.SETTLING: {**_ANYWHERE, E.SETTLED: P.THINKING},
-    P.THINKING: {
-        **_ANYWHERE,
-        E.FOUND: P.READY,
-        E.GAVE_UP: P.GAVE_UP,
-        E.GAVE_UP_QUIETLY: P.IDLE,
-    },
-    P.READY: {**_ANYWHERE},
-    # While lost, a search counts the undos that save the game; its answer keeps the phase.
-    P.UNSOLVABLE: {**_ANYWHERE, E.GAVE_UP_QUIETLY: P.UNSOLVABLE},
+    P.SETTLING: {**_ANYWHERE, Settled: P.THINKING},
+    P.THINKING: {**_ANYWHERE, Found: P.READY, GaveUp: P.GAVE_UP, NothingFound: P.IDLE},
+    P.READY: {**_ANYWHERE, HintShown: _SAME, SolutionShown: _SAME},
+    # While lost, a search counts the undos that save the game; its failure keeps the phase.
+    P.UNSOLVABLE: {**_ANYWHERE, NothingFound: _SAME},
     P.GAVE_UP: {**_ANYWHERE},
 }
+# Events ignored since the game started, by phase and event (the debug log names each).
+IGNORED: Counter[tuple[Phase, str]] = Counter()
+
+LOST_MESSAGE = "This position cannot be solved any more"
 
 
-class AssistMachine:
-    """The phase of the solver's help, moved only by :meth:`fire`."""
+def reduce(help: Help, event: Event) -> tuple[Help, tuple[Effect, ...]]:
+    """The help after ``event``, and what the assist must do because of it."""
+    allowed = TRANSITIONS[help.phase]
+    if type(event) not in allowed:
+        IGNORED[help.phase, type(event).__name__] += 1
+        log.debug("the solver's help ignores %s while %s", event, help.phase.value)
+        return help, ()
+    following = allowed[type(event)]
+    moved = replace(help, phase=help.phase if following is None else following)
+    return _apply(moved, event, help)
 
-    def __init__(self) -> None:
-        self.phase = Phase.IDLE
 
-    def fire(self, event: Event) -> Phase:
-        """Take ``event``: the new phase. ValueError for an event the phase does not allow."""
-        following = TRANSITIONS[self.phase].get(event)
-        if following is None:
-            raise ValueError(f"the solver's help cannot take {event.name} while {self.phase.value}")
-        self.phase = following
-        return following
+def _apply(help: Help, event: Event, before: Help) -> tuple[Help, tuple[Effect, ...]]:
+    match event:
+        case Changed() | Paused():
+            return replace(help, message="", undos=None), ()
+        case Wanted(want):
+            return replace(help, want=want), ()
+        case Found():
+            return replace(help, message=""), ()
+        case HintShown(position, push):
+            shown = replace(help, want=Want.NOTHING if help.want is Want.HINT else help.want)
+            if (position, push) in help.charged:
+                return shown, ()
+            return replace(shown, charged=help.charged | {(position, push)}), (ChargeHint(),)
+        case SolutionShown(moves):
+            message = (
+                f"Solution: {counted(moves, 'move')}. N steps, B steps back, Space autoplays"
+            )
+            return replace(help, want=Want.NOTHING, message=message), ()
+        case Lost(message, undos):
+            return replace(help, message=message, undos=undos), ()
+        case GaveUp(message):
+            return replace(help, want=Want.NOTHING, message=message), ()
+        case NothingFound():
+            # A lost position keeps saying it is lost.
+            kept = help.message if before.phase is P.UNSOLVABLE else ""
+            return replace(help, message=kept), ()
+        case Cancelled(message):
+            return replace(help, want=Want.NOTHING, message=message), ()
+    return help, ()  # Settled, Asked: the phase says it all
+
+
+def lost_message(undos: int | None) -> str:
+    """What the status line says of a lost position, with the undos that save it if known."""
+    if undos is None:
+        return LOST_MESSAGE
+    return f"This position cannot be solved: undo {counted(undos, 'move')} to recover"
+
+
+def undo_first(undos: int | None) -> str:
+    """The answer to a hint or a solution asked on a lost position."""
+    if undos is None:
+        return "No way on from here: undo first"
+    return f"No way on from here: undo {counted(undos, 'move')} first"

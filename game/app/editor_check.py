@@ -1,7 +1,7 @@
 """The editor's checks while you draw: the solver in the background, the kept solution replayed.
 
-A change waits a few ticks (so a drag costs one search), cancels the search before it and never
-waits for an answer; the solution kept with the level is replayed at once, it is cheap.
+A change waits a few ticks (so a drag costs one search), cancels the search job before it and
+never waits for an answer; the solution kept with the level is replayed at once, it is cheap.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.app.assist import SolverPort
-from game.app.solver_service import Job
+from game.app.jobs import Job, Purpose
+from game.app.solver_service import SolverPort, SolverUpdate
 from game.core.edit_checks import solution_of
 from game.core.level import Level
 from game.core.notation import NotationError, replay
@@ -99,7 +99,7 @@ class LevelCheck:
         self.result: SolveResult | None = None
         self.error = ""
         self._settle = 0
-        self._request: int | None = None
+        self.job: Job[SolverUpdate] | None = None
 
     def changed(self, level: Level | None) -> None:
         """The level is now ``level`` (None: not a level); the old search is dropped."""
@@ -117,15 +117,9 @@ class LevelCheck:
         self._settle = SETTLE_TICKS
 
     def cancel(self) -> None:
-        if self._request is not None and self.solver is not None:
-            self.solver.cancel()
-        self._request = None
-
-    def resume(self) -> None:
-        """Ask again after another screen used the solver (test play), if still unanswered."""
-        if self.verdict is Verdict.WAITING and self._request is not None:
-            self._request = None
-            self._settle = 1
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
 
     def tick(self) -> bool:
         """One logic tick; True when a verdict arrived."""
@@ -134,22 +128,29 @@ class LevelCheck:
         if self._settle > 0:
             self._settle -= 1
             if self._settle == 0:
-                self._request = self.solver.submit(self.level, Job.SOLVE, "fast", CHECK_TIME_LIMIT)
+                self.job = self.solver.start(
+                    Purpose.CHECK, tuple(self.level.rows()), self.level, time_limit=CHECK_TIME_LIMIT
+                )
             return False
-        if self._request is None:
+        job = self.job
+        if job is None or job.running:
             return False
-        for update in self.solver.poll():
-            if update.request_id != self._request or not update.done:
-                continue
-            self._request = None
-            self.error = update.error
-            if update.result is None or update.result.status is SolveStatus.CANCELLED:
-                self.verdict = Verdict.UNKNOWN
-            else:
-                self.result = update.result
-                self.verdict = _VERDICTS.get(update.result.status, Verdict.UNKNOWN)
-            return True
-        return False
+        if job.stale(tuple(self.level.rows())):
+            # Another screen's search took the solver (test play): ask again. A dialog that
+            # uses no solver leaves the check running, and its answer comes.
+            self._settle = 1
+            return False
+        self.job = None
+        update = job.result
+        self.error = job.error or (update.error if update is not None else "")
+        if update is None or update.result is None or (
+            update.result.status is SolveStatus.CANCELLED
+        ):
+            self.verdict = Verdict.UNKNOWN
+        else:
+            self.result = update.result
+            self.verdict = _VERDICTS.get(update.result.status, Verdict.UNKNOWN)
+        return True
 
     @property
     def text(self) -> str:

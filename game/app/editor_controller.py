@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.app.assist import SolverPort
 from game.app.editor_check import (
     LevelCheck,
     Metadata,
@@ -19,6 +18,7 @@ from game.app.editor_check import (
     replay_solution,
 )
 from game.app.notice import Notice, Tone
+from game.app.solver_service import SolverPort
 from game.core.direction import Direction
 from game.core.edit_checks import level_or_problem, level_origin, problems
 from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect, squares_between

@@ -18,6 +18,8 @@ class Tone(Enum):
     GOOD = "good"
     WARNING = "warning"
     DANGER = "danger"
+    GUIDE = "guide"  # the solver's guidance: a hint, a solution being stepped through
+    QUIET = "quiet"  # news of no consequence
 
 
 @dataclass

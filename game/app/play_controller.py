@@ -22,7 +22,7 @@ from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.solver.boxpath import push_steps
-from game.solver.plan import Hint, Push
+from game.solver.plan import Push
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
 REPEAT_DELAY_TICKS = 14
@@ -83,8 +83,6 @@ class PlayController:
         self.result: LevelResult | None = None
         # The wall sound plays once when a held key runs into something, not on every repeat.
         self._blocked: Direction | None = None
-        # The last hint counted against the score (each hint shown costs once).
-        self._counted_hint: Hint | None = None
         # The walk is pasted moves: if they finish the level, it was shown, not solved.
         self._walk_pasted = False
         # The level played backwards, with its own position and history (F8).
@@ -210,11 +208,9 @@ class PlayController:
             self._run_next_command()
 
     def _count_hint(self) -> None:
-        """A hint the assist has just shown costs its share of the score (this controller is
-        the one writer of the statistics)."""
-        hint = self.assist.hint
-        if hint is not None and hint is not self._counted_hint:
-            self._counted_hint = hint
+        """A hint the assist has just charged (once per distinct hint at a position) costs its
+        share of the score (this controller is the one writer of the statistics)."""
+        for _ in range(self.assist.take_charges()):
             self.statistics.record_hint()
 
     def _repeat_held_key(self) -> None:

@@ -1,7 +1,8 @@
 """Random levels made ahead: one of each difficulty, kept ready while the player plays.
 
-Each is made in a process of its own at the lowest priority (game.levelgen.parallel.run_apart,
-whose worker watches the game as a batch's workers do); stopping the service ends it at once.
+Each is a job (game.app.jobs) made in a process of its own at the lowest priority
+(game.levelgen.parallel.run_apart, whose worker watches the game as a batch's workers do);
+stopping the service ends it at once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from game.app.jobs import Job, Purpose
 from game.core.level import Level
 from game.levelgen.batch import cell_level
 from game.levelgen.cells import DIFFICULTIES, Cell, first_cell
@@ -46,6 +48,8 @@ class ReadyLevels:
         self._order = list(DIFFICULTIES)
         self._stopping = False
         self._thread: threading.Thread | None = None
+        # The level being made now, for its cell.
+        self.making: Job[Level | None] | None = None
 
     def start(self) -> None:
         """Begin making levels (again after :meth:`stop`)."""
@@ -62,6 +66,8 @@ class ReadyLevels:
             self._stopping = True
             self._changed.notify_all()
             thread, self._thread = self._thread, None
+            if self.making is not None:
+                self.making.cancel()
         if thread is not None:
             thread.join(timeout=5)
 
@@ -80,6 +86,9 @@ class ReadyLevels:
             self._order.remove(cell.stars)
             self._order.insert(0, cell.stars)
             self._changed.notify_all()
+            making = self.making
+            if making is not None and making.subject == wanted and making.stale(cell):
+                making.cancel()  # it was for the cell wanted here before
             return level if wanted == cell else None
 
     # -- the making thread -----------------------------------------------------------------
@@ -91,10 +100,6 @@ class ReadyLevels:
                 return cell
         return None
 
-    def _unwanted(self, cell: Cell) -> bool:
-        with self._changed:
-            return self._stopping or self._slots[cell.stars] != (cell, None)
-
     def _run(self) -> None:
         while True:
             with self._changed:
@@ -102,16 +107,28 @@ class ReadyLevels:
                     self._changed.wait()
                 if self._stopping or cell is None:
                     return
+                job: Job[Level | None] = Job(Purpose.LEVEL_AHEAD, cell)
+                self.making = job
             work = functools.partial(_made_apart, cell, self._next_seed())
             try:
-                level = run_apart(work, functools.partial(self._unwanted, cell))
+                level = run_apart(work, functools.partial(_let_go, job))
             except Cancelled:
+                job.dropped()
                 continue
-            except (WorkerFailed, OSError):
+            except (WorkerFailed, OSError) as error:
+                job.fail(str(error))
                 return  # the menu makes its levels itself, as it does before any is ready
+            job.finish(level)
             with self._changed:
-                if level is not None and self._slots[cell.stars] == (cell, None):
+                if level is not None and not job.stale(self._slots[cell.stars][0]) and (
+                    self._slots[cell.stars][1] is None
+                ):
                     self._slots[cell.stars] = (cell, level)
+
+
+def _let_go(job: Job[Level | None]) -> bool:
+    """True once the level being made is no longer wanted (its job cancelled)."""
+    return not job.running
 
 
 def _made_apart(cell: Cell, seed: int, _try: int, cancel: CancelCheck) -> Level | None:

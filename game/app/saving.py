@@ -31,10 +31,11 @@ def record_visit(context: PlayContext, level_index: int, state: PlayState) -> No
     """The player leaves a level unsolved (back to a menu, another level, or quitting).
 
     The session is saved so that Continue comes back to this very position; a visit in which
-    no move was made is not counted as an attempt.
+    no move was made and no hint used is not counted as an attempt (a hint used is counted on
+    the level's record, solved or not).
     """
     statistics = context.statistics
-    if state.can_undo or state.can_redo:
+    if state.can_undo or state.can_redo or statistics.hints_used:
         note_par(context, state.level)
         context.progress.record_attempt(
             context.session.collection_id,

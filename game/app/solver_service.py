@@ -1,22 +1,25 @@
 """The solver service: searches run in a worker process that a manager thread looks after.
 
-The game submits a position and polls for progress and results each tick; a new request
-cancels the one before it, and a crash or a hang in the worker becomes a message.
+Each request is a job (game.app.jobs) the screen reads each tick; a new job cancels the one
+before it, and a crash or a hang in the worker becomes a message. What the worker can do is the
+``WORKS`` table: a new kind of work is one more :class:`Work` member and its function there.
 """
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 from multiprocessing.context import SpawnProcess
-from typing import Any
+from typing import Any, Protocol
 
+from game.app.jobs import Job, Progress, Purpose
 from game.core.level import Level
 from game.solver.plan import PlannedPush, planned_pushes
 from game.solver.rescue import RescueResult
@@ -29,8 +32,8 @@ POLL_SECONDS = 0.05
 PARENT_CHECK_SECONDS = 0.25
 
 
-class Job(Enum):
-    """What the worker is asked to do."""
+class Work(Enum):
+    """What the worker is asked to do (its function is in ``WORKS``)."""
 
     SOLVE = "solve"  # a whole solution from a position
     RESCUE = "rescue"  # how many undos bring an unsolvable game back
@@ -39,7 +42,7 @@ class Job(Enum):
 @dataclass(frozen=True)
 class SolverRequest:
     request_id: int
-    job: Job
+    work: Work
     level: Level
     history: str  # the LURD from the level's start, for RESCUE
     method: str
@@ -56,7 +59,7 @@ class SolverUpdate:
     """
 
     request_id: int
-    job: Job
+    work: Work
     nodes: int = 0
     seconds: float = 0.0
     result: SolveResult | None = None
@@ -73,14 +76,55 @@ def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
     """The final update of a solve: the result, and its plan when it solved the level."""
     plan = planned_pushes(request.level, result.lurd) if result.solved else ()
     return SolverUpdate(
-        request.request_id, request.job, result.nodes, result.seconds, result, plan=plan
+        request.request_id, request.work, result.nodes, result.seconds, result, plan=plan
     )
+
+
+def _nothing() -> None:
+    """Nobody to wake."""
 
 
 def player_workers() -> int:
     """Processes for a search the player waits for: every core but the one the game keeps
     (at least one)."""
     return max(1, (os.cpu_count() or 1) - 1)
+
+
+NodeProgress = Callable[[int, float], None]
+CancelCheck = Callable[[], bool]
+
+
+def _solve(request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress) -> SolverUpdate:
+    from game.solver import solve
+
+    result = solve(
+        request.level,
+        method=request.method,
+        time_limit=request.time_limit,
+        cancel=cancelled,
+        progress=progress,
+        workers=request.workers,
+    )
+    return solve_answer(request, result)
+
+
+def _rescue(
+    request: SolverRequest, cancelled: CancelCheck, _progress: NodeProgress
+) -> SolverUpdate:
+    from game.solver.rescue import undos_to_solvable
+
+    rescue = undos_to_solvable(
+        request.level, request.history, request.time_limit, cancelled, request.workers
+    )
+    return SolverUpdate(request.request_id, request.work, rescue=rescue)
+
+
+# What the worker process does for each kind of work (imports inside: the game's process never
+# loads the solver for them).
+WORKS: dict[Work, Callable[[SolverRequest, CancelCheck, NodeProgress], SolverUpdate]] = {
+    Work.SOLVE: _solve,
+    Work.RESCUE: _rescue,
+}
 
 
 def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
@@ -90,9 +134,6 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     it watches the game's process instead, while it waits and while it searches, and leaves
     within a second once the game is gone.
     """
-    from game.solver import solve
-    from game.solver.rescue import undos_to_solvable
-
     parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
     # game still sees this worker as daemonic and ends it at exit; its searches end at once
@@ -116,28 +157,31 @@ def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
         def is_cancelled(rid: int = rid) -> bool:
             return bool(cancelled_through.value >= rid) or orphaned()
 
-        def progress(nodes: int, seconds: float, rid: int = rid, job: Job = request.job) -> None:
-            updates.put(SolverUpdate(rid, job, nodes, seconds))
+        def progress(nodes: int, seconds: float, rid: int = rid, work: Work = request.work) -> None:
+            updates.put(SolverUpdate(rid, work, nodes, seconds))
 
         try:
-            if request.job is Job.SOLVE:
-                result = solve(
-                    request.level,
-                    method=request.method,
-                    time_limit=request.time_limit,
-                    cancel=is_cancelled,
-                    progress=progress,
-                    workers=request.workers,
-                )
-                updates.put(solve_answer(request, result))
-            else:
-                rescue = undos_to_solvable(
-                    request.level, request.history, request.time_limit, is_cancelled,
-                    request.workers,
-                )
-                updates.put(SolverUpdate(rid, request.job, rescue=rescue))
+            updates.put(WORKS[request.work](request, is_cancelled, progress))
         except Exception as error:  # the game must hear of any failure, never hang on it
-            updates.put(SolverUpdate(rid, request.job, error=f"the solver failed: {error}"))
+            updates.put(SolverUpdate(rid, request.work, error=f"the solver failed: {error}"))
+
+
+class SolverPort(Protocol):
+    """What the game needs of the solver service (a fake stands in for it in tests)."""
+
+    think_ahead: bool  # solve in the background after each change, before anyone asks
+
+    def start(
+        self,
+        purpose: Purpose,
+        subject: Hashable,
+        level: Level,
+        work: Work = ...,
+        method: str = ...,
+        time_limit: float = ...,
+        history: str = ...,
+        workers: int = ...,
+    ) -> Job[SolverUpdate]: ...
 
 
 class SolverService:
@@ -145,15 +189,17 @@ class SolverService:
 
     def __init__(self, think_ahead: bool = True, wake: Callable[[], None] | None = None) -> None:
         self.think_ahead = think_ahead
-        # Called (from the manager thread) whenever an update is ready, so a resting game
-        # loop draws it at once.
-        self._wake = wake
+        # Called (from the manager thread) whenever a job has news, so a resting game loop
+        # draws it at once.
+        self._wake = wake or _nothing
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._next_id = 0
         self._current: SolverRequest | None = None
         self._deadline = 0.0
-        self._outbox: queue.Queue[SolverUpdate] = queue.Queue()
+        # The job of the latest request, and its id: only its updates reach a screen.
+        self._job: Job[SolverUpdate] | None = None
+        self._job_id = 0
         self._commands: queue.Queue[SolverRequest | None] = queue.Queue()
         self._process: SpawnProcess | None = None
         self._requests: Any = None
@@ -163,43 +209,53 @@ class SolverService:
         self._stopping = False
 
     # -- the game's side -------------------------------------------------------------------
-    def submit(
+    def start(
         self,
+        purpose: Purpose,
+        subject: Hashable,
         level: Level,
-        job: Job = Job.SOLVE,
+        work: Work = Work.SOLVE,
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
         workers: int = 1,
-    ) -> int:
-        """Start a search with ``workers`` processes (see :func:`player_workers`); the one
-        running before is cancelled. Returns the request id."""
+    ) -> Job[SolverUpdate]:
+        """Start ``work`` on ``level`` for ``purpose`` with ``workers`` processes (see
+        :func:`player_workers`); the job running before is cancelled. The job's result is the
+        final update; its progress the nodes and seconds searched so far."""
         self._ensure_thread()
         with self._lock:
             self._next_id += 1
             request = SolverRequest(
-                self._next_id, job, level, history, method, time_limit, workers
+                self._next_id, work, level, history, method, time_limit, workers
             )
+            job: Job[SolverUpdate] = Job(
+                purpose, subject, functools.partial(self._stop, request.request_id), self._wake
+            )
+            if self._job is not None:
+                self._job.dropped()
+            self._job, self._job_id = job, request.request_id
         self._commands.put(request)
-        return request.request_id
+        return job
 
     def cancel(self) -> None:
         """Stop whatever runs; its answer, if one still comes, is dropped."""
         with self._lock:
+            job = self._job
+        if job is not None:
+            job.cancel()
+
+    def _stop(self, request_id: int) -> None:
+        """A job was cancelled: stop its search if it is still the one running."""
+        with self._lock:
+            job = self._job
+            if job is None or request_id != self._job_id:
+                return
             self._next_id += 1  # ids below this are stale from now on
+            self._job = None
+        job.dropped()
         if self._thread is not None:
             self._commands.put(None)
-
-    def poll(self) -> list[SolverUpdate]:
-        """Updates that arrived since the last poll, for the latest request only."""
-        fresh: list[SolverUpdate] = []
-        while True:
-            try:
-                update = self._outbox.get_nowait()
-            except queue.Empty:
-                return fresh
-            if update.request_id == self._next_id:
-                fresh.append(update)
 
     def shutdown(self) -> None:
         """Stop the worker and the thread; safe to call twice."""
@@ -213,9 +269,19 @@ class SolverService:
 
     # -- the manager thread ----------------------------------------------------------------
     def _tell(self, update: SolverUpdate) -> None:
-        self._outbox.put(update)
-        if self._wake is not None:
-            self._wake()
+        """Hand ``update`` to its job (which wakes the loop), if that job is still wanted."""
+        with self._lock:
+            job = self._job if update.request_id == self._job_id else None
+            if job is not None and update.done:
+                self._job = None
+        if job is None:
+            return
+        if not update.done:
+            job.report(Progress(update.nodes, update.seconds))
+        elif update.error and update.result is None:
+            job.fail(update.error)
+        else:
+            job.finish(update)
 
     def _ensure_thread(self) -> None:
         if self._thread is None or not self._thread.is_alive():
@@ -263,7 +329,7 @@ class SolverService:
                         # The worker could not start: say so, the game goes on without it.
                         self._current = None
                         self._tell(SolverUpdate(
-                            command.request_id, command.job,
+                            command.request_id, command.work,
                             error=f"the solver could not start: {error}".splitlines()[0],
                         ))
             self._forward_updates()
@@ -317,6 +383,6 @@ class SolverService:
         timeout = SolveResult(SolveStatus.TIMEOUT, reason=message)
         self._tell(
             SolverUpdate(
-                request.request_id, request.job, result=timeout, error=message if crashed else ""
+                request.request_id, request.work, result=timeout, error=message if crashed else ""
             )
         )

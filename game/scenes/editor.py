@@ -72,7 +72,6 @@ class EditorScene(GameScene):
         if self.test_play.active:
             self._take_test_solution()
             self.test_play.finish()
-        self.editor.check.resume()
 
     def show_key_help(self) -> bool:
         return False  # F1 is in the editor's key map, with the full help of every key

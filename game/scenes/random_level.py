@@ -12,7 +12,7 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation
-from game.app.background import BackgroundJob, CancelCheck, ProgressLine
+from game.app.jobs import CancelCheck, Job, JobState, ProgressLine, Purpose, run_in_thread
 from game.app.ready_levels import clock_seed
 from game.app.screens import RandomLevelScreen
 from game.core.collection import Collection
@@ -57,7 +57,7 @@ class RandomLevelScene(GameScene):
         super().__init__(engine, screen)
         self.difficulty = 2
         self.size = FIRST_CHOICE
-        self.job: BackgroundJob[list[Level]] | None = None
+        self.job: Job[list[Level]] | None = None
         self.level: Level | None = None
         self.title = ""
         self.next_seed: Callable[[], int] = clock_seed
@@ -111,7 +111,9 @@ class RandomLevelScene(GameScene):
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         self.title = cell.level_title(seed)
-        self.job = BackgroundJob(generation(request), wake=self.engine.rest.wake)
+        self.job = run_in_thread(
+            Purpose.LEVEL, cell, generation(request), wake=self.engine.rest.wake
+        )
         self._tell("Making a level...", theme.ACCENT_ALT)
 
     def _tell(self, text: str, colour: theme.Color) -> None:
@@ -121,18 +123,20 @@ class RandomLevelScene(GameScene):
         job = self.job
         if job is None:
             return
-        outcome = job.outcome()
-        if outcome is None:
+        if job.running:
             return
         self.job = None
-        if outcome.error is not None or not outcome.result:
+        made = job.result
+        if job.state is JobState.CANCELLED:
+            return
+        if not made:
             self._tell(
-                outcome.error or "No such level turned up this time; generate again, or "
+                job.error or "No such level turned up this time; generate again, or "
                 "try another size.",
                 theme.WARNING,
             )
             return
-        self._made(replace(outcome.result[0], title=self.title))
+        self._made(replace(made[0], title=self.title))
 
     def _made(self, level: Level) -> None:
         self.level = level
@@ -170,7 +174,7 @@ class RandomLevelScene(GameScene):
     # -- input -----------------------------------------------------------------------------
     def picture_key(self) -> object:
         # Nothing moves while a level is made: the screen changes when the job reports.
-        return self.message, self.job.progress if self.job is not None else None
+        return self.message, self.job.progress.line if self.job is not None else None
 
     def on_exit(self) -> None:
         if self.job is not None:
@@ -204,7 +208,7 @@ class RandomLevelScene(GameScene):
         self.menu.draw(surface, menu_area)
         lines = [self.message]
         if self.job is not None:
-            lines.append(f"{self.job.progress or 'Starting'}. Esc cancels.")
+            lines.append(f"{self.job.progress.line or 'Starting'}. Esc cancels.")
         y = rects[-1].bottom + 30
         for line in lines:
             text = fit_text(line, 19, surface.get_width() - 30)

@@ -5,12 +5,13 @@ Reads the assist's state only; the play scene calls it after drawing the board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
-from game.app.assist import Phase, SolverAssist
+from game.app.assist import SolverAssist
+from game.app.notice import Tone
 from game.core.board import Board
-from game.core.wording import counted
-from game.solver.smt import SMT_METHODS
 from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.hud import draw_notice
@@ -58,44 +59,10 @@ def _arrow(
     pygame.draw.polygon(surface, theme.ACCENT, [end, left, right])
 
 
-def status_text(assist: SolverAssist) -> tuple[str, theme.Color] | None:
-    """The one-line status of the solver's help, or None when there is nothing to say."""
-    waiting = assist.wants_hint or assist.wants_solution
-    if assist.phase is Phase.THINKING and waiting:
-        progress = assist.progress
-        done = ""
-        if progress:
-            done = f": {counted(progress.nodes, 'position')}, {progress.seconds:.1f} s"
-        if progress and assist.request_method in SMT_METHODS:
-            # An SMT or SAT planner's progress is the plan length it tries, longer until one fits.
-            done = f": trying plans of {counted(progress.nodes, 'step')}, {progress.seconds:.1f} s"
-        return f"Thinking{done}. Esc cancels", theme.ACCENT_ALT
-    if assist.phase is Phase.UNSOLVABLE and assist.undos_needed is not None:
-        return assist.message, theme.DANGER  # the rescue count says more than the warning
-    if assist.warning is not None:
-        return assist.warning.message, theme.DANGER
-    if assist.phase is Phase.UNSOLVABLE and assist.message:
-        return assist.message, theme.DANGER
-    steps = assist.steps
-    if steps.active:
-        where = f"{steps.index}/{len(steps.moves)}"
-        mode = f"autoplay {steps.steps_per_second:g}/s ([ ] speed)" if steps.autoplay else (
-            "N/B step, Space autoplay"
-        )
-        return f"Solver's solution, move {where}: {mode}", theme.ACCENT
-    if assist.hint is not None:
-        left = assist.hint.pushes_left
-        return f"Hint: push the marked box ({counted(left, 'push', 'pushes')} to go)", (
-            theme.ACCENT
-        )
-    if assist.message and assist.phase is not Phase.IDLE:
-        return assist.message, theme.WARNING
-    if assist.message:
-        return assist.message, theme.TEXT_DIM
-    return None
-
-
-def draw_status(surface: pygame.Surface, assist: SolverAssist, bottom: int) -> None:
-    status = status_text(assist)
+def draw_status(
+    surface: pygame.Surface, assist: SolverAssist, colours: Mapping[Tone, theme.Color], bottom: int
+) -> None:
+    """The assist's status line (worded by the assist) in the colour of its tone."""
+    status = assist.status()
     if status is not None:
-        draw_notice(surface, status[0], status[1], bottom - STATUS_MARGIN)
+        draw_notice(surface, status.text, colours[status.tone], bottom - STATUS_MARGIN)

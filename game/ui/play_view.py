@@ -12,7 +12,7 @@ from game.app.play_controller import PlayController
 from game.core.chapters import CAPTION_KEY, level_field
 from game.ui import theme
 from game.ui.assets import Assets
-from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status, status_text
+from game.ui.assist_overlay import STATUS_MARGIN, draw_hint, draw_status
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height, notice_height, notice_lines
@@ -23,6 +23,8 @@ TONE_COLOURS: dict[Tone, theme.Color] = {
     Tone.GOOD: theme.GOOD,
     Tone.WARNING: theme.WARNING,
     Tone.DANGER: theme.DANGER,
+    Tone.GUIDE: theme.ACCENT,
+    Tone.QUIET: theme.TEXT_DIM,
 }
 
 
@@ -133,10 +135,10 @@ class PlayView:
         else:
             if play.animation is None:
                 draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
-            if self.caption and status_text(play.assist) is None:
+            if self.caption and play.assist.status() is None:
                 top = self.caption_top(surface.get_size())
                 draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
-            draw_status(surface, play.assist, status_bottom)
+            draw_status(surface, play.assist, TONE_COLOURS, status_bottom)
         draw_hud(surface, hud)
         if play.notice is not None:
             colour = TONE_COLOURS[play.notice.tone]

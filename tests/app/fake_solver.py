@@ -5,20 +5,24 @@ The base records every request and answers only when the test says; subclasses a
 
 from __future__ import annotations
 
-from game.app.solver_service import Job, SolverRequest, SolverUpdate, solve_answer
+from collections.abc import Hashable
+
+from game.app.jobs import Job, Progress, Purpose
+from game.app.solver_service import SolverRequest, SolverUpdate, Work, solve_answer
 from game.core import Level
 from game.solver import SolveResult, SolveStatus, solve
 from game.solver.rescue import undos_to_solvable
 
 
 class FakeSolver:
-    """Records requests and answers only when told to (:meth:`answer`)."""
+    """Records requests and answers only when told to (:meth:`answer`); one job at a time, as
+    the service: a new one cancels the one before."""
 
     def __init__(self) -> None:
         self.think_ahead = True
         self.requests: list[SolverRequest] = []
+        self.jobs: list[Job[SolverUpdate]] = []
         self.cancels = 0
-        self.pending: list[SolverUpdate] = []
 
     @property
     def limits(self) -> list[float]:
@@ -28,54 +32,65 @@ class FakeSolver:
     def methods(self) -> list[str]:
         return [request.method for request in self.requests]
 
-    def submit(
+    @property
+    def purposes(self) -> list[Purpose]:
+        return [job.purpose for job in self.jobs]
+
+    def start(
         self,
+        purpose: Purpose,
+        subject: Hashable,
         level: Level,
-        job: Job = Job.SOLVE,
+        work: Work = Work.SOLVE,
         method: str = "fast",
         time_limit: float = 30.0,
         history: str = "",
         workers: int = 1,
-    ) -> int:
-        request_id = len(self.requests) + 1
-        request = SolverRequest(request_id, job, level, history, method, time_limit, workers)
+    ) -> Job[SolverUpdate]:
+        if self.jobs:
+            self.jobs[-1].dropped()
+        request = SolverRequest(
+            len(self.requests) + 1, work, level, history, method, time_limit, workers
+        )
+        job: Job[SolverUpdate] = Job(purpose, subject, lambda: self._cancelled(job))
         self.requests.append(request)
-        self.reply(request)
-        return request_id
+        self.jobs.append(job)
+        self.reply(request, job)
+        return job
 
-    def reply(self, request: SolverRequest) -> None:
+    def _cancelled(self, job: Job[SolverUpdate]) -> None:
+        self.cancels += 1
+        job.dropped()
+
+    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
         """What a subclass answers as soon as ``request`` comes; the base waits for the test."""
 
     def answer(self, result: SolveResult) -> None:
-        self.pending.append(SolverUpdate(len(self.requests), Job.SOLVE, result=result))
+        """The latest job ends with ``result``."""
+        request = self.requests[-1]
+        self.jobs[-1].finish(SolverUpdate(request.request_id, request.work, result=result))
 
     def cancel(self) -> None:
-        self.cancels += 1
-        self.pending = []
-
-    def poll(self) -> list[SolverUpdate]:
-        fresh, self.pending = self.pending, []
-        return fresh
+        if self.jobs:
+            self.jobs[-1].cancel()
 
 
 class InstantSolver(FakeSolver):
-    """Answers every request at once, in this process, on the next poll."""
+    """Answers every request at once, in this process."""
 
-    def reply(self, request: SolverRequest) -> None:
-        if request.job is Job.SOLVE:
+    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
+        if request.work is Work.SOLVE:
             result = solve(request.level, method=request.method, time_limit=request.time_limit)
-            self.pending = [
-                SolverUpdate(request.request_id, request.job, 5, 0.1),
-                solve_answer(request, result),
-            ]
+            job.report(Progress(5, 0.1))
+            job.finish(solve_answer(request, result))
         else:
             rescue = undos_to_solvable(request.level, request.history, request.time_limit)
-            self.pending = [SolverUpdate(request.request_id, request.job, rescue=rescue)]
+            job.finish(SolverUpdate(request.request_id, request.work, rescue=rescue))
 
 
 class SlowSolver(FakeSolver):
     """Never finds anything: every search runs out of its time."""
 
-    def reply(self, request: SolverRequest) -> None:
+    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
         timeout = SolveResult(SolveStatus.TIMEOUT, "", nodes=10, seconds=request.time_limit)
-        self.pending = [SolverUpdate(request.request_id, request.job, result=timeout)]
+        job.finish(SolverUpdate(request.request_id, request.work, result=timeout))

@@ -17,9 +17,9 @@ from game.app.assist import (
     SolverAssist,
 )
 from game.core import Direction, PlayState, parse_level
+from game.solver import SolveResult, SolveStatus
 from game.solver.plan import Push
-from game.ui.assist_overlay import status_text
-from tests.app.fake_solver import InstantSolver, SlowSolver
+from tests.app.fake_solver import FakeSolver, InstantSolver, SlowSolver
 from tests.conftest import SMALL_LEVEL
 
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
@@ -107,11 +107,14 @@ def test_deadlocking_push_warns_and_rescue_counts_undos() -> None:
 
 
 def test_cancel_stops_thinking() -> None:
-    state, assist = make(SMALL_LEVEL)
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = FakeSolver()
+    assist = SolverAssist(solver, state.level)
     assist.ask_hint(state)
     assist.cancel()
     assert assist.phase is Phase.IDLE
-    assert isinstance(assist.solver, InstantSolver) and assist.solver.cancels == 1
+    assert solver.cancels == 1 and not solver.jobs[-1].running
+    solver.answer(SolveResult(SolveStatus.SOLVED, "R", 1, 1))  # an answer after all: dropped
     settle(state, assist)
     assert assist.hint is None
 
@@ -176,4 +179,5 @@ def test_solve_asks_the_chosen_method_and_its_progress_is_a_plan_length(method: 
     assist.ask_solution(state)
     assert solver.methods == ["fast", method]
     assist.progress = Progress(7, 1.5)
-    assert "trying plans of 7 steps" in (status_text(assist) or ("", None))[0]
+    status = assist.status()
+    assert status is not None and "trying plans of 7 steps" in status.text

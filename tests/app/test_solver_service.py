@@ -1,4 +1,4 @@
-"""The solver service: answers arrive by polling, new requests and cancels drop old ones.
+"""The solver service: each request a job that gets its answer; new jobs and cancels drop old ones.
 
 A crash or a failure in the worker process comes back as a message, never as a hang.
 """
@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.app.solver_service import Job, SolverService, SolverUpdate, player_workers
+from game.app.jobs import Job, JobState, Purpose
+from game.app.solver_service import SolverService, SolverUpdate, Work, player_workers
 from game.core import parse_level, replay
 from game.core.play import PlayState
 from game.solver import SolveStatus
@@ -40,21 +41,17 @@ def service() -> Iterator[SolverService]:
     solver.shutdown()
 
 
-def wait_done(service: SolverService, seconds: float = 30.0) -> SolverUpdate:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        for update in service.poll():
-            if update.done:
-                return update
-        time.sleep(0.02)
-    raise AssertionError("no answer from the solver service")
+def answer(job: Job[SolverUpdate], seconds: float = 30.0) -> SolverUpdate:
+    assert job.wait(seconds), "no answer from the solver service"
+    assert job.result is not None, job.state
+    return job.result
 
 
 def test_solves_off_the_loop(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
-    request = service.submit(level, time_limit=20)
-    update = wait_done(service)
-    assert update.request_id == request
+    job = service.start(Purpose.HINT, "small", level, time_limit=20)
+    update = answer(job)
+    assert job.purpose is Purpose.HINT and not job.stale("small")
     assert update.result is not None and update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
     # The answer comes as a typed plan: its pushes with their walks make the same moves.
@@ -65,65 +62,68 @@ def test_solves_off_the_loop(service: SolverService) -> None:
     assert state.is_solved and len(update.plan) == update.result.pushes
 
 
-def test_every_update_wakes_the_loop() -> None:
-    wakes: list[int] = []
-    service = SolverService(wake=lambda: wakes.append(len(wakes)))
+def test_the_answer_wakes_the_loop() -> None:
+    states: list[JobState] = []
+    jobs: list[Job[SolverUpdate]] = []
+    service = SolverService(wake=lambda: states.append(jobs[0].state))
     try:
-        service.submit(parse_level(SMALL_LEVEL), time_limit=20)
-        wait_done(service)
-        assert wakes
+        jobs.append(service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20))
+        answer(jobs[0])
+        # The last wake comes with the answer there to read, not before it.
+        assert states and states[-1] is JobState.DONE
+        assert all(state is JobState.RUNNING for state in states[:-1])
     finally:
         service.shutdown()
 
 
-def test_new_request_replaces_the_old_one(service: SolverService) -> None:
-    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+def test_a_new_job_replaces_the_old_one(service: SolverService) -> None:
+    first = service.start(Purpose.THINK_AHEAD, "hard", parse_level(HARD), method="bfs",
+                          time_limit=60)
     time.sleep(0.5)
-    second = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
-    update = wait_done(service)
-    assert update.request_id == second
+    second = service.start(Purpose.CHECK, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    assert first.state is JobState.CANCELLED and first.stale("hard")
+    update = answer(second)
     assert update.result is not None and update.result.solved
+    assert first.result is None
 
 
 def test_cancel_drops_the_answer(service: SolverService) -> None:
-    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
     time.sleep(0.5)
-    service.cancel()
+    job.cancel()
     time.sleep(0.5)
-    assert all(not update.done for update in service.poll())
-    again = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
-    assert wait_done(service).request_id == again
+    assert job.state is JobState.CANCELLED and job.result is None
+    again = service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    assert answer(again).result is not None
 
 
 def test_progress_is_reported(service: SolverService) -> None:
-    service.submit(parse_level(HARD), method="bfs", time_limit=1.5)
+    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=1.5)
     deadline = time.monotonic() + 20
     seen_progress = False
-    while time.monotonic() < deadline:
-        updates = service.poll()
-        seen_progress = seen_progress or any(not u.done and u.nodes > 0 for u in updates)
-        if any(u.done for u in updates):
-            break
+    while job.running and time.monotonic() < deadline:
+        seen_progress = seen_progress or job.progress.nodes > 0
         time.sleep(0.05)
     assert seen_progress
 
 
 def test_failure_becomes_a_message(service: SolverService) -> None:
-    service.submit(parse_level(SMALL_LEVEL), method="no-such-method", time_limit=5)
-    update = wait_done(service)
-    assert "solver failed" in update.error
+    job = service.start(
+        Purpose.HINT, "small", parse_level(SMALL_LEVEL), method="no-such-method", time_limit=5
+    )
+    assert job.wait(30)
+    assert job.state is JobState.FAILED and "solver failed" in job.error
 
 
 def test_killed_worker_becomes_a_message(service: SolverService) -> None:
-    service.submit(parse_level(HARD), method="bfs", time_limit=60)
+    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
     time.sleep(1.0)
     process = service._process
     assert process is not None
     process.kill()
-    update = wait_done(service)
-    assert "stopped unexpectedly" in update.error
-    again = service.submit(parse_level(SMALL_LEVEL), time_limit=20)
-    assert wait_done(service).request_id == again
+    assert "stopped unexpectedly" in answer(job).error
+    again = service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    assert answer(again).result is not None
 
 
 def test_rescue_counts_undos(service: SolverService) -> None:
@@ -131,8 +131,10 @@ def test_rescue_counts_undos(service: SolverService) -> None:
     # A good push right, then the box is pushed down against the bottom wall: dead.
     history = "dRurDl"
     assert not replay(level, history).solved
-    service.submit(level, job=Job.RESCUE, history=history, time_limit=10)
-    update = wait_done(service)
+    job = service.start(
+        Purpose.RESCUE, "dead", level, work=Work.RESCUE, history=history, time_limit=10
+    )
+    update = answer(job)
     assert update.rescue is not None
     assert update.rescue.undos == 2  # the last step and the fatal push
     assert update.rescue.certain
@@ -142,17 +144,17 @@ def test_rescue_counts_undos(service: SolverService) -> None:
 PARENT = """
 import sys, time
 from game.core import parse_level
+from game.app.jobs import Purpose
 from game.app.solver_service import SolverService
 
 service = SolverService()
 if sys.argv[1] == "busy":
-    service.submit(parse_level(sys.argv[2]), method="bfs", time_limit=600)
-    while not service.poll():  # the first progress report: the worker is searching
+    job = service.start(Purpose.HINT, 1, parse_level(sys.argv[2]), method="bfs", time_limit=600)
+    while not job.progress.nodes:  # the first progress report: the worker is searching
         time.sleep(0.05)
 else:
-    service.submit(parse_level(sys.argv[3]), time_limit=60)
-    while not any(update.done for update in service.poll()):
-        time.sleep(0.05)
+    job = service.start(Purpose.HINT, 2, parse_level(sys.argv[3]), time_limit=60)
+    job.wait(60)
 print("ready", flush=True)
 time.sleep(600)
 """
@@ -167,8 +169,7 @@ def test_no_worker_outlives_a_killed_game(state: str) -> None:
 @pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_a_search_with_two_workers_answers_and_leaves_no_process(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
-    service.submit(level, time_limit=20, workers=2)
-    update = wait_done(service)
+    update = answer(service.start(Purpose.HINT, "small", level, time_limit=20, workers=2))
     assert update.result is not None and update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
     worker = service._process

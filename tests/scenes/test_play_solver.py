@@ -9,6 +9,7 @@ import time
 
 import pygame
 
+from game.app import saving
 from game.app.assist import Phase
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
@@ -17,7 +18,6 @@ from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
-from game.ui.assist_overlay import status_text
 from tests.engine.harness import LURD_KEYS, play_moves, press, settle
 from tests.scenes.test_play import start
 
@@ -59,14 +59,40 @@ def test_following_hints_solves_the_level(engine: GameEngine) -> None:
         hint = play.assist.hint
         assert hint is not None
         hints += 1
-        frame = engine.screen.copy()  # drawn with the arrow; drawing changed nothing
-        assert frame.get_size() == engine.screen.get_size()
         walk = "".join(step.value for step in hint.walk) + hint.push.direction.value
         play_moves(engine, walk)
         settle(engine)
         assert hints < 50
     assert engine.context.statistics.hints_used == hints
     assert play.state.is_solved
+
+
+def test_the_same_hint_asked_three_times_is_charged_once(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    for _ in range(3):
+        press(engine, pygame.K_h, SHIFT)
+        wait_for(engine, lambda: play.assist.hint is not None)
+        engine.run_frames(2)
+    assert engine.context.statistics.hints_used == 1
+    hint = play.assist.hint
+    assert hint is not None
+    play_moves(engine, "".join(step.value for step in hint.walk) + hint.push.direction.value)
+    settle(engine)
+    press(engine, pygame.K_h, SHIFT)  # the next position: the next hint costs again
+    wait_for(engine, lambda: play.assist.hint is not None)
+    engine.run_frames(2)
+    assert engine.context.statistics.hints_used == 2
+
+
+def test_a_hint_used_on_a_level_left_unsolved_is_on_its_record(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    press(engine, pygame.K_h, SHIFT)
+    wait_for(engine, lambda: play.assist.hint is not None)
+    engine.run_frames(2)
+    level = play.level
+    engine.pop()  # left without a move
+    record = saving.level_record(engine.context, level)
+    assert record is not None and record.hints == 1 and not record.solved
 
 
 def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
@@ -99,8 +125,8 @@ def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
     press(engine, pygame.K_s, SHIFT)
     engine.run_frames(30)
     assert play.assist.phase is Phase.THINKING
-    text = status_text(play.assist)
-    assert text is not None and "Thinking" in text[0]
+    status = play.assist.status()
+    assert status is not None and "Thinking" in status.text
     press(engine, pygame.K_ESCAPE)
     assert play.assist.phase is Phase.IDLE
     assert not isinstance(engine.top, PauseScene)
@@ -116,8 +142,8 @@ def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
     play_moves(engine, "D")
     warning = play.assist.warning
     assert warning is not None and len(warning.boxes) == 1
-    text = status_text(play.assist)
-    assert text is not None and "Deadlock" in text[0]
+    status = play.assist.status()
+    assert status is not None and "Deadlock" in status.text
     wait_for(engine, lambda: play.assist.undos_needed is not None)
     press(engine, LURD_KEYS["u"])  # U undoes the fatal push
     settle(engine)

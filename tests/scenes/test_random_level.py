@@ -1,5 +1,5 @@
 """The Random level screen: a level made off the main loop, kept in My levels, played; Esc stops
-the making at once. And the background job it runs on.
+the making at once.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import time
 
 import pygame
 
-from game.app.background import BackgroundJob, CancelCheck, ProgressLine
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import RandomLevelScreen
 from game.engine.engine import GameEngine
@@ -110,25 +109,3 @@ def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
     assert job.wait(10.0)
     press(engine, pygame.K_ESCAPE)
     assert engine.top is not scene
-
-
-def test_a_background_job_reports_progress_a_result_or_one_line() -> None:
-    def work(cancelled: CancelCheck, progress: ProgressLine) -> int:
-        progress("half way")
-        return 42
-
-    wakes: list[str] = []
-    job = BackgroundJob(work, wake=lambda: wakes.append("news"))
-    assert job.wait(5.0)
-    outcome = job.outcome()
-    assert outcome is not None and outcome.result == 42 and job.progress == "half way"
-    # The progress line and the end each wake a resting loop.
-    assert wakes == ["news", "news"]
-
-    def failing(cancelled: CancelCheck, progress: ProgressLine) -> int:
-        raise ValueError("boxes must be 1 to 3\nin a 8x8 level")
-
-    broken = BackgroundJob(failing)
-    assert broken.wait(5.0)
-    outcome = broken.outcome()
-    assert outcome is not None and outcome.error == "boxes must be 1 to 3 in a 8x8 level"

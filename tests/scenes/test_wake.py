@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from game.app.editor_check import Verdict
-from game.app.screens import EditorScreen
+from game.app.editor_check import SETTLE_TICKS, Verdict
+from game.app.screens import EditorScreen, MessageScreen
 from game.core.edit_grid import Grid
 from game.engine import engine as engine_module
 from game.engine import rest
@@ -112,3 +112,20 @@ def test_a_hidden_window_rests_longer_and_is_not_drawn(
     assert clock.now - started >= 2 * rest.AWAY_WAKE_SECONDS - 1e-9
     assert scene.editor.check.verdict is Verdict.SOLVABLE
     assert engine.drawn_frames == drawn
+
+
+def test_a_dialog_over_the_editor_leaves_its_check_running(
+    engine: GameEngine, checked_editor: tuple[EditorScene, FakeSolver]
+) -> None:
+    scene, solver = checked_editor
+    engine.run_frames(SETTLE_TICKS + 2)
+    assert len(solver.requests) == 1 and scene.editor.check.verdict is Verdict.WAITING
+    engine.open(MessageScreen("Note", "A dialog over the editor"))
+    engine.run_frames(3)
+    engine.pop()
+    engine.run_frames(3)
+    # The check was not started again, and its answer still counts.
+    assert len(solver.requests) == 1 and solver.cancels == 0
+    solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
+    engine.run_frames(1)
+    assert scene.editor.check.verdict is Verdict.SOLVABLE
