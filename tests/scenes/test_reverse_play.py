@@ -163,3 +163,32 @@ def test_a_box_pulled_onto_a_dead_square_is_marked(engine: GameEngine) -> None:
     assert reverse.warning.boxes == {play.level.board.index(2, 1)}
     run_script(engine, "key u")
     assert reverse.warning is None
+
+
+def centre_of(play: PlayScene, square: int) -> tuple[int, int]:
+    camera = play.camera
+    column, row = play.level.board.coords(square)
+    return camera.screen_rect(column, row, camera.origin_at(1.0)).center
+
+
+def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
+    engine: GameEngine,
+) -> None:
+    engine.context.session.open(read_collection_text(TWO_ROOMS), LevelFile("rooms.xsb"))
+    play = start(engine, 0)
+    board = play.level.board
+    press(engine, pygame.K_F8)
+    settle(engine)
+    game = play.controller.reverse.game
+    assert game is not None
+    x, y = centre_of(play, board.index(2, 2))
+    run_script(engine, f"click {x} {y}")
+    assert game.player == board.index(2, 2) and game.move_count == 0
+    run_script(engine, "key g\nkey left")  # G: a plain step away from a box pulls it
+    assert game.pull_count == 1
+    x, y = centre_of(play, board.index(5, 4))  # the other room, now out of reach
+    run_script(engine, f"click {x} {y}")
+    assert game.player == board.index(1, 2)
+    x, y = centre_of(play, board.index(1, 4))
+    run_script(engine, f"click {x} {y}")
+    assert game.player == board.index(1, 4) and game.move_count == 3
