@@ -15,6 +15,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.paths import DIRECTIONS, reachable, walk_path
 from game.core.play import Blocked, Move, StepResult
+from game.core.undo_line import Restart, UndoLine
 
 
 @dataclass(frozen=True)
@@ -29,14 +30,7 @@ class Placement:
 ReverseStep = Move | Placement
 
 
-@dataclass(frozen=True)
-class ReverseRestart:
-    """Back to the goals, keeping the line thrown away so that undo can bring it back."""
-
-    line: tuple[ReverseStep, ...]
-
-
-ReverseAction = ReverseStep | ReverseRestart
+ReverseAction = ReverseStep | Restart[ReverseStep]
 
 
 def first_square(board: Board, boxes: Collection[int], player: int) -> int:
@@ -72,9 +66,9 @@ class ReverseGame:
         self.floor = frozenset(reachable(self.board, (), level.player))
         self.player = first_square(self.board, self.board.goals, level.player)
         self.facing = Direction.DOWN
-        self.line: list[ReverseStep] = []
-        self._done: list[ReverseAction] = []
-        self._undone: list[ReverseAction] = []
+        self._history = UndoLine(self._make, self._unmake)
+        # The steps and placements since the start or the last restart.
+        self.line: list[ReverseStep] = self._history.steps
         self._moves = 0
         self._pulls = 0
         self._on_starts = len(self.board.goals & self.starts)
@@ -99,11 +93,11 @@ class ReverseGame:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return self._history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._undone)
+        return self._history.can_redo
 
     def box_squares(self) -> frozenset[int]:
         return self.boxes.frozen()
@@ -148,7 +142,7 @@ class ReverseGame:
         self.facing = direction
         result = self.check_step(direction, pull)
         if result.move is not None:
-            self._do(result.move)
+            self._history.do(result.move)
         return result
 
     def place(self, square: int) -> bool:
@@ -156,52 +150,20 @@ class ReverseGame:
         he could stand on; False (nothing done) otherwise."""
         if not self.can_place or not self.standable(square) or square == self.player:
             return False
-        self._do(Placement(self.player, square))
+        self._history.do(Placement(self.player, square))
         return True
 
     def undo(self) -> ReverseAction | None:
         """Take back the last move, placement or restart; None at the start."""
-        if not self._done:
-            return None
-        action = self._done.pop()
-        if isinstance(action, ReverseRestart):
-            for step in action.line:
-                self._make(step)
-        else:
-            self._unmake(action)
-        self._undone.append(action)
-        return action
+        return self._history.undo()
 
     def redo(self) -> ReverseAction | None:
         """Do again what undo took back; None if there is nothing."""
-        if not self._undone:
-            return None
-        action = self._undone.pop()
-        if isinstance(action, ReverseRestart):
-            self._rewind()
-        else:
-            self._make(action)
-        self._done.append(action)
-        return action
+        return self._history.redo()
 
     def restart(self) -> bool:
         """Back to the boxes on their goals as one undoable action; False if already there."""
-        if not self.line:
-            return False
-        action = ReverseRestart(tuple(self.line))
-        self._rewind()
-        self._done.append(action)
-        self._undone.clear()
-        return True
-
-    def _do(self, step: ReverseStep) -> None:
-        self._make(step)
-        self._done.append(step)
-        self._undone.clear()
-
-    def _rewind(self) -> None:
-        while self.line:
-            self._unmake(self.line[-1])
+        return self._history.restart()
 
     def _make(self, step: ReverseStep) -> None:
         if isinstance(step, Placement):
@@ -214,10 +176,8 @@ class ReverseGame:
             self.player += offset
             self._moves += 1
             self.facing = step.direction.opposite if step.pushed else step.direction
-        self.line.append(step)
 
     def _unmake(self, step: ReverseStep) -> None:
-        self.line.pop()
         if isinstance(step, Placement):
             self.player = step.source
             return
