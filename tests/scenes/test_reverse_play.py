@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.screens import MainMenuScreen, PlayScreen
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level import Level
@@ -17,10 +16,10 @@ from game.core.reverse_play import first_square
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.scenes.level_complete import LevelCompleteScene
-from game.scenes.main_menu import MainMenuScene
 from game.scenes.play import PlayScene
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 from tests.scenes.conftest import Drawn
+from tests.scenes.test_play import centre_of, start
 
 TWO_ROOMS = """\
 ; two rooms
@@ -37,14 +36,6 @@ ARROWS = {
     Direction.RIGHT: "right",
     Direction.DOWN: "down",
 }
-
-
-def start(engine: GameEngine, index: int) -> PlayScene:
-    engine.push(MainMenuScene(engine, MainMenuScreen()))
-    play = PlayScene(engine, PlayScreen(index))
-    engine.push(play)
-    engine.run_frames(1)
-    return play
 
 
 def run_script(engine: GameEngine, text: str) -> None:
@@ -165,10 +156,8 @@ def test_a_box_pulled_onto_a_dead_square_is_marked(engine: GameEngine) -> None:
     assert reverse.warning is None
 
 
-def centre_of(play: PlayScene, square: int) -> tuple[int, int]:
-    camera = play.camera
-    column, row = play.level.board.coords(square)
-    return camera.screen_rect(column, row, camera.origin_at(1.0)).center
+def centre_of_square(play: PlayScene, square: int) -> tuple[int, int]:
+    return centre_of(play, *play.level.board.coords(square))
 
 
 def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
@@ -181,14 +170,14 @@ def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
     settle(engine)
     game = play.controller.reverse.game
     assert game is not None
-    x, y = centre_of(play, board.index(2, 2))
+    x, y = centre_of_square(play, board.index(2, 2))
     run_script(engine, f"click {x} {y}")
     assert game.player == board.index(2, 2) and game.move_count == 0
     run_script(engine, "key g\nkey left")  # G: a plain step away from a box pulls it
     assert game.pull_count == 1
-    x, y = centre_of(play, board.index(5, 4))  # the other room, now out of reach
+    x, y = centre_of_square(play, board.index(5, 4))  # the other room, now out of reach
     run_script(engine, f"click {x} {y}")
     assert game.player == board.index(1, 2)
-    x, y = centre_of(play, board.index(1, 4))
+    x, y = centre_of_square(play, board.index(1, 4))
     run_script(engine, f"click {x} {y}")
     assert game.player == board.index(1, 4) and game.move_count == 3
