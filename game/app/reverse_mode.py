@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Protocol
 
-from game.app.notice import Tone
+from game.app.notice import Notice, Tone
 from game.app.play_commands import Click, Command, PlayAction, Pull, ReverseOrder
 from game.core.direction import Direction
 from game.core.level import Level
@@ -21,12 +21,15 @@ from game.core.wording import counted
 from game.solver.pulls import pull_dead_squares
 from game.solver.warning import DeadlockWarning
 
+MEETING = "The forward and reverse games meet: Ctrl+J joins them into a solution"
+
 
 class ReverseHost(Protocol):
     """What reverse play needs of the play controller."""
 
     state: PlayState
     walk: deque[Direction]
+    notice: Notice | None
 
     def notify(self, text: str, tone: Tone, square: int | None = None) -> None: ...
 
@@ -184,10 +187,9 @@ class ReverseMode:
         if game is not None and game.pull_count and forward.moves:
             self.join_moves = moves_to_solved(game, forward.box_squares(), forward.player)
         if self.join_moves is not None and before is None:
-            host.notify(
-                "The forward and reverse games meet: Ctrl+J joins them into a solution",
-                Tone.GOOD,
-            )
+            host.notify(MEETING, Tone.GOOD)
+        elif self.join_moves is None and host.notice is not None and host.notice.text == MEETING:
+            host.notice = None  # they no longer meet: the offer goes
 
     def _join(self, host: ReverseHost) -> None:
         if self.join_moves is None:

@@ -126,7 +126,14 @@ def test_the_two_games_meeting_are_joined_with_ctrl_j(engine: GameEngine) -> Non
     reverse = play.controller.reverse
     assert reverse.join_moves == "R"
     assert play.controller.notice is not None and "Ctrl+J" in play.controller.notice.text
+    run_script(engine, "key f8\nkey u\nkey shift+z")  # forward: apart, then they meet again
+    assert play.controller.notice is not None and "Ctrl+J" in play.controller.notice.text
+    run_script(engine, "key u")  # apart again, and the offer goes with it
+    assert reverse.join_moves is None and play.controller.notice is None
     run_script(engine, "key ctrl+j")
+    notice = play.controller.notice
+    assert notice is not None and notice.text.startswith("Nothing to join")
+    run_script(engine, "key shift+z\nkey ctrl+j")
     assert isinstance(engine.top, LevelCompleteScene)
     record = engine.progress.level_record(engine.context.session.collection_id, play.level)
     assert record is not None and record.best_moves is not None
