@@ -171,7 +171,8 @@ class ReverseMode:
         self.warning = None
         if dead_boxes:
             self.warning = DeadlockWarning(
-                dead_boxes, "No box can be pulled to a start square from here (undo: U)"
+                dead_boxes,
+                "Deadlock: this box can never be pulled back to a start square (undo: U)",
             )
         lurd = forward_solution(game) if game.pull_count else None
         if lurd is not None:
