@@ -240,6 +240,8 @@ class PlayController:
     def _run(self, command: Command, walking: bool) -> None:
         if self.reverse.active or isinstance(command, ReverseOrder):
             self.reverse.run(command, walking, self)
+            if not self.reverse.active:
+                self.animation = None  # a finished reverse game's last pull stops on the spot
         elif isinstance(command, Pull):
             self._step(command.direction, quick=walking)
         elif command is PlayAction.SOLUTION_STEP:
