@@ -105,8 +105,8 @@ _MENU_GROUP = KeyGroup(
 )
 _MOVE_GROUP = KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move")
 _SWITCH_GROUP = KeyGroup(
-    "reverse play and back: pull the boxes from the goals to their starts, each way keeping its"
-    " own moves; a finished reverse game is a solution",
+    "reverse play and back: pull the boxes from the goals to their starts (each way keeps its"
+    " own moves)",
     (_bind(ReverseOrder.SWITCH, _keys(pygame.K_F8), _keys(pygame.K_r, mods=Mod.CTRL)),),
     footer=1,
     short="reverse",
