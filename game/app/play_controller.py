@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 from game.app.assist import SolverAssist
 from game.app.level_result import LevelResult, PlayRecorder
 from game.app.notice import Notice, Tone
+from game.app.play_commands import Click, Command, PlayAction, Pull, Repeatable, ReverseOrder
+from game.app.reverse_mode import ReverseMode
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import replay
@@ -30,25 +31,6 @@ REPEAT_INTERVAL_TICKS = 4
 # Key presses made during an animation wait their turn, but only a few: a player who taps
 # faster than the animation should not see the man walk on long after he stopped.
 MAX_BUFFERED_COMMANDS = 3
-
-
-class PlayAction(Enum):
-    UNDO = "undo"
-    REDO = "redo"
-    RESTART = "restart"
-    SOLUTION_STEP = "solution step"  # the next move of the solver's solution
-    SOLUTION_BACK = "solution back"  # one move back through it
-
-
-@dataclass(frozen=True)
-class Click:
-    """A left click on a board square (-1: off the board), resolved in the next tick."""
-
-    square: int
-
-
-Command = Direction | PlayAction | Click
-Repeatable = Direction | PlayAction
 
 
 @dataclass
@@ -106,6 +88,8 @@ class PlayController:
         self._blocked: Direction | None = None
         # The walk is pasted moves: if they finish the level, it was shown, not solved.
         self._walk_pasted = False
+        # The level played backwards, with its own position and history (F8).
+        self.reverse = ReverseMode(self.level)
 
     @property
     def finished(self) -> bool:
@@ -152,6 +136,11 @@ class PlayController:
     def click(self, square: int) -> None:
         self._stop_walk()
         self.commands.append(Click(square))
+
+    def order(self, order: ReverseOrder) -> None:
+        """An order of reverse play, in turn with the moves before it."""
+        self._stop_walk()
+        self.commands.append(order)
 
     def wheel(self, notches: int) -> None:
         """Mouse wheel: up undoes, down redoes, one move a notch."""
@@ -215,7 +204,7 @@ class PlayController:
             if self.state.is_solved and self.state.moves:
                 self._finish()
                 return
-            if self.assist.tick(self.state, dt) and not self.commands:
+            if self.assist.tick(self.state, dt) and not self.commands and not self.reverse.active:
                 self.commands.append(PlayAction.SOLUTION_STEP)
             self._count_hint()
             self._repeat_held_key()
@@ -252,7 +241,13 @@ class PlayController:
         self.statistics.update_counts(self.state.move_count, self.state.push_count)
 
     def _run(self, command: Command, walking: bool) -> None:
-        if command is PlayAction.SOLUTION_STEP:
+        if self.reverse.active or isinstance(command, ReverseOrder):
+            self.reverse.run(command, walking, self)
+            if not self.reverse.active:
+                self.animation = None  # a finished reverse game's last pull stops on the spot
+        elif isinstance(command, Pull):
+            self._step(command.direction, quick=walking)
+        elif command is PlayAction.SOLUTION_STEP:
             step = self.assist.next_solution_step()
             if step is not None:
                 self.statistics.use_solver()
@@ -286,6 +281,7 @@ class PlayController:
             # The player now stands where the pushed box stood.
             pushed = Push(self.state.player, last.direction)
         self.assist.after_change(self.state, pushed)
+        self.reverse.check_meeting(self.state, self)
 
     def _step(self, direction: Direction, quick: bool) -> None:
         result = self.state.step(direction)
@@ -307,23 +303,26 @@ class PlayController:
             self.sound("step")
 
     def _animate(self, move: Move, forward: bool, quick: bool) -> None:
-        """Slide the move's player and box; walks, undo and redo go twice as fast as keys."""
+        """Slide the move's player and box."""
+        offset = self.level.board.offset(move.direction)
+        now = self.state.player
+        if forward:
+            player, box = (now - offset, now), (now, now + offset)
+        else:
+            player, box = (now + offset, now), (now + 2 * offset, now + offset)
+        self.slide(player, box if move.pushed else None, quick)
+
+    def slide(self, player: tuple[int, int], box: tuple[int, int] | None, quick: bool) -> None:
+        """Animate the player (and a box) from the first square of each pair to the second;
+        walks, undo and redo go twice as fast as keys."""
         ticks = self.step_ticks()
         if quick:
             ticks = (ticks + 1) // 2
         if ticks <= 0:
             self.animation = None
             return
-        offset = self.level.board.offset(move.direction)
-        now = self.state.player
-        if forward:
-            player_from, box_from, box_to = now - offset, now, now + offset
-        else:
-            player_from, box_from, box_to = now + offset, now + 2 * offset, now + offset
-        if not move.pushed:
-            self.animation = StepAnimation(player_from, now, None, None, ticks)
-        else:
-            self.animation = StepAnimation(player_from, now, box_from, box_to, ticks)
+        box_from, box_to = box if box is not None else (None, None)
+        self.animation = StepAnimation(*player, box_from, box_to, ticks)
 
     def _click(self, square: int) -> None:
         board, boxes, player = self.level.board, self.state.boxes, self.state.player
@@ -357,7 +356,7 @@ class PlayController:
         if self.level.title and self.level.title != str(number):
             title += f": {self.level.title}"
         score = statistics.score_now()
-        origin = Origin.PLAYER
+        origin = Origin.REVERSE if self.reverse.solved_here else Origin.PLAYER
         if statistics.solver_used:
             origin = Origin.IMPORTED if self._walk_pasted else Origin.SOLVER
         outcome = self.recorder.record_solution(self.level_index, state, score, origin)

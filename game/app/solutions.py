@@ -41,7 +41,7 @@ class SolutionRefused(ValueError):
 def level_key(session: Session, level_index: int, level: Level) -> LevelKey:
     """The library key of level ``level_index`` of the open collection; a level known only by
     its text has no place to be found again by."""
-    place = None if isinstance(session.source, LevelTexts) else level_index + 1
+    place = None if isinstance(session.source, LevelTexts) else session.level_number(level_index)
     return LevelKey(session.collection_id, level.fingerprint(), place)
 
 
@@ -75,7 +75,12 @@ def new_entry(
 ) -> LibraryEntry:
     """An entry for a solution already checked on its level."""
     entry = LibraryEntry(
-        key.collection_id, key.fingerprint, lurd, origin, place=key.place, source=source,
+        key.collection_id,
+        key.fingerprint,
+        lurd,
+        origin,
+        place=key.place,
+        source=source,
         added_at=when,
     )
     return entry.measured(metrics)

@@ -12,8 +12,9 @@ from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.notation import NotationError, ReplayResult, parse_lurd, replay
-from game.core.play import Move, PlayState, Restart, StepResult
+from game.core.play import Move, PlayState, StepResult
 from game.core.statistics import Statistics, level_score
+from game.core.undo_line import Restart
 from game.core.xsb import Dialect, parse_level
 
 __all__ = [

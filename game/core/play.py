@@ -13,6 +13,7 @@ from game.core.board import Board, Tile
 from game.core.boxes import BoxList
 from game.core.direction import Direction
 from game.core.level import Level
+from game.core.undo_line import Restart, UndoLine
 
 
 @dataclass(frozen=True)
@@ -27,14 +28,7 @@ class Move:
         return self.direction.letter(self.pushed)
 
 
-@dataclass(frozen=True)
-class Restart:
-    """A restart, keeping the moves it threw away so that undo can bring them back."""
-
-    moves: tuple[Move, ...]
-
-
-Action = Move | Restart
+Action = Move | Restart[Move]
 
 
 class Blocked(Enum):
@@ -65,9 +59,9 @@ class PlayState:
         self.boxes = BoxList(level.boxes)
         self.player = level.player
         self.facing = Direction.DOWN
-        self.moves: list[Move] = []
-        self._done: list[Action] = []
-        self._undone: list[Action] = []
+        self._line = UndoLine(self._make, self._unmake)
+        # The moves since the start or the last restart (the line's own list, kept in step).
+        self.moves: list[Move] = self._line.steps
         self._pushes = 0
         self._boxes_on_goals = len(level.boxes & level.board.goals)
 
@@ -90,11 +84,11 @@ class PlayState:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return self._line.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._undone)
+        return self._line.can_redo
 
     def lurd(self) -> str:
         """The moves since the start (or the last restart) in LURD notation."""
@@ -141,10 +135,8 @@ class PlayState:
         try:
             return self._follow(letters, strict_case, made)
         finally:
-            self.moves.extend(made)
-            self._done.extend(made)
+            self._line.add_made(made)
             if made:
-                self._undone.clear()
                 self.facing = made[-1].direction
 
     def _follow(self, letters: str, strict_case: bool, made: list[Move]) -> tuple[int, str] | None:
@@ -188,49 +180,20 @@ class PlayState:
         self.facing = direction
         result = self.check_step(direction)
         if result.move is not None:
-            self._make(result.move)
-            self._done.append(result.move)
-            self._undone.clear()
+            self._line.do(result.move)
         return result
 
     def undo(self) -> Action | None:
         """Take back the last move or restart; None at the start."""
-        if not self._done:
-            return None
-        action = self._done.pop()
-        if isinstance(action, Move):
-            self._unmake(action)
-        else:
-            for move in action.moves:
-                self._make(move)
-        self._undone.append(action)
-        return action
+        return self._line.undo()
 
     def redo(self) -> Action | None:
         """Do again what undo took back; None if there is nothing."""
-        if not self._undone:
-            return None
-        action = self._undone.pop()
-        if isinstance(action, Move):
-            self._make(action)
-        else:
-            self._rewind()
-        self._done.append(action)
-        return action
+        return self._line.redo()
 
     def restart(self) -> bool:
         """Go back to the start as one undoable action; False if already there."""
-        if not self.moves:
-            return False
-        action = Restart(tuple(self.moves))
-        self._rewind()
-        self._done.append(action)
-        self._undone.clear()
-        return True
-
-    def _rewind(self) -> None:
-        while self.moves:
-            self._unmake(self.moves[-1])
+        return self._line.restart()
 
     def _make(self, move: Move) -> None:
         direction = move.direction
@@ -243,7 +206,6 @@ class PlayState:
             self._boxes_on_goals += (beyond in goals) - (target in goals)
         self.player = target
         self.facing = direction
-        self.moves.append(move)
 
     def _unmake(self, move: Move) -> None:
         direction = move.direction
@@ -256,7 +218,6 @@ class PlayState:
             goals = self.board.goals
             self._boxes_on_goals += (self.player in goals) - (box in goals)
         self.player = previous
-        self.moves.pop()
         self.facing = self.moves[-1].direction if self.moves else direction
 
 

@@ -101,6 +101,7 @@ _KEY_SETS = (
     (("Left", "Up", "Right", "Down"), "Arrows"),
     (("W", "A", "S", "D"), "WASD"),
     (("H", "J", "K", "L"), "hjkl"),
+    (("Shift+Left", "Shift+Up", "Shift+Right", "Shift+Down"), "Shift+arrows"),
 )
 
 

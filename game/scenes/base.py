@@ -5,12 +5,12 @@ Each scene lists its keys in ``keys``; the bar along the bottom of the screen sh
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
 from game.app import navigation
+from game.app.paste import PasteKind, read_paste
 from game.app.screens import MessageScreen, Screen
 from game.engine.engine import GameEngine
 from game.engine.scene import Scene
@@ -44,12 +44,12 @@ class GameScene(Scene):
     def paste_levels(self) -> None:
         """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds; a
         message says so when it holds neither."""
-        text = self.engine.clipboard.get().strip()
-        if not text:
+        pasted = read_paste(self.engine.clipboard.get(), moves_allowed=False)
+        if pasted.kind is PasteKind.EMPTY:
             navigation.show_message(self.engine, "Nothing to paste", "The clipboard is empty.")
-        elif "\n" not in text and Path(text).expanduser().is_file():
-            navigation.open_collection_file(self.engine, text)
-        elif not navigation.open_collection_text(self.engine, text):
+        elif pasted.kind is PasteKind.FILE:
+            navigation.open_collection_file(self.engine, pasted.text)
+        elif not navigation.open_collection_text(self.engine, pasted.text):
             navigation.show_message(
                 self.engine,
                 "Nothing to paste",

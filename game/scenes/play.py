@@ -5,7 +5,6 @@ The rules and the order of commands live in the play controller; drawing lives i
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
@@ -17,13 +16,13 @@ from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.jobs import Purpose
 from game.app.notice import Tone
-from game.app.play_controller import PlayAction, PlayController
+from game.app.paste import PasteKind, read_paste
+from game.app.play_commands import PlayAction, Pull, ReverseOrder
+from game.app.play_controller import PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.solutions import keep_solver_solution
-from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.errors import LevelError
-from game.core.notation import NotationError, parse_lurd
 from game.core.play import PlayState
 from game.core.wording import counted
 from game.engine.engine import CAPTION, GameEngine
@@ -31,18 +30,33 @@ from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.hud import HudInfo
-from game.ui.play_keys import PLAY_KEYS, SOLUTION_FOOTER, PlayCommand, PlayKey
+from game.ui.play_keys import (
+    FORWARD_FOOTER,
+    PLAY_KEYS,
+    REVERSE_FOOTER,
+    SOLUTION_FOOTER,
+    PlayCommand,
+    PlayKey,
+)
 from game.ui.play_view import PlayView
 from game.ui.text import drawable
 from game.ui.widgets import KeyHelp
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
+_SOLVER_KEYS = (
+    *_SOLUTION_ACTIONS,
+    PlayCommand.HINT,
+    PlayCommand.SOLVE,
+    PlayCommand.AUTOPLAY,
+    PlayCommand.SLOWER,
+    PlayCommand.FASTER,
+)
 
 
 class PlayScene(GameScene):
     """One level being played."""
 
-    keys: ClassVar[KeyHelp] = PLAY_KEYS.footer()
+    keys: ClassVar[KeyHelp] = FORWARD_FOOTER
 
     def __init__(self, engine: GameEngine, screen: PlayScreen) -> None:
         """Play level ``screen.level_index`` of the open collection, from its start or from a
@@ -87,8 +101,8 @@ class PlayScene(GameScene):
 
     # -- lifecycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
-        self.context.playing = self.state
         context = self.context
+        context.playing = self.state
         self.total_score = context.progress.total_score()
         context.session.level_index = self.level_index
         self.controller.start(saving.level_par(context, self.level), self._saved_statistics)
@@ -99,9 +113,7 @@ class PlayScene(GameScene):
             moves = counted(self.state.move_count, "move")
             self.controller.notify(f"Where you left it: {moves} (R starts over)", Tone.INFO)
         lurd, name = self._solution
-        if lurd:
-            # A library solution to step through, as the solver's would be (the status line
-            # names it and counts its moves).
+        if lurd:  # a library solution to step through, as the solver's would be
             self.assist.steps.start([Direction.from_letter(letter) for letter in lurd], name)
 
     def on_exit(self) -> None:
@@ -129,7 +141,9 @@ class PlayScene(GameScene):
         pygame.display.set_caption(f"{CAPTION} - {title}, level {number}")
 
     def key_hints(self) -> KeyHelp:
-        # Playing through the solver's solution, its own keys: they are what works now.
+        # Playing backwards or through a solution, their own keys: they are what works now.
+        if self.controller.reverse.active:
+            return REVERSE_FOOTER
         return SOLUTION_FOOTER if self.assist.in_solution else self.keys
 
     def is_idle(self) -> bool:
@@ -137,8 +151,7 @@ class PlayScene(GameScene):
 
     def work_shown(self) -> Purpose | None:
         job = self.assist.job
-        waited = job is not None and job.running and self.assist.help.waiting
-        return job.purpose if waited and job is not None else None
+        return job.purpose if job and job.running and self.assist.help.waiting else None
 
     def show_key_help(self) -> bool:
         return False  # F1 is in the play key map, with the full help of every key
@@ -157,12 +170,12 @@ class PlayScene(GameScene):
 
     def picture_key(self) -> object:
         # The solver's help may change what is shown.
-        assist = self.assist
-        return assist.phase, assist.message, assist.hint, assist.warning
+        assist, reverse = self.assist, self.controller.reverse
+        shown = (assist.phase, assist.message, assist.hint, assist.warning)
+        return (*shown, reverse.active, reverse.status())
 
     def ticking_key(self) -> object:
-        # The HUD's clock shows whole seconds.
-        return int(self.context.statistics.elapsed)
+        return int(self.context.statistics.elapsed)  # the HUD's clock shows whole seconds
 
     def ticking_area(self) -> pygame.Rect:
         return self.view.hud_area(self.engine.screen)
@@ -180,7 +193,7 @@ class PlayScene(GameScene):
         self.view.prepare(self.camera.tile_size)
 
     def _player_focus(self) -> tuple[float, float]:
-        x, y = self.level.board.coords(self.state.player)
+        x, y = self.level.board.coords(self.controller.reverse.shown(self.state).player)
         return x + 0.5, y + 0.5
 
     def _zoom(self, steps: int, focus: tuple[float, float] | None = None) -> None:
@@ -222,8 +235,12 @@ class PlayScene(GameScene):
     def _command(self, command: PlayKey, key: int) -> None:
         """What a key bound in the key map does."""
         controller, assist = self.controller, self.assist
-        if isinstance(command, Direction) or command in (PlayAction.UNDO, PlayAction.REDO):
+        if isinstance(command, Direction | Pull) or command in (PlayAction.UNDO, PlayAction.REDO):
             controller.press(command, key)
+        elif isinstance(command, ReverseOrder):
+            controller.order(command)
+        elif controller.reverse.active and command in _SOLVER_KEYS:
+            controller.notify("The solver helps in forward play: F8 switches back", Tone.WARNING)
         elif command is PlayAction.RESTART:
             controller.restart()
         elif command in _SOLUTION_ACTIONS:
@@ -297,25 +314,18 @@ class PlayScene(GameScene):
         self.controller.notify(f"{copied} copied", Tone.GOOD)
 
     def _paste(self) -> None:
-        text = self.engine.clipboard.get().strip()
-        if not text:
+        pasted = read_paste(self.engine.clipboard.get(), moves_allowed=True)
+        if pasted.kind is PasteKind.MOVES:
+            self.controller.replay_moves(pasted.moves)
+        elif pasted.kind is PasteKind.FILE:
+            self._leave_for(lambda: navigation.open_collection_file(self.engine, pasted.text))
+        elif pasted.kind is PasteKind.LEVELS:
+            self._leave_for(lambda: navigation.open_collection_text(self.engine, pasted.text))
+        elif pasted.kind is PasteKind.EMPTY:
             self.controller.notify("The clipboard is empty", Tone.WARNING)
-            return
-        # os.path, not Path: a line of 256 moves is a name too long, which Path.is_file raises.
-        if "\n" not in text and os.path.isfile(os.path.expanduser(text)):
-            self._leave_for(lambda: navigation.open_collection_file(self.engine, text))
-            return
-        try:
-            moves = parse_lurd(text)
-        except NotationError:
-            if not read_collection_text(text).levels:
-                self.controller.notify(
-                    "The clipboard holds no level, LURD moves or level file path", Tone.DANGER
-                )
-                return
-            self._leave_for(lambda: navigation.open_collection_text(self.engine, text))
-            return
-        self.controller.replay_moves(moves)
+        else:
+            no_use = "The clipboard holds no level, LURD moves or level file path"
+            self.controller.notify(no_use, Tone.DANGER)
 
     def _leave_for(self, open_other: Callable[[], object]) -> None:
         """Open pasted levels; a game in progress here is not left without asking."""
@@ -324,10 +334,12 @@ class PlayScene(GameScene):
             return
 
         def flow() -> Flow:
-            if (yield from ask_yes_no(
-                "Open the pasted levels?",
-                "Leave this level, with its moves, for the pasted levels?",
-            )):
+            if (
+                yield from ask_yes_no(
+                    "Open the pasted levels?",
+                    "Leave this level, with its moves, for the pasted levels?",
+                )
+            ):
                 open_other()
 
         run_flow(self.engine.open, flow())
@@ -335,12 +347,16 @@ class PlayScene(GameScene):
     # -- logic -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if (self.engine.screen.get_size(), self.key_hints()) != (
-            self._screen_size, self._laid_out_keys
+            self._screen_size,
+            self._laid_out_keys,
         ):
             self._layout()
-        moves_before = self.state.move_count
+        shown = self.controller.reverse.shown(self.state)
+        moves_before = shown.move_count
         self.controller.update(dt)
-        if self.state.move_count > moves_before:
+        if self.key_hints() != self._laid_out_keys:
+            self._layout()  # reverse play's key bar is another height: the board is fitted again
+        elif self.controller.reverse.shown(self.state).move_count > moves_before:
             # A step of the player's own brings the camera back to him after a pan.
             self.camera.release()
         result = self.controller.result
@@ -358,19 +374,25 @@ class PlayScene(GameScene):
     def hud_info(self) -> HudInfo:
         state, session = self.state, self.context.session
         statistics = self.context.statistics
+        game = self.controller.reverse.game
+        if self.controller.reverse.active and game is not None:
+            moves, pushes, done = game.move_count, game.pull_count, game.boxes_on_starts
+        else:
+            moves, pushes, done = state.move_count, state.push_count, state.boxes_on_goals
         return HudInfo(
             collection=session.title,
             level_number=session.level_number(self.level_index),
             level_count=session.file_level_count,
             level_title=self.level.title,
-            moves=state.move_count,
-            pushes=state.push_count,
+            moves=moves,
+            pushes=pushes,
             seconds=statistics.elapsed,
             score=None if session.is_test_play else self.total_score,
             level_score=None if session.is_test_play else statistics.score_now(),
             best=self.best,
-            boxes_done=state.boxes_on_goals,
+            boxes_done=done,
             boxes_total=len(self.level.board.goals),
+            reverse=self.controller.reverse.active,
         )
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -8,8 +8,10 @@ onto a free square, the box following him. Read backwards, a path of pulls is a 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 
-from game.solver.analysis import Analysis, Poll, flood, shift
+from game.core.board import Board
+from game.solver.analysis import Analysis, Poll, bits_of, flood, shift
 
 # A pull move of one box: the square it ends on, the player's square and area after it.
 PullMove = tuple[int, int, int]
@@ -40,6 +42,22 @@ def push_reach(analysis: Analysis, start: int) -> int:
                 reached |= 1 << target
                 queue.append((target, index))
     return reached
+
+
+def pull_dead_squares(board: Board, starts: Collection[int], player: int) -> frozenset[int]:
+    """Squares of the floor (as the player on ``player`` sees it) from which a box can never be
+    pulled back to any of the boxes' start squares ``starts``: reverse play's dead squares.
+
+    A box pulled from a square to a start is a box pushed from that start to the square, so
+    the live squares are those a lone box on some start can be pushed to; boxes in the way
+    only take squares away, so every square called dead is dead.
+    """
+    analysis = Analysis(board, player)
+    live = 0
+    for start in starts:
+        if analysis.floor >> start & 1:  # a box walled off from the player never moves
+            live |= push_reach(analysis, start)
+    return frozenset(bits_of(analysis.floor & ~live))
 
 
 def loose_reach(start: int, free: int, offsets: tuple[int, ...]) -> int:

@@ -50,6 +50,8 @@ class HudInfo:
     best: str
     boxes_done: int
     boxes_total: int
+    # Reverse play: the counters say pulls and boxes back on their start squares.
+    reverse: bool = False
 
 
 def format_time(seconds: float) -> str:
@@ -75,8 +77,8 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
     pygame.draw.line(surface, theme.PANEL_BORDER, bar.bottomleft, bar.bottomright, 2)
     cells = [
         ("MOVES", str(info.moves)),
-        ("PUSHES", str(info.pushes)),
-        ("BOXES", f"{info.boxes_done}/{info.boxes_total}"),
+        ("PULLS" if info.reverse else "PUSHES", str(info.pushes)),
+        ("HOME" if info.reverse else "BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
         ("BEST", info.best),
     ]
@@ -85,6 +87,8 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
     if info.score is not None:
         cells.insert(5, ("TOTAL SCORE", f"{info.score:,}"))
     heading = f"Level {info.level_number}/{info.level_count}"
+    if info.reverse:
+        heading += " (reverse)"
     if info.level_title and info.level_title != str(info.level_number):
         heading += f"  {info.level_title}"
     if _one_row(width):

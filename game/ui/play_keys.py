@@ -9,7 +9,7 @@ from enum import Enum
 
 import pygame
 
-from game.app.play_controller import PlayAction
+from game.app.play_commands import PlayAction, Pull, ReverseOrder
 from game.core.direction import Direction
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
 
@@ -33,7 +33,7 @@ class PlayCommand(Enum):
     HELP = "help"
 
 
-PlayKey = Direction | PlayAction | PlayCommand
+PlayKey = Direction | PlayAction | PlayCommand | Pull | ReverseOrder
 
 
 def _keys(*keys: int, mods: Mod = Mod.NONE, any_shift: bool = False) -> tuple[Chord, ...]:
@@ -44,12 +44,15 @@ def _bind(command: PlayKey, *chords: tuple[Chord, ...]) -> Binding[PlayKey]:
     return Binding(command, tuple(chord for group in chords for chord in group))
 
 
-_MOVES = (
-    _bind(Direction.LEFT, _keys(pygame.K_LEFT, any_shift=True)),
-    _bind(Direction.UP, _keys(pygame.K_UP, any_shift=True)),
-    _bind(Direction.RIGHT, _keys(pygame.K_RIGHT, any_shift=True)),
-    _bind(Direction.DOWN, _keys(pygame.K_DOWN, any_shift=True)),
+_ARROWS = (
+    (Direction.LEFT, pygame.K_LEFT),
+    (Direction.UP, pygame.K_UP),
+    (Direction.RIGHT, pygame.K_RIGHT),
+    (Direction.DOWN, pygame.K_DOWN),
 )
+_MOVES = tuple(_bind(direction, _keys(key)) for direction, key in _ARROWS)
+# With Shift an arrow pulls in reverse play; forwards it is the same step as without.
+_PULLS = tuple(_bind(Pull(direction), _keys(key, mods=Mod.SHIFT)) for direction, key in _ARROWS)
 # WASD and vi's hjkl, in the order the collapsed names read: "Arrows, WASD, hjkl".
 _LETTER_MOVES = (
     _bind(Direction.UP, _keys(pygame.K_w)),
@@ -72,39 +75,85 @@ SOLUTION_FOOTER: tuple[tuple[str, str], ...] = (
     ("Esc", "menu"),
 )
 
+_UNDO_GROUP = KeyGroup(
+    "undo",
+    (
+        _bind(
+            PlayAction.UNDO,
+            _keys(pygame.K_u, pygame.K_z, pygame.K_BACKSPACE),
+            _keys(pygame.K_z, mods=Mod.CTRL),
+        ),
+    ),
+    mouse="Wheel up",
+    footer=2,
+)
+_REDO_GROUP = KeyGroup(
+    "redo",
+    (
+        _bind(
+            PlayAction.REDO,
+            _keys(pygame.K_y, mods=Mod.CTRL),
+            _keys(pygame.K_u, pygame.K_z, mods=Mod.SHIFT),
+            _keys(pygame.K_z, mods=Mod.CTRL | Mod.SHIFT),
+        ),
+    ),
+    mouse="Wheel down",
+    footer=1,
+)
+_RESTART_GROUP = KeyGroup(
+    "restart (undo brings the moves back)",
+    (_bind(PlayAction.RESTART, _keys(pygame.K_r)),),
+    footer=1,
+    short="restart",
+)
+_HELP_GROUP = KeyGroup("all keys", (_bind(PlayCommand.HELP, _keys(pygame.K_F1)),), footer=1)
+_MENU_GROUP = KeyGroup(
+    "the menu, or cancel the solver while you wait for it",
+    (_bind(PlayCommand.BACK, _keys(pygame.K_ESCAPE)),),
+    footer=1,
+    short="menu",
+)
+_MOVE_GROUP = KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move")
+_SWITCH_GROUP = KeyGroup(
+    "reverse play and back: pull the boxes from the goals to their starts (each way keeps its"
+    " own moves)",
+    (_bind(ReverseOrder.SWITCH, _keys(pygame.K_F8), _keys(pygame.K_r, mods=Mod.CTRL)),),
+    footer=1,
+    short="reverse",
+)
+_REVERSE_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
+    KeyGroup(
+        "pull: step away from the box behind you, pulling it (reverse play)",
+        _PULLS,
+        footer=1,
+        short="pull",
+    ),
+    KeyGroup(
+        "every step away from a box pulls it, or only with Shift (reverse play)",
+        (_bind(ReverseOrder.PULL_ALWAYS, _keys(pygame.K_g)),),
+        footer=1,
+        short="always pull",
+    ),
+    KeyGroup(
+        "put the player down in the next area, before the first pull (reverse play)",
+        (_bind(ReverseOrder.NEXT_AREA, _keys(pygame.K_TAB)),),
+        mouse="Click before the first pull",
+        footer=1,
+        short="place",
+    ),
+    KeyGroup(
+        "join the forward and reverse games into one solution, when they meet",
+        (_bind(ReverseOrder.JOIN, _keys(pygame.K_j, mods=Mod.CTRL)),),
+        footer=1,
+        short="join",
+    ),
+)
+
 PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
-    KeyGroup("move (held keys repeat)", _MOVES + _LETTER_MOVES, footer=3, short="move"),
-    KeyGroup(
-        "undo",
-        (
-            _bind(
-                PlayAction.UNDO,
-                _keys(pygame.K_u, pygame.K_z, pygame.K_BACKSPACE),
-                _keys(pygame.K_z, mods=Mod.CTRL),
-            ),
-        ),
-        mouse="Wheel up",
-        footer=2,
-    ),
-    KeyGroup(
-        "redo",
-        (
-            _bind(
-                PlayAction.REDO,
-                _keys(pygame.K_y, mods=Mod.CTRL),
-                _keys(pygame.K_u, pygame.K_z, mods=Mod.SHIFT),
-                _keys(pygame.K_z, mods=Mod.CTRL | Mod.SHIFT),
-            ),
-        ),
-        mouse="Wheel down",
-        footer=1,
-    ),
-    KeyGroup(
-        "restart (undo brings the moves back)",
-        (_bind(PlayAction.RESTART, _keys(pygame.K_r)),),
-        footer=1,
-        short="restart",
-    ),
+    _MOVE_GROUP,
+    _UNDO_GROUP,
+    _REDO_GROUP,
+    _RESTART_GROUP,
     KeyGroup(
         "hint: the next push and the walk to it (hints lower the level's score)",
         (_bind(PlayCommand.HINT, _keys(pygame.K_h, mods=Mod.SHIFT)),),
@@ -145,8 +194,6 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
             _bind(PlayCommand.ZOOM_FIT, _keys(pygame.K_KP_0)),
         ),
         mouse="Ctrl+wheel",
-        footer=2,
-        short="zoom",
     ),
     KeyGroup("pan the board", mouse="Right-drag"),
     KeyGroup(
@@ -160,14 +207,26 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
         footer=2,
         short="copy/paste",
     ),
-    KeyGroup("all keys", (_bind(PlayCommand.HELP, _keys(pygame.K_F1)),), footer=1),
-    KeyGroup(
-        "the menu, or cancel the solver while you wait for it",
-        (_bind(PlayCommand.BACK, _keys(pygame.K_ESCAPE)),),
-        footer=1,
-        short="menu",
-    ),
+    _SWITCH_GROUP,
+    *_REVERSE_GROUPS,
+    _HELP_GROUP,
+    _MENU_GROUP,
     KeyGroup("the menu", (_bind(PlayCommand.MENU, _keys(pygame.K_p)),)),
 )
 
 PLAY_KEYS = KeyMap(PLAY_KEY_GROUPS)
+# The key bar of forward play leaves out the keys of reverse play; reverse play's shows them
+# and leaves out the solver's.
+FORWARD_FOOTER = KeyMap(group for group in PLAY_KEY_GROUPS if group not in _REVERSE_GROUPS).footer()
+REVERSE_FOOTER = KeyMap(
+    (
+        _MOVE_GROUP,
+        *_REVERSE_GROUPS,
+        _UNDO_GROUP,
+        _REDO_GROUP,
+        _RESTART_GROUP,
+        KeyGroup("forward play", _SWITCH_GROUP.bindings, footer=1),
+        _HELP_GROUP,
+        _MENU_GROUP,
+    )
+).footer()

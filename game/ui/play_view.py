@@ -87,16 +87,17 @@ class PlayView:
     def picture(self, alpha: float) -> BoardPicture:
         """What the board looks like ``alpha`` of the way to the next tick."""
         play = self.controller
-        board, state = play.level.board, play.state
+        board, state = play.level.board, play.reverse.shown(play.state)
         marks: list[Mark] = []
         if self.hover is not None and board.is_walkable(self.hover):
             marks.append(Mark(self.hover, theme.TEXT_DIM))
-        if play.selected_box is not None:
+        if play.selected_box is not None and not play.reverse.active:
             marks.append(Mark(play.selected_box, theme.SELECTION))
         if play.notice is not None and play.notice.square is not None:
             marks.append(Mark(play.notice.square, theme.DANGER))
-        if play.assist.warning is not None:
-            marks.extend(Mark(box, theme.DANGER) for box in play.assist.warning.boxes)
+        warning = play.reverse.warning if play.reverse.active else play.assist.warning
+        if warning is not None:
+            marks.extend(Mark(box, theme.DANGER) for box in warning.boxes)
         animation = play.animation
         if animation is None:
             return BoardPicture(
@@ -131,16 +132,30 @@ class PlayView:
         self.board_view.draw(surface, self.picture(alpha), origin, camera.tile_size, view)
         # The caption's strip under the board.
         surface.fill(theme.BACKGROUND, (0, view.bottom, view.width, status_bottom - view.bottom))
-        if play.animation is None:
-            draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
-        if self.caption and play.assist.status() is None:
-            top = self.caption_top(surface.get_size())
-            draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
-        draw_status(surface, play.assist, TONE_COLOURS, status_bottom)
+        if play.reverse.active:
+            self._draw_reverse_status(surface, status_bottom)
+        else:
+            if play.animation is None:
+                draw_hint(surface, play.assist, play.level.board, play.state.player, camera, origin)
+            if self.caption and play.assist.status() is None:
+                top = self.caption_top(surface.get_size())
+                draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
+            draw_status(surface, play.assist, TONE_COLOURS, status_bottom)
         draw_hud(surface, hud)
         if play.notice is not None:
             colour = TONE_COLOURS[play.notice.tone]
             draw_notice(surface, play.notice.text, colour, hud_height(surface.get_width()))
+
+
+    def _draw_reverse_status(self, surface: pygame.Surface, bottom: int) -> None:
+        """Reverse play's line under the board: a dead box, the games meeting, or what to do."""
+        reverse = self.controller.reverse
+        colour = theme.ACCENT_ALT
+        if reverse.warning is not None:
+            colour = theme.DANGER
+        elif reverse.join_moves is not None:
+            colour = theme.GOOD
+        draw_notice(surface, reverse.status(), colour, bottom - STATUS_MARGIN)
 
 
 def _point(coords: tuple[int, int]) -> tuple[float, float]:

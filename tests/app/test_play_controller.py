@@ -7,11 +7,8 @@ from __future__ import annotations
 
 from game.app.assist import SolverAssist
 from game.app.notice import Tone
-from game.app.play_controller import (
-    REPEAT_DELAY_TICKS,
-    PlayAction,
-    PlayController,
-)
+from game.app.play_commands import PlayAction
+from game.app.play_controller import REPEAT_DELAY_TICKS, PlayController
 from game.core import Direction, Level, PlayState, Statistics, parse_level
 from game.storage.library import Origin
 from game.storage.records import SolutionOutcome

@@ -1,0 +1,45 @@
+"""The commands of a level being played, as keys and clicks queue them for the play controller
+and for reverse play, which takes its share of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.direction import Direction
+
+
+class PlayAction(Enum):
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    SOLUTION_STEP = "solution step"  # the next move of the solver's solution
+    SOLUTION_BACK = "solution back"  # one move back through it
+
+
+@dataclass(frozen=True)
+class Click:
+    """A left click on a board square (-1: off the board), resolved in the next tick."""
+
+    square: int
+
+
+@dataclass(frozen=True)
+class Pull:
+    """A step that pulls the box behind the player in reverse play (a plain step forwards)."""
+
+    direction: Direction
+
+
+class ReverseOrder(Enum):
+    """What the keys of reverse play ask beyond steps."""
+
+    SWITCH = "switch"  # to reverse play and back
+    NEXT_AREA = "next area"  # put the player down in the next area (before the first pull)
+    PULL_ALWAYS = "pull always"  # every step away from a box pulls it, or none without Shift
+    JOIN = "join"  # the forward and reverse games into one solution
+
+
+Command = Direction | PlayAction | Click | Pull | ReverseOrder
+Repeatable = Direction | PlayAction | Pull
