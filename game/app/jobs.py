@@ -9,7 +9,7 @@ A job is made by a runner and read by its screen each tick (never waited for in 
 
 A new kind of work takes a small addition: a :class:`Purpose` member here (its wording, and
 whether the screen shows it, so input scripts wait for it); for work in the solver's process a
-:class:`~game.app.solver_service.Work` member and its function in that module's ``WORKS`` table
+:class:`~game.app.solver_works.Work` member and its function in that module's ``WORKS`` table
 (``(request, cancelled, progress) -> SolverUpdate``, with a typed field on the update for an
 answer of a new type), then ``SolverService.start(Purpose.X, subject, level, work=Work.X)``.
 A shorter solution (game.solver.optimizer) is planned that way as ``Purpose.OPTIMIZE``.

@@ -1,7 +1,8 @@
 """What the Solutions screen does, without pygame: one level's library entries, the chosen one,
 copying, deleting and importing, and the one line that tells the player what happened.
 
-Imports are replayed in a background job; the screen polls :meth:`LibraryView.update`.
+Imports are replayed in a background job, and an entry is optimized in the solver's process;
+the screen polls :meth:`LibraryView.update`.
 """
 
 from __future__ import annotations
@@ -14,24 +15,37 @@ from game.app.notice import Tone
 from game.app.solutions import (
     Checked,
     ShownEntry,
+    SolutionRefused,
     check_imports,
+    checked_solution,
     file_imports,
     file_solution_texts,
     level_key,
+    new_entry,
     shown_entries,
     solution_texts,
 )
+from game.app.solver_service import SolverPort, SolverUpdate, Work
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.metrics import MetricOrder
 from game.core.wording import counted
-from game.storage.library import SolutionLibrary
+from game.solver.optimizer import OptimizeResult
+from game.storage.library import Origin, SolutionLibrary
+
+# As long as the optimizer's own default, and the solver's benchmark gives a level.
+OPTIMIZE_SECONDS = 60.0
 
 
 class LibraryView:
     """The library of level ``level_index`` of the open collection, as its screen shows it."""
 
     def __init__(
-        self, context: PlayContext, level_index: int, wake: Callable[[], None] | None = None
+        self,
+        context: PlayContext,
+        level_index: int,
+        wake: Callable[[], None] | None = None,
+        solver: SolverPort | None = None,
     ) -> None:
         collection = context.session.collection
         if collection is None or not 0 <= level_index < len(collection.levels):
@@ -46,6 +60,10 @@ class LibraryView:
         self.message = ""
         self.tone = Tone.INFO
         self.job: Job[list[Checked]] | None = None
+        # The optimizer's job, and the entry and order it works on.
+        self.solver = solver
+        self.optimizing: Job[SolverUpdate] | None = None
+        self.optimized_from: tuple[int, MetricOrder] = (0, MetricOrder.MOVES)
         self._wake = wake or (lambda: None)
 
     # -- reading ---------------------------------------------------------------------------
@@ -73,7 +91,7 @@ class LibraryView:
 
     @property
     def busy(self) -> bool:
-        return self.job is not None
+        return self.job is not None or self.optimizing is not None
 
     # -- actions on the chosen entry ---------------------------------------------------------
     def replayable(self) -> ShownEntry | None:
@@ -122,8 +140,8 @@ class LibraryView:
         self._start_import(lambda: file_solution_texts(path))
 
     def _start_import(self, read: Callable[[], list[str]]) -> None:
-        if self.job is not None:
-            self.tell("Still checking the last import", Tone.WARNING)
+        if self.busy:
+            self.tell("Still working: wait, or Esc stops it", Tone.WARNING)
             return
         level = self.level
 
@@ -134,7 +152,13 @@ class LibraryView:
         self.job = run_in_thread(Purpose.IMPORT, self.key, work, self._wake)
 
     def cancel(self) -> bool:
-        """Esc while an import is checked: drop it; False if nothing was running."""
+        """Esc while an import is checked or an entry optimized: stop it; False if nothing
+        was running."""
+        if self.optimizing is not None:
+            self.optimizing.cancel()
+            self.optimizing = None
+            self.tell("Optimizing stopped: nothing was added", Tone.WARNING)
+            return True
         if self.job is None:
             return False
         self.job.cancel()
@@ -142,8 +166,81 @@ class LibraryView:
         self.tell("Import stopped: nothing was added", Tone.WARNING)
         return True
 
+    # -- optimizing --------------------------------------------------------------------------
+    def optimize_chosen(self, order: MetricOrder) -> None:
+        """Look for a cheaper solution than the chosen entry under ``order``, in the solver's
+        process; a better one becomes a new entry ("optimized from #N")."""
+        if self.solver is None:
+            return
+        if self.busy:
+            self.tell("Still working: wait, or Esc stops it", Tone.WARNING)
+            return
+        item = self.replayable()
+        if item is None:
+            return
+        number = item.entry.number
+        self.optimizing = self.solver.start(
+            Purpose.OPTIMIZE,
+            (self.key, number, order),
+            self.level,
+            work=Work.OPTIMIZE,
+            method=order.value,
+            time_limit=OPTIMIZE_SECONDS,
+            history=item.entry.lurd,
+        )
+        self.optimized_from = (number, order)
+        self.tell(f"Optimizing #{number} for {order.value}... (Esc stops)", Tone.INFO)
+
+    def _take_optimized(self) -> None:
+        job = self.optimizing
+        if job is None:
+            return
+        number, order = self.optimized_from
+        if job.running:
+            done = job.progress
+            self.tell(
+                f"Optimizing #{number} for {order.value}: {counted(done.nodes, 'position')}, "
+                f"{done.seconds:.0f} s (Esc stops)",
+                Tone.INFO,
+            )
+            return
+        self.optimizing = None
+        update = job.result
+        if update is None or update.optimized is None:
+            why = (update.error if update is not None else "") or job.error or "it was stopped"
+            self.tell(f"#{number} was not optimized: {why}", Tone.DANGER)
+            return
+        self.file_optimized(number, update.optimized)
+
+    def file_optimized(self, number: int, result: OptimizeResult) -> None:
+        """Keep the optimizer's answer for entry ``number`` as a new entry, if it is better."""
+        order = result.order.value
+        if not result.improved:
+            within = f" ({result.reason})" if result.reason else ""
+            self.tell(f"Nothing better than #{number} for {order} was found{within}", Tone.WARNING)
+            return
+        try:
+            lurd, metrics = checked_solution(self.level, result.lurd)
+        except SolutionRefused as error:  # replayed in the worker too: a safeguard, not a path
+            self.tell(f"The optimizer's answer was refused: {error}", Tone.DANGER)
+            return
+        when = self.context.progress.clock()
+        added = self.library.add(new_entry(self.key, lurd, metrics, Origin.OPTIMIZED, when, number))
+        if added.error is not None:
+            self.tell(added.error, Tone.DANGER)
+            return
+        self.refresh(select_number=added.number)
+        before, after = result.before, result.after
+        self.tell(
+            f"#{number} optimized for {order}: {before.moves:,}/{before.pushes:,} became "
+            f"{after.moves:,}/{after.pushes:,} moves/pushes, kept as #{added.number}",
+            Tone.GOOD,
+        )
+
     def update(self) -> None:
-        """Take a finished import's replays and file the solutions that solve the level."""
+        """Take a finished import's replays and file the solutions that solve the level, and
+        the optimizer's news."""
+        self._take_optimized()
         job = self.job
         if job is None:
             return

@@ -2,7 +2,8 @@
 
 Each request is a job (game.app.jobs) the screen reads each tick; a new job cancels the one
 before it, and a crash or a hang in the worker becomes a message. What the worker can do is the
-``WORKS`` table: a new kind of work is one more :class:`Work` member and its function there.
+``WORKS`` table in game.app.solver_works: a new kind of work is one more :class:`Work` member
+and its function there.
 """
 
 from __future__ import annotations
@@ -14,70 +15,33 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from enum import Enum
 from multiprocessing.context import SpawnProcess
 from typing import Any, Protocol
 
 from game.app.jobs import Job, Progress, Purpose
+from game.app.solver_works import (
+    SolverRequest,
+    SolverUpdate,
+    Work,
+    solve_answer,
+    worker_main,
+)
 from game.core.level import Level
-from game.solver.plan import PlannedPush, planned_pushes
-from game.solver.rescue import RescueResult
 from game.solver.result import SolveResult, SolveStatus
+
+__all__ = [
+    "SolverPort",
+    "SolverRequest",
+    "SolverService",
+    "SolverUpdate",
+    "Work",
+    "player_workers",
+    "solve_answer",
+]
 
 # A worker that has not answered a cancel this long after its deadline is killed.
 GRACE_SECONDS = 2.0
 POLL_SECONDS = 0.05
-# How often an idle worker looks whether the game that started it is still there.
-PARENT_CHECK_SECONDS = 0.25
-
-
-class Work(Enum):
-    """What the worker is asked to do (its function is in ``WORKS``)."""
-
-    SOLVE = "solve"  # a whole solution from a position
-    RESCUE = "rescue"  # how many undos bring an unsolvable game back
-
-
-@dataclass(frozen=True)
-class SolverRequest:
-    request_id: int
-    work: Work
-    level: Level
-    history: str  # the LURD from the level's start, for RESCUE
-    method: str
-    time_limit: float
-    workers: int = 1  # processes that share the search (see game.solver.parallel)
-
-
-@dataclass(frozen=True)
-class SolverUpdate:
-    """Progress or the final answer for one request; ``done`` marks the last update.
-
-    A solution comes as a typed ``plan`` (its pushes, each with its walk, from the position
-    asked about), so the game never reads LURD text back.
-    """
-
-    request_id: int
-    work: Work
-    nodes: int = 0
-    seconds: float = 0.0
-    result: SolveResult | None = None
-    rescue: RescueResult | None = None
-    error: str = ""
-    plan: tuple[PlannedPush, ...] = ()
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None or self.rescue is not None or bool(self.error)
-
-
-def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
-    """The final update of a solve: the result, and its plan when it solved the level."""
-    plan = planned_pushes(request.level, result.lurd) if result.solved else ()
-    return SolverUpdate(
-        request.request_id, request.work, result.nodes, result.seconds, result, plan=plan
-    )
 
 
 def _nothing() -> None:
@@ -88,85 +52,6 @@ def player_workers() -> int:
     """Processes for a search the player waits for: every core but the one the game keeps
     (at least one)."""
     return max(1, (os.cpu_count() or 1) - 1)
-
-
-NodeProgress = Callable[[int, float], None]
-CancelCheck = Callable[[], bool]
-
-
-def _solve(request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress) -> SolverUpdate:
-    from game.solver import solve
-
-    result = solve(
-        request.level,
-        method=request.method,
-        time_limit=request.time_limit,
-        cancel=cancelled,
-        progress=progress,
-        workers=request.workers,
-    )
-    return solve_answer(request, result)
-
-
-def _rescue(
-    request: SolverRequest, cancelled: CancelCheck, _progress: NodeProgress
-) -> SolverUpdate:
-    from game.solver.rescue import undos_to_solvable
-
-    rescue = undos_to_solvable(
-        request.level, request.history, request.time_limit, cancelled, request.workers
-    )
-    return SolverUpdate(request.request_id, request.work, rescue=rescue)
-
-
-# What the worker process does for each kind of work (imports inside: the game's process never
-# loads the solver for them).
-WORKS: dict[Work, Callable[[SolverRequest, CancelCheck, NodeProgress], SolverUpdate]] = {
-    Work.SOLVE: _solve,
-    Work.RESCUE: _rescue,
-}
-
-
-def _worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
-    """Worker process loop: one request at a time, cancelled through a shared counter.
-
-    The worker holds both ends of its queues, so it never sees them close when the game dies:
-    it watches the game's process instead, while it waits and while it searches, and leaves
-    within a second once the game is gone.
-    """
-    from game.solver.parallel import run_below_game
-
-    run_below_game()
-    parent = multiprocessing.parent_process()
-    # A daemonic process may not start processes, and a search with several workers does. The
-    # game still sees this worker as daemonic and ends it at exit; its searches end at once
-    # when it goes, since their pipes close.
-    multiprocessing.current_process().daemon = False
-
-    def orphaned() -> bool:
-        return parent is not None and not parent.is_alive()
-
-    # Updates nobody will read must not hold the worker's exit up.
-    updates.cancel_join_thread()
-    while not orphaned():
-        try:
-            request: SolverRequest | None = requests.get(timeout=PARENT_CHECK_SECONDS)
-        except queue.Empty:
-            continue
-        if request is None:
-            return
-        rid = request.request_id
-
-        def is_cancelled(rid: int = rid) -> bool:
-            return bool(cancelled_through.value >= rid) or orphaned()
-
-        def progress(nodes: int, seconds: float, rid: int = rid, work: Work = request.work) -> None:
-            updates.put(SolverUpdate(rid, work, nodes, seconds))
-
-        try:
-            updates.put(WORKS[request.work](request, is_cancelled, progress))
-        except Exception as error:  # the game must hear of any failure, never hang on it
-            updates.put(SolverUpdate(rid, request.work, error=f"the solver failed: {error}"))
 
 
 class SolverPort(Protocol):
@@ -298,7 +183,7 @@ class SolverService:
         self._updates = self._context.Queue()
         self._cancelled_through = self._context.Value("q", 0)
         self._process = self._context.Process(
-            target=_worker_main,
+            target=worker_main,
             args=(self._requests, self._updates, self._cancelled_through),
             name="solver-worker",
             daemon=True,
@@ -333,10 +218,13 @@ class SolverService:
                     except (OSError, RuntimeError, ValueError) as error:
                         # The worker could not start: say so, the game goes on without it.
                         self._current = None
-                        self._tell(SolverUpdate(
-                            command.request_id, command.work,
-                            error=f"the solver could not start: {error}".splitlines()[0],
-                        ))
+                        self._tell(
+                            SolverUpdate(
+                                command.request_id,
+                                command.work,
+                                error=f"the solver could not start: {error}".splitlines()[0],
+                            )
+                        )
             self._forward_updates()
             self._watch_worker()
 

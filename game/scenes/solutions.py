@@ -14,6 +14,7 @@ from game.app import navigation
 from game.app.flows import Flow, ask_text, ask_yes_no, run_flow
 from game.app.library_view import LibraryView
 from game.app.screens import SolutionsScreen
+from game.core.metrics import MetricOrder
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
@@ -33,12 +34,15 @@ class SolutionsScene(GameScene):
         ("Del", "delete"),
         ("V", "import from the clipboard"),
         ("I", "import a file's Solution lines"),
-        ("Esc", "back"),
+        ("O / P", "optimize for moves / pushes"),
+        ("Esc", "stop the work, or back"),
     )
 
     def __init__(self, engine: GameEngine, screen: SolutionsScreen) -> None:
         super().__init__(engine, screen)
-        self.view = LibraryView(engine.context, screen.level_index, wake=engine.rest.wake)
+        self.view = LibraryView(
+            engine.context, screen.level_index, wake=engine.rest.wake, solver=engine.solver
+        )
         level = self.view.level
         number = screen.level_index + 1
         title = f"Level {number}"
@@ -97,6 +101,8 @@ class SolutionsScene(GameScene):
             view.import_text(self.engine.clipboard.get())
         elif key == pygame.K_i:
             self._ask_file()
+        elif key in (pygame.K_o, pygame.K_p):
+            view.optimize_chosen(MetricOrder.MOVES if key == pygame.K_o else MetricOrder.PUSHES)
 
     # -- actions ---------------------------------------------------------------------------
     def _replay(self) -> None:

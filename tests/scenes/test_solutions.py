@@ -302,3 +302,44 @@ def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -
     press(engine, pygame.K_y)
     play = engine.top
     assert isinstance(play, PlayScene) and play.assist.in_solution and not play.state.moves
+
+
+def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_source(
+    engine: GameEngine,
+) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("rlrldrR")  # walks there and back twice before it goes
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_o)
+    job = scene.view.optimizing
+    assert job is not None and scene.view.busy
+    assert job.wait(120)
+    engine.run_frames(2)
+    assert not scene.view.busy
+    kept = [(i.entry.number, i.entry.origin_text(), i.entry.moves) for i in scene.view.entries]
+    assert kept == [(1, "imported", 7), (2, "optimized from #1", 3)]
+    assert scene.view.message == (
+        "#1 optimized for moves: 7/1 became 3/1 moves/pushes, kept as #2"
+    )
+    # The best there is: nothing better is found, and nothing is added.
+    press(engine, pygame.K_p)
+    job = scene.view.optimizing
+    assert job is not None and job.wait(120)
+    engine.run_frames(2)
+    assert len(scene.view.entries) == 2
+    assert scene.view.message.startswith("Nothing better than #2 for pushes was found")
+
+
+def test_esc_stops_the_optimizer_and_adds_nothing(engine: GameEngine) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("rlrldrR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_o)
+    assert scene.view.busy
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is scene and not scene.view.busy
+    assert scene.view.message == "Optimizing stopped: nothing was added"
+    engine.run_frames(5)
+    assert len(scene.view.entries) == 1
