@@ -39,7 +39,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
-from game.solver.plan import Hint, Push, PushPlan
+from game.solver.plan import Hint, Push, PushPlan, planned_pushes
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -87,6 +87,7 @@ class SolverAssist:
         self, solver: SolverPort, level: Level, method: str = "fast", solve_method: str = "fast"
     ) -> None:
         self.solver = solver
+        self.level = level
         self.method = method
         # Shift+S may ask another method (the settings' choice, such as an SMT planner).
         self.solve_method = solve_method
@@ -109,6 +110,8 @@ class SolverAssist:
         # The boxes the last search was for, and the boxes the plan is for.
         self._request_key: frozenset[int] | None = None
         self._plan_key: frozenset[int] | None = None
+        # A solution of the level from its start known before any search (the library's).
+        self._known: tuple[Push, ...] = ()
 
     @property
     def phase(self) -> Phase:
@@ -165,10 +168,20 @@ class SolverAssist:
                 self.plan = None
         if self.plan is not None and len(self.plan) == 0:
             self.plan = None
+        if self.plan is None and self._known and key == self.level.boxes:
+            self.plan, self._plan_key = PushPlan(self._known), key
         if self.plan is None and key != self._request_key:
             self._restart_background(state)
         if self.warning is not None:
             self._fire(Lost(self.warning.message))
+
+    def know_solution(self, lurd: str) -> None:
+        """A solution of the level from its start, known already: at the start (and along it,
+        as any plan) hints and the whole solution come from it at once, with no search."""
+        try:
+            self._known = tuple(planned.push for planned in planned_pushes(self.level, lurd))
+        except ValueError:
+            self._known = ()
 
     def step_taken_by_player(self) -> None:
         """A move the player made himself ends stepping and autoplay through a solution."""

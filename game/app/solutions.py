@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from game.app.assist import SolverAssist
 from game.app.context import PlayContext
 from game.app.session import Session
+from game.app.solver_service import SolverPort
 from game.core.direction import Direction
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file
@@ -107,6 +110,21 @@ def keep_solver_solution(
     made so far and then the solver's."""
     ahead = "".join(direction.value for direction in moves)
     return keep_solution(context, level_index, state.level, state.lurd() + ahead, Origin.SOLVER)
+
+
+def level_assist(
+    solver: SolverPort, context: PlayContext, level_index: int, level: Level, solve_method: str
+) -> SolverAssist:
+    """The solver's help for level ``level_index``: its whole solutions go to the level's
+    library, and the best by pushes the library holds answers a hint at once, at the start
+    and along that solution (after a restart or a new start of the game too)."""
+    assist = SolverAssist(solver, level, solve_method=solve_method)
+    assist.on_solution = partial(keep_solver_solution, context, level_index)
+    key = level_key(context.session, level_index, level)
+    for item in shown_entries(SolutionLibrary(context.progress), key, level):
+        if item.best_pushes:
+            assist.know_solution(item.entry.lurd)
+    return assist
 
 
 # -- a level's entries as the screen shows them ----------------------------------------------

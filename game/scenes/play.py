@@ -6,13 +6,11 @@ The rules and the order of commands live in the play controller; drawing lives i
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import ClassVar
 
 import pygame
 
 from game.app import navigation, saving
-from game.app.assist import SolverAssist
 from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.jobs import Purpose
 from game.app.notice import Tone
@@ -20,7 +18,7 @@ from game.app.paste import PasteKind, read_paste
 from game.app.play_commands import PlayAction, Pull, ReverseOrder
 from game.app.play_controller import PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
-from game.app.solutions import keep_solver_solution
+from game.app.solutions import level_assist
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.play import PlayState
@@ -73,11 +71,9 @@ class PlayScene(GameScene):
         self.state = screen.state if screen.state is not None else PlayState(self.level)
         self._saved_statistics = screen.statistics
         self.best = saving.best_text(saving.level_record(context, self.level))
-        self.assist = SolverAssist(
-            engine.solver, self.level, solve_method=engine.settings.solve_method
+        self.assist = level_assist(
+            engine.solver, context, level_index, self.level, engine.settings.solve_method
         )
-        # The solver's whole solutions go to the level's library.
-        self.assist.on_solution = partial(keep_solver_solution, context, level_index)
         self._solution = screen.solution, screen.solution_name
         self.controller = PlayController(
             level_index,

@@ -202,3 +202,43 @@ def test_a_plan_kept_from_before_gives_its_hint_while_another_search_runs() -> N
     assert assist.phase is Phase.THINKING
     assist.ask_hint(state)
     assert assist.hint is not None and assist.take_charges() == 1
+
+
+def test_a_known_solution_answers_a_hint_at_once_and_again_after_a_restart() -> None:
+    from tests.conftest import SMALL_SOLUTION
+
+    solver = FakeSolver()
+    state = PlayState(parse_level(SMALL_LEVEL))
+    assist = SolverAssist(solver, state.level)
+    assist.know_solution(SMALL_SOLUTION)
+    assist.after_change(state, None)
+    settle(state, assist)
+    assist.ask_hint(state)
+    assert assist.hint is not None and solver.requests == []
+    first = assist.hint.push
+    play_hint(state, assist)
+    state.restart()
+    assist.after_change(state, None)
+    settle(state, assist)
+    assist.ask_hint(state)
+    assert assist.hint is not None and assist.hint.push == first
+    assert solver.requests == []
+
+
+def test_a_known_solution_that_does_not_replay_is_no_plan() -> None:
+    solver = FakeSolver()
+    state = PlayState(parse_level(SMALL_LEVEL))
+    assist = SolverAssist(solver, state.level)
+    assist.know_solution("llll")
+    assist.after_change(state, None)
+    settle(state, assist)
+    assert assist.plan is None and len(solver.requests) == 1
+
+
+def play_hint(state: PlayState, assist: SolverAssist) -> None:
+    """Walk to the hinted push and make it."""
+    hint = assist.hint
+    assert hint is not None
+    for direction in hint.walk:
+        play(state, assist, direction)
+    play(state, assist, hint.push.direction)
