@@ -101,8 +101,7 @@ class EditorController:
         return self._marked
 
     def dead_squares(self) -> frozenset[tuple[int, int]]:
-        """Squares from which no box reaches a goal (grid squares), as last found by
-        :meth:`update`; empty while not a level or not shown."""
+        """Squares no box leaves for a goal, as :meth:`update` last found (none: not shown)."""
         return self._dead or frozenset()
 
     def status(self) -> list[StatusLine]:

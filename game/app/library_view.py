@@ -28,7 +28,7 @@ from game.app.solutions import (
 from game.app.solver_service import SolverPort, SolverUpdate, Work
 from game.core.errors import LevelError
 from game.core.level import Level
-from game.core.metrics import MetricOrder
+from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.wording import counted
 from game.solver.optimizer import OptimizeResult
 from game.storage.library import Origin, SolutionLibrary
@@ -232,8 +232,8 @@ class LibraryView:
         self.refresh(select_number=added.number)
         before, after = result.before, result.after
         self.tell(
-            f"#{number} optimized for {order}: {before.moves:,}/{before.pushes:,} became "
-            f"{after.moves:,}/{after.pushes:,} moves/pushes, kept as #{added.number}",
+            f"#{number} optimized for {order}: {_moves_pushes(before)} became "
+            f"{_moves_pushes(after)}, kept as #{added.number}",
             Tone.GOOD,
         )
 
@@ -258,3 +258,7 @@ class LibraryView:
         if report.error is not None or (report.refused and not report.added):
             tone = Tone.DANGER
         self.tell(report.describe(), tone)
+
+
+def _moves_pushes(metrics: SolutionMetrics) -> str:
+    return f"{counted(metrics.moves, 'move')}/{counted(metrics.pushes, 'push', 'pushes')}"

@@ -60,7 +60,6 @@ _ROW_MOVES = {
 class LevelSelectScene(GameScene):
     """A scrolling grid of the levels of the open collection."""
 
-
     keys: ClassVar[KeyHelp] = (
         ("Arrows", "choose"),
         ("Enter / click", "play"),
@@ -274,16 +273,14 @@ class LevelSelectScene(GameScene):
         if key == pygame.K_o:
             self.engine.open(OpenFileScreen())
             return
-        if key == pygame.K_s and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+        playable = self.selected >= 0  # not the card of a level the game cannot play
+        if key == pygame.K_s and pygame.key.get_mods() & pygame.KMOD_SHIFT and playable:
             self.engine.open(SolutionsScreen(self.selected))
-            return
-        if key in (pygame.K_e, pygame.K_m):
-            # E: edit a copy of the level (campaign included); M: the player's own levels.
-            if key == pygame.K_e:
-                if self.selected >= 0:
-                    editing.edit_level(self.engine, self.levels[self.selected])
-            else:
-                editing.open_user_levels(self.engine)
+        elif key == pygame.K_e and playable:  # edit a copy of the level, campaign included
+            editing.edit_level(self.engine, self.levels[self.selected])
+        elif key == pygame.K_m:
+            editing.open_user_levels(self.engine)
+        if key in (pygame.K_s, pygame.K_e, pygame.K_m):
             return
         offset = _MOVES.get(key) or _ROW_MOVES.get(key, 0) * columns or moves.get(key, 0)
         position = max(0, min(len(self.shown) - 1, self.shown.index(self.selected) + offset))

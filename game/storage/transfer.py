@@ -254,8 +254,6 @@ def import_progress(
     here = {(record.collection_id, record.fingerprint): record for record in store.all_records()}
     records = [r for r in progress.records if here.get((r.collection_id, r.fingerprint)) != r]
     checked = check(records, progress.events, progress.campaign, levels, store.clock())
-    summary, error = store.write(lambda connection: merge_progress(connection, progress, checked))
-    checked = check(progress.records, progress.events, progress.campaign, levels, store.clock())
     solutions = verified_entries(progress.solutions, levels)
 
     def merge(connection: sqlite3.Connection) -> ImportSummary:

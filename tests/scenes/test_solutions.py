@@ -320,7 +320,7 @@ def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_sour
     kept = [(i.entry.number, i.entry.origin_text(), i.entry.moves) for i in scene.view.entries]
     assert kept == [(1, "imported", 7), (2, "optimized from #1", 3)]
     assert scene.view.message == (
-        "#1 optimized for moves: 7/1 became 3/1 moves/pushes, kept as #2"
+        "#1 optimized for moves: 7 moves/1 push became 3 moves/1 push, kept as #2"
     )
     # The best there is: nothing better is found, and nothing is added.
     press(engine, pygame.K_p)
