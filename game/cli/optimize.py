@@ -21,6 +21,7 @@ from game.cli.common import (
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, measure, solves
 from game.solver.optimizer import optimize
+from game.storage.library import all_entries
 from game.storage.store import ProgressStore
 
 
@@ -71,22 +72,18 @@ def before_after(before: SolutionMetrics, after: SolutionMetrics) -> str:
 
 
 def library_solution(level: Level, order: MetricOrder) -> str:
-    """The best solution of ``level`` under ``order`` kept in the progress store (any
-    collection's record of its layout); CliError when there is none."""
+    """The best solution of ``level`` under ``order`` in the solution library (any
+    collection's entries of its layout); CliError when there is none."""
     store, _ = ProgressStore.open()
     try:
         if store.fallback_reason is not None:
             raise CliError(f"Saved progress cannot be read: {store.fallback_reason}")
         fingerprint = level.fingerprint()
-        kept = [
-            solution.lurd
-            for record in store.all_records() if record.fingerprint == fingerprint
-            for solution in (record.best_moves, record.best_pushes) if solution is not None
-        ]
+        kept = [entry.lurd for entry in all_entries(store) if entry.fingerprint == fingerprint]
     finally:
         store.close()
     # A kept solution that no longer solves the level (its file changed) is passed over.
     playable = [(order.key(measure(level, lurd)), lurd) for lurd in kept if solves(level, lurd)]
     if not playable:
-        raise CliError("no solution of this level is kept in the saved progress")
+        raise CliError("no solution of this level is kept in its solution library")
     return min(playable)[1]

@@ -10,6 +10,7 @@ import pytest
 from game.cli.common import MAX_REPLAY_MOVES
 from game.core.collection import read_collection
 from game.core.metrics import solves
+from game.storage.library import LibraryEntry, Origin, SolutionLibrary
 from game.storage.store import ProgressStore
 from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
@@ -50,7 +51,8 @@ def test_optimize_from_the_library_takes_the_kept_solution(
 ) -> None:
     level = read_collection(level_file).levels[0]
     store, _ = ProgressStore.open()
-    store.record_solution("file:set.xsb", level, WASTEFUL, 14, 6, 100)
+    entry = LibraryEntry("file:set.xsb", level.fingerprint(), WASTEFUL, Origin.PLAYER, place=1)
+    assert SolutionLibrary(store).add(entry).error is None
     store.close()
     code, out, err = run(capsys, "optimize", str(level_file), "--from-library")
     assert code == 0
@@ -82,7 +84,7 @@ def test_optimize_from_an_empty_library_says_so(
 ) -> None:
     code, _, err = run(capsys, "optimize", str(level_file), "--from-library")
     assert code == 2
-    assert err.strip() == "no solution of this level is kept in the saved progress"
+    assert err.strip() == "no solution of this level is kept in its solution library"
 
 
 def test_optimize_needs_a_solution_or_the_library(
