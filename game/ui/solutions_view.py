@@ -13,6 +13,7 @@ from game.app.solutions import ShownEntry
 from game.core.wording import counted
 from game.ui import theme
 from game.ui.play_view import TONE_COLOURS
+from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import draw_backdrop, draw_panel, draw_title
 
@@ -37,14 +38,16 @@ _COLUMNS = (
 
 def table_area(view_area: pygame.Rect) -> pygame.Rect:
     """Where the table goes in the screen above the key bar."""
-    width = min(1100, view_area.width - 24)
-    height = max(ROW_HEIGHT * 2, view_area.bottom - MESSAGE_ROOM - TABLE_TOP)
-    return pygame.Rect(view_area.centerx - width // 2, TABLE_TOP, width, height)
+    # Every length at the window's scale, as the text is: a large window gets a larger table.
+    width = min(px(1100), view_area.width - 24)
+    top = px(TABLE_TOP)
+    height = max(px(ROW_HEIGHT) * 2, view_area.bottom - px(MESSAGE_ROOM) - top)
+    return pygame.Rect(view_area.centerx - width // 2, top, width, height)
 
 
 def visible_rows(view: LibraryView, view_area: pygame.Rect) -> range:
     """The rows in view, scrolled so that the chosen one is among them (the header takes one)."""
-    shown = max(1, table_area(view_area).height // ROW_HEIGHT - 1)
+    shown = max(1, table_area(view_area).height // px(ROW_HEIGHT) - 1)
     count = len(view.entries)
     first = min(max(0, view.selected - shown + 1), max(0, count - shown))
     return range(first, min(count, first + shown))
@@ -53,7 +56,8 @@ def visible_rows(view: LibraryView, view_area: pygame.Rect) -> range:
 def row_rect(view: LibraryView, view_area: pygame.Rect, row: int) -> pygame.Rect:
     table = table_area(view_area)
     offset = row - visible_rows(view, view_area).start + 1
-    return pygame.Rect(table.left, table.top + offset * ROW_HEIGHT, table.width, ROW_HEIGHT - 2)
+    row_height = px(ROW_HEIGHT)
+    return pygame.Rect(table.left, table.top + offset * row_height, table.width, row_height - 2)
 
 
 def row_at(view: LibraryView, view_area: pygame.Rect, pos: tuple[int, int]) -> int | None:
@@ -102,7 +106,7 @@ def draw_solutions(
     draw_title(surface, "Solutions", 14, 40)
     count = counted(len(view.entries), "solution")
     line = fit_text(f"{count} of {heading}", 20, width - 40)
-    draw_text(surface, line, 20, theme.TEXT_DIM, (width // 2, 60), "midtop")
+    draw_text(surface, line, 20, theme.TEXT_DIM, (width // 2, px(60)), "midtop")
     table = table_area(view_area)
     if not view.entries:
         _draw_empty(surface, table)
@@ -127,10 +131,11 @@ def _draw_table(
     surface: pygame.Surface, view: LibraryView, view_area: pygame.Rect, table: pygame.Rect
 ) -> None:
     lefts = _column_lefts(table)
-    wide = table.width >= _WIDE
-    header_y = table.top + ROW_HEIGHT // 2
-    for (names, _), left in zip(_COLUMNS, lefts, strict=True):
-        name = names[0] if wide else names[1]
+    wide = table.width >= px(_WIDE)
+    header_y = table.top + px(ROW_HEIGHT) // 2
+    for index, ((names, _), left) in enumerate(zip(_COLUMNS, lefts, strict=True)):
+        room = (lefts[index + 1] if index + 1 < len(lefts) else table.right) - left - 6
+        name = fit_text(names[0] if wide else names[1], _HEADER_FONT, room, True)
         draw_text(surface, name, _HEADER_FONT, theme.ACCENT, (left, header_y), "midleft", True)
     for row in visible_rows(view, view_area):
         item = view.entries[row]
