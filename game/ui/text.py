@@ -70,8 +70,8 @@ def _width(text: str, size: int, bold: bool) -> int:
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels ('' if not even one letter
-    does)."""
-    return _fit(text, px(size), width, bold)
+    does); what the font cannot take is replaced first, as when it is drawn."""
+    return _fit(drawable(text), px(size), width, bold)
 
 
 @lru_cache(maxsize=256)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.app import editing
@@ -70,6 +70,8 @@ def test_text_with_a_lone_surrogate_is_copied_within_the_game(engine: GameEngine
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(st.text(st.characters(exclude_categories=()), max_size=40))  # NULs, surrogates too
+@example("\ud800")  # a lone surrogate that fit_text once measured unreplaced
+@example("a\0b")
 def test_any_text_is_drawn_and_measured(engine: GameEngine, text: str) -> None:
     surface = pygame.Surface((200, 40))
     draw_text(surface, text, 18, (255, 255, 255), (0, 0))
