@@ -39,7 +39,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
-from game.solver.plan import Hint, Push, PushPlan, planned_pushes
+from game.solver.plan import Hint, Push, PushPlan, pushes_of
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -179,7 +179,7 @@ class SolverAssist:
         """A solution of the level from its start, known already: at the start (and along it,
         as any plan) hints and the whole solution come from it at once, with no search."""
         try:
-            self._known = tuple(planned.push for planned in planned_pushes(self.level, lurd))
+            self._known = tuple(pushes_of(self.level, lurd))
         except ValueError:
             self._known = ()
 

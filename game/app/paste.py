@@ -33,10 +33,10 @@ class Paste:
 def names_a_file(text: str) -> bool:
     """Whether one line of text is the path of an existing file (``~`` expanded); False for
     anything the system refuses as a name (too long, a NUL)."""
-    if "\n" in text or "\0" in text:
+    if "\n" in text:
         return False
     # os.path, not Path: Path.expanduser raises for an unknown ~user, Path.is_file for a name
-    # too long; os.path answers False for both.
+    # too long or holding a NUL; os.path answers False for each.
     return os.path.isfile(os.path.expanduser(text))
 
 

@@ -12,7 +12,7 @@ from enum import Enum
 
 from game.core.direction import Direction
 from game.core.level import Level
-from game.core.notation import parse_lurd
+from game.core.notation import parse_lurd, replay
 from game.core.paths import DIRECTIONS
 from game.core.play import PlayState
 
@@ -153,14 +153,9 @@ def measure(level: Level, lurd: str) -> SolutionMetrics:
 
 
 def solves(level: Level, lurd: str) -> bool:
-    """Whether a LURD string plays from the start of ``level`` to every box on a goal; False
-    for one that cannot be played."""
-    state = PlayState(level)
+    """Whether a LURD string plays from the start of ``level`` to every box on a goal (a
+    letter's case need not match); False for one that cannot be played."""
     try:
-        letters = parse_lurd(lurd)
-    except ValueError:
+        return replay(level, lurd, strict_case=False).solved
+    except ValueError:  # a letter that is not a move, or too many moves
         return False
-    for letter in letters:
-        if state.step(Direction.from_letter(letter)).move is None:
-            return False
-    return state.is_solved
