@@ -120,12 +120,13 @@ class FeatureSearch(CellSearch[Pushes]):
 
     def _features(self, boxes: int, region: int, estimate: int) -> Rank:
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
-        and the sum of the boxes' distances to their nearest goals."""
+        hotspots (boxes in another box's way) and the sum of the boxes' distances to their
+        nearest goals."""
         packed, placed = self.ready().plan.progress(boxes)
         early = boxes & self.problem.goals & ~placed
         problem = self.problem
         areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
-        return -packed, areas, early.bit_count(), estimate
+        return -packed, areas, early.bit_count(), problem.hotspots.count(boxes), estimate
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
         """Every move from the node as a scored child, the advised ones at weight 0, best
@@ -158,7 +159,7 @@ class FeatureSearch(CellSearch[Pushes]):
                 return []
             source = (boxes & ~after).bit_length() - 1
             target = (after & ~boxes).bit_length() - 1
-            estimate = rank[3] + nearest[target] - nearest[source]
+            estimate = rank[4] + nearest[target] - nearest[source]
             features = self._features(after, area, estimate)
             children.append(Child(PLAIN, features, key, after, area, pushes))
         for index in self.ready().advised(children, rank, boxes, region):

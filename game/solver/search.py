@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
 from game.solver.corral import CorralPruner
 from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
+from game.solver.hotspots import Hotspots
 from game.solver.learned import DeadlockTable
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
@@ -63,6 +64,7 @@ class Problem:
                 if distance[sq] < UNREACHABLE:
                     reach[sq] |= bit
         self.matching = MatchingChecker(reach, poll)
+        self.hotspots = Hotspots(analysis, reach)  # shared by apart() twins: a cache
         self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).
@@ -162,10 +164,7 @@ class Problem:
 
     def greedy_estimate(self, boxes: int) -> int:
         choices = self.choices
-        rows = []
-        for sq in bits_of(boxes):
-            row = choices[sq]
-            rows.append(self._choices_at(sq) if row is None else row)
+        rows = [choices[sq] or self._choices_at(sq) for sq in bits_of(boxes)]
         return greedy(rows, self.poll)
 
 

@@ -177,7 +177,7 @@ FILLED_TOO_EARLY = "\n".join(
 def test_a_box_on_a_goal_before_its_turn_counts_as_out_of_plan() -> None:
     search, problem = search_of(FILLED_TOO_EARLY)
     region = problem.region(problem.start_boxes, problem.start_player)
-    packed, _, out_of_plan, _ = search._features(problem.start_boxes, region, 0)
+    packed, _, out_of_plan, _, _ = search._features(problem.start_boxes, region, 0)
     assert (packed, out_of_plan) == (0, 1)
 
 

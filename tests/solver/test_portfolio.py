@@ -180,6 +180,7 @@ def test_the_large_level_portfolio_with_tables_apart_still_proves_a_level_unsolv
     # Every search of the many-box portfolio, each with its own table and in slices: the one
     # that runs dry without macros proves it.
     problem = problem_of(UNSOLVABLE)  # three boxes that block each other's way
+    assert problem.hotspots.count(problem.start_boxes)  # the hotspots advisor has work here
     limits = Limits(60, None, 1 << 30, None, None)
     outcome = take_turns(problem, limits, entries_of("fast", SMALL_LEVEL_BOXES + 1))
     assert outcome.pushes is None and not outcome.used_macros
