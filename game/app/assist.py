@@ -176,8 +176,8 @@ class SolverAssist:
             self._fire(Lost(self.warning.message))
 
     def know_solution(self, lurd: str) -> None:
-        """A solution of the level from its start, known already: at the start (and along it,
-        as any plan) hints and the whole solution come from it at once, with no search."""
+        """A solution from the level's start, known already (so is the solver's first): at
+        the start and along it hints and the whole solution come from it with no search."""
         try:
             self._known = tuple(pushes_of(self.level, lurd))
         except ValueError:
@@ -353,8 +353,10 @@ class SolverAssist:
             error = update.error if update is not None else job.error
             self._gave_up(error or "The solver gave no answer")
         elif result.status is SolveStatus.SOLVED:
-            self.plan = PushPlan([planned.push for planned in update.plan])
-            self._plan_key = key
+            found = [planned.push for planned in update.plan]
+            self.plan, self._plan_key = PushPlan(found), key
+            if not self._known:  # a whole solution from the start now: kept for a restart
+                self._known = (*pushes_of(self.level, state.lurd()), *found)
             self.background_limit = BACKGROUND_TIME_LIMIT
             self._fire(Found())
             self._offer_hint(state)

@@ -225,6 +225,28 @@ def test_a_known_solution_answers_a_hint_at_once_and_again_after_a_restart() -> 
     assert solver.requests == []
 
 
+def test_what_the_think_ahead_found_mid_level_answers_at_once_after_a_restart() -> None:
+    from tests.conftest import SMALL_SOLUTION
+
+    solver = InstantSolver()
+    state = PlayState(parse_level(SMALL_LEVEL))
+    assist = SolverAssist(solver, state.level)
+    first_push = SMALL_SOLUTION.index("U") + 1
+    for letter in SMALL_SOLUTION[:first_push]:
+        play(state, assist, Direction.from_letter(letter))
+    settle(state, assist)  # the think-ahead solves from here, after one push
+    assert assist.phase is Phase.READY and len(solver.requests) == 1
+    state.restart()
+    assist.after_change(state, None)
+    settle(state, assist)
+    assist.ask_hint(state)
+    assert assist.hint is not None and len(solver.requests) == 1  # no search again
+    while not state.is_solved:
+        assist.ask_hint(state)
+        play_hint(state, assist)
+    assert len(solver.requests) == 1
+
+
 def test_a_known_solution_that_does_not_replay_is_no_plan() -> None:
     solver = FakeSolver()
     state = PlayState(parse_level(SMALL_LEVEL))
