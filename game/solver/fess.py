@@ -52,6 +52,9 @@ class FeatureSearch(CellSearch[Pushes]):
         if box_moves:
             self.name = "fess-base" if base_plan else "fess-boxes"
         self.base = BaseSearch(problem, limits) if base_plan else None
+        # Hotspots guide the base-planned search only: the other two solve other levels
+        # without them (XSokoban 14 and 89 were lost with them everywhere).
+        self.hotspots = problem.hotspots.count if base_plan else _no_hotspots
         self.advisors: Advisors | None = None  # with the plan, once it is made
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
@@ -126,7 +129,7 @@ class FeatureSearch(CellSearch[Pushes]):
         early = boxes & self.problem.goals & ~placed
         problem = self.problem
         areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
-        return -packed, areas, early.bit_count(), problem.hotspots.count(boxes), estimate
+        return -packed, areas, early.bit_count(), self.hotspots(boxes), estimate
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
         """Every move from the node as a scored child, the advised ones at weight 0, best
@@ -182,6 +185,10 @@ class FeatureSearch(CellSearch[Pushes]):
             push = Push(box, DIRECTIONS[direction], count)
             steps.append(((push,), after, problem.region(after, stand)))
         return steps
+
+
+def _no_hotspots(_boxes: int) -> int:
+    return 0
 
 
 def _worse(cell: Cell, than: Cell) -> bool:

@@ -23,7 +23,7 @@ class Hotspots:
         self.analysis = analysis
         self.size = analysis.board.width * analysis.board.height
         self.reach = reach
-        self._blocks: dict[int, int] = {}
+        self._blocks = [-1] * self.size  # per square, what it blocks (-1: not yet known)
         squares = len(analysis.squares)
         self.enabled = squares * squares * len(analysis.goal_list) <= MOST_WORK
 
@@ -39,8 +39,8 @@ class Hotspots:
             low = rest & -rest
             rest ^= low
             square = low.bit_length() - 1
-            blocked = known.get(square)
-            if blocked is None:
+            blocked = known[square]
+            if blocked < 0:
                 blocked = self.blocks(square)
             if blocked & loose:  # never its own square: it is a wall then
                 hot += 1
@@ -49,8 +49,8 @@ class Hotspots:
     def blocks(self, square: int) -> int:
         """The squares off the goals from which a lone box reaches fewer goals while a wall
         stands on ``square`` (a box on a goal never counts as blocking)."""
-        found = self._blocks.get(square)
-        if found is None:
+        found = self._blocks[square]
+        if found < 0:
             found = self._blocks[square] = self._find(square)
         return found
 

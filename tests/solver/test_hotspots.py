@@ -7,7 +7,9 @@ import pytest
 from game.solver import hotspots
 from game.solver.advisors import Advisors, Pushes
 from game.solver.cells import PLAIN, Child
+from game.solver.fess import FeatureSearch
 from game.solver.packing import PackingPlan
+from game.solver.result import Limits
 from tests.solver.helpers import problem_of
 
 CORRIDOR = "\n".join(["#######", "#..$$@#", "#######"])
@@ -64,3 +66,13 @@ def test_the_hotspots_advisor_proposes_the_best_child_with_fewer_hotspots() -> N
     children = [same, cooler, coolest_but_unpacking]
     assert 1 in advisors.advised(children, parent, problem.start_boxes, 0)
     assert 2 not in advisors.advised(children, parent, problem.start_boxes, 0)
+
+
+def test_only_the_base_planned_feature_search_counts_hotspots() -> None:
+    problem = problem_of(CORRIDOR)
+    limits = Limits(10, None, 1 << 30, None, None)
+    region = problem.region(problem.start_boxes, problem.start_player)
+    planned = FeatureSearch(problem, limits, box_moves=True, base_plan=True)
+    plain = FeatureSearch(problem, limits, box_moves=True)
+    assert planned._features(problem.start_boxes, region, 0)[3] == 2
+    assert plain._features(problem.start_boxes, region, 0)[3] == 0
