@@ -44,6 +44,7 @@ class FeatureSearch(CellSearch[Pushes]):
         macros: bool = True,
         box_moves: bool = False,
         base_plan: bool = False,
+        hotspots: bool = True,
     ) -> None:
         super().__init__(limits)
         self.problem = problem
@@ -52,9 +53,12 @@ class FeatureSearch(CellSearch[Pushes]):
         if box_moves:
             self.name = "fess-base" if base_plan else "fess-boxes"
         self.base = BaseSearch(problem, limits) if base_plan else None
-        # Hotspots guide the base-planned search only: the other two solve other levels
-        # without them (XSokoban 14 and 89 were lost with them everywhere).
-        self.hotspots = problem.hotspots.count if base_plan else _no_hotspots
+        # Hotspots guide a base-planned search only (when asked): the others solve other
+        # levels without them (XSokoban 14 and 89 were lost with them everywhere).
+        counted = base_plan and hotspots
+        self.hotspots = problem.hotspots.count if counted else _no_hotspots
+        if base_plan and not hotspots:
+            self.name = "fess-base-plain"
         self.advisors: Advisors | None = None  # with the plan, once it is made
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll

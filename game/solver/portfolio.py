@@ -18,8 +18,8 @@ FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
 GROWTH = 1.5  # how much longer each round's slices are than the last's
 # Up to this many boxes the fast method gives greedy search two thirds of its time and feature
 # space search over pushes the rest; beyond it, feature space search planned by the backward
-# base search the first and largest share, then over pushes, over box moves and greedy search
-# (measured on Microban and XSokoban).
+# base search, with hotspots and without (each solves XSokoban levels the other misses), over
+# pushes, over box moves and greedy search (measured on Microban and XSokoban).
 SMALL_LEVEL_BOXES = 8
 
 
@@ -46,6 +46,10 @@ def feature_space_boxes(problem: Problem, limits: Limits, macros: bool) -> Resum
 
 def feature_space_base(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True)
+
+
+def feature_space_base_plain(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True, hotspots=False)
 
 
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -92,18 +96,21 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
         length *= GROWTH
 
 
-def fast_shares(boxes: int) -> tuple[int, int, int, int]:
+def fast_shares(boxes: int) -> tuple[int, int, int, int, int]:
     """The fast method's slice weights, on a level of ``boxes`` boxes, for feature space search
-    planned by the base search, over pushes and over box moves, and greedy search (0: not run):
-    the feature space searches are stronger on large levels, greedy search quicker on small
-    ones."""
-    return (0, 1, 0, 2) if boxes <= SMALL_LEVEL_BOXES else (4, 2, 1, 1)
+    planned by the base search with hotspots and without, over pushes and over box moves, and
+    greedy search (0: not run): the feature space searches are stronger on large levels, greedy
+    search quicker on small ones."""
+    return (0, 0, 1, 0, 2) if boxes <= SMALL_LEVEL_BOXES else (2, 2, 2, 1, 1)
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
 # searches and the weights of their slices for a level of so many boxes.
 PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int], tuple[int, ...]]]] = {
-    "fast": ((feature_space_base, feature_space, feature_space_boxes, greedy), fast_shares),
+    "fast": (
+        (feature_space_base, feature_space_base_plain, feature_space, feature_space_boxes, greedy),
+        fast_shares,
+    ),
 }
 
 

@@ -10,7 +10,7 @@ from game.solver import SolveStatus, solve
 from game.solver.analysis import bits_of, mask_of
 from game.solver.base_search import BaseSearch
 from game.solver.parking import OUTSIDE
-from game.solver.portfolio import entries_of, feature_space_base
+from game.solver.portfolio import entries_of, feature_space_base, feature_space_base_plain
 from game.solver.pulls import loose_reach, pull_moves, push_reach
 from game.solver.result import Limits
 from game.solver.search import Problem
@@ -108,9 +108,10 @@ def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: st
     assert result.nodes > 0
 
 
-def test_the_fast_method_gives_the_planned_search_the_first_and_largest_share() -> None:
+def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares() -> None:
     entries = entries_of("fast", 20)
-    factory, weight = entries[0]
-    assert factory is feature_space_base
-    assert all(weight > other for _, other in entries[1:])
-    assert feature_space_base not in [factory for factory, _ in entries_of("fast", 4)]
+    planned = [feature_space_base, feature_space_base_plain]
+    assert [factory for factory, _ in entries[:2]] == planned
+    assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
+    small = [factory for factory, _ in entries_of("fast", 4)]
+    assert not set(planned) & set(small)
