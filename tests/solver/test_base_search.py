@@ -9,6 +9,7 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis import bits_of, mask_of
 from game.solver.base_search import BaseSearch
+from game.solver.fess import FeatureSearch
 from game.solver.parking import OUTSIDE
 from game.solver.portfolio import entries_of, feature_space_base, feature_space_base_plain
 from game.solver.pulls import loose_reach, pull_moves, push_reach
@@ -115,3 +116,14 @@ def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares
     assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
     small = [factory for factory, _ in entries_of("fast", 4)]
     assert not set(planned) & set(small)
+
+
+def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> None:
+    problem = problem_of(UNSOLVABLE)
+    limits = Limits(10, None, 1 << 30, None, None)
+    hot = feature_space_base(problem.apart(), limits, True)
+    plain = feature_space_base_plain(problem.apart(), limits, True)
+    assert isinstance(hot, FeatureSearch) and isinstance(plain, FeatureSearch)
+    assert hot.base is not None and hot.base is plain.base  # its time is spent once
+    other_solve = feature_space_base(problem.apart(), Limits(10, None, 1 << 30, None, None), True)
+    assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
