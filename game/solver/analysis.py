@@ -71,6 +71,34 @@ def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: in
     return [sum(1 << j for j in range(4) if groups[i] and groups[i] == groups[j]) for i in range(4)]
 
 
+def side_groups_over(
+    floor: int, offsets: tuple[int, ...], width: int, poll: Poll
+) -> dict[int, list[int]]:
+    """:func:`sides_connected` for every square of ``floor``."""
+    groups: dict[int, list[int]] = {}
+    for square in bits_of(floor):
+        poll()
+        groups[square] = sides_connected(square, floor, offsets, width)
+    return groups
+
+
+def goal_reach(
+    goals: Iterable[int], distances: Iterable[list[int]], squares: Iterable[int], size: int,
+    poll: Poll,
+) -> list[int]:
+    """Per square of ``squares``, the goals (a bitboard) whose distance row in ``distances``
+    (one per goal, in the same order) is finite there."""
+    reach = [0] * size
+    square_list = list(squares)
+    for goal, distance in zip(goals, distances, strict=True):
+        poll()
+        bit = 1 << goal
+        for square in square_list:
+            if distance[square] < UNREACHABLE:
+                reach[square] |= bit
+    return reach
+
+
 def pull_distances(
     goal: int,
     floor: int,
@@ -151,10 +179,8 @@ class Analysis:
         self.walls_v = self._walled_sides(1)  # walls above and below
 
     def _find_distances(self, size: int) -> None:
-        poll, floor, offsets, width = self.poll, self.floor, self.offsets, self.width
-        for sq in self.squares:
-            poll()
-            self.side_groups[sq] = sides_connected(sq, floor, offsets, width)
+        poll, floor, offsets = self.poll, self.floor, self.offsets
+        self.side_groups = side_groups_over(floor, offsets, self.width, poll)
         for goal in self.goal_list:
             self.distance.append(
                 pull_distances(goal, floor, self.side_groups, offsets, size, poll)

@@ -11,10 +11,8 @@ a box (:mod:`game.solver.base_search`), else from the goal order of :mod:`game.s
 
 from __future__ import annotations
 
-from weakref import WeakKeyDictionary
-
 from game.solver.advisors import Advisors, Plan, Pushes
-from game.solver.analysis import Analysis, bits_of
+from game.solver.analysis import bits_of
 from game.solver.base_search import BaseSearch
 from game.solver.box_moves import Step, box_moves
 from game.solver.cells import ADVISED, PLAIN, Cell, CellSearch, Child, Rank, count_areas
@@ -53,14 +51,13 @@ class FeatureSearch(CellSearch[Pushes]):
         # Moves: one box to any square it can reach (Festival's), or single pushes.
         self.box_moves = box_moves
         if box_moves:
-            self.name = "fess-base" if base_plan else "fess-boxes"
+            planned = "fess-base" if hotspots else "fess-base-plain"
+            self.name = planned if base_plan else "fess-boxes"
         self.base = _base_search(problem, limits) if base_plan else None
         # Hotspots guide a base-planned search only (when asked): the others solve other
         # levels without them (XSokoban 14 and 89 were lost with them everywhere).
         counted = base_plan and hotspots
         self.hotspots = problem.hotspots.count if counted else _no_hotspots
-        if base_plan and not hotspots:
-            self.name = "fess-base-plain"
         self.advisors: Advisors | None = None  # with the plan, once it is made
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
@@ -193,17 +190,12 @@ class FeatureSearch(CellSearch[Pushes]):
         return steps
 
 
-# The backward search of each level's analysis in a solve: the plan does not depend on which
-# base-planned search asks, so the two of ``fast`` (and a search started again without macros)
-# share one, its time spent once.
-_BASES: WeakKeyDictionary[Analysis, BaseSearch] = WeakKeyDictionary()
-
-
 def _base_search(problem: Problem, limits: Limits) -> BaseSearch:
-    base = _BASES.get(problem.analysis)
-    if base is None or base.limits is not limits:
-        base = _BASES[problem.analysis] = BaseSearch(problem, limits)
-    return base
+    """The solve's backward search: the plan does not depend on which base-planned search asks,
+    so the two of ``fast`` (and a search started again without macros) share one."""
+    if not problem.base_search:
+        problem.base_search.append(BaseSearch(problem, limits))
+    return problem.base_search[0]
 
 
 def _no_hotspots(_boxes: int) -> int:

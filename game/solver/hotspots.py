@@ -7,7 +7,7 @@ the first were a wall. What a square blocks is worked out the first time a box s
 
 from __future__ import annotations
 
-from game.solver.analysis import UNREACHABLE, Analysis, bits_of, pull_distances, sides_connected
+from game.solver.analysis import Analysis, bits_of, goal_reach, pull_distances, side_groups_over
 
 # Working out what every square blocks costs about squares * squares * goals steps (1.5 s for
 # XSokoban 89's 155 squares and 21 goals); on larger boards no box counts as a hotspot.
@@ -59,26 +59,15 @@ class Hotspots:
         if analysis.goals >> square & 1:
             return 0
         floor = analysis.floor & ~(1 << square)
-        groups: dict[int, list[int]] = {}
-        for other in bits_of(floor):
-            analysis.poll()
-            groups[other] = sides_connected(other, floor, analysis.offsets, analysis.width)
-        reach = self._goals_reached(floor, groups)
+        offsets, poll = analysis.offsets, analysis.poll
+        groups = side_groups_over(floor, offsets, analysis.width, poll)
+        goals = list(bits_of(analysis.goals & floor))
+        distances = [
+            pull_distances(goal, floor, groups, offsets, self.size, poll) for goal in goals
+        ]
+        reach = goal_reach(goals, distances, bits_of(floor), self.size, poll)
         blocked = 0
         for other in bits_of(floor & analysis.live & ~analysis.goals):
             if reach[other] != self.reach[other]:
                 blocked |= 1 << other
         return blocked
-
-    def _goals_reached(self, floor: int, groups: dict[int, list[int]]) -> list[int]:
-        """Per square, the goals a lone box there can be pushed to over ``floor``."""
-        analysis = self.analysis
-        reached = [0] * self.size
-        for goal in bits_of(analysis.goals & floor):
-            distance = pull_distances(
-                goal, floor, groups, analysis.offsets, self.size, analysis.poll
-            )
-            for square in bits_of(floor):
-                if distance[square] < UNREACHABLE:
-                    reached[square] |= 1 << goal
-        return reached

@@ -12,8 +12,9 @@ import heapq
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood
+from game.solver.analysis import UNREACHABLE, Analysis, bits_of, flood, goal_reach
 from game.solver.corral import CorralPruner
 from game.solver.deadlock import FreezeChecker, FrozenGoalsChecker, MatchingChecker
 from game.solver.hotspots import Hotspots
@@ -22,6 +23,9 @@ from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.rooms import GoalRooms
+
+if TYPE_CHECKING:
+    from game.solver.base_search import BaseSearch  # which imports this module
 
 # The parent of each expanded node: (parent node id, the pushes from the parent).
 Record = tuple[int, tuple[Push, ...]]
@@ -56,15 +60,12 @@ class Problem:
         walls = ~analysis.floor & ((1 << size) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
         self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze)
-        reach = [0] * size
-        for goal, distance in zip(analysis.goal_list, analysis.distance, strict=True):
-            poll()
-            bit = 1 << goal
-            for sq in analysis.squares:
-                if distance[sq] < UNREACHABLE:
-                    reach[sq] |= bit
+        reach = goal_reach(analysis.goal_list, analysis.distance, analysis.squares, size, poll)
         self.matching = MatchingChecker(reach, poll)
         self.hotspots = Hotspots(analysis, reach)  # shared by apart() twins: a cache
+        # The backward search of base-planned FESS, made by the first such search of the solve
+        # that asks (a list, so that apart() twins share it: its time is spent once).
+        self.base_search: list[BaseSearch] = []
         self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).

@@ -125,5 +125,5 @@ def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> N
     plain = feature_space_base_plain(problem.apart(), limits, True)
     assert isinstance(hot, FeatureSearch) and isinstance(plain, FeatureSearch)
     assert hot.base is not None and hot.base is plain.base  # its time is spent once
-    other_solve = feature_space_base(problem.apart(), Limits(10, None, 1 << 30, None, None), True)
+    other_solve = feature_space_base(problem_of(UNSOLVABLE), limits, True)
     assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
