@@ -19,7 +19,7 @@ from game.cli.common import (
     replay_moves,
 )
 from game.core.level import Level
-from game.core.metrics import MetricOrder, SolutionMetrics, measure, solves
+from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
 from game.solver.optimizer import optimize
 from game.storage.library import all_entries
 from game.storage.store import ProgressStore
@@ -83,7 +83,8 @@ def library_solution(level: Level, order: MetricOrder) -> str:
     finally:
         store.close()
     # A kept solution that no longer solves the level (its file changed) is passed over.
-    playable = [(order.key(measure(level, lurd)), lurd) for lurd in kept if solves(level, lurd)]
+    solved = [(solution_metrics(level, lurd), lurd) for lurd in kept]
+    playable = [(order.key(found[0]), lurd) for found, lurd in solved if found is not None]
     if not playable:
         raise CliError("no solution of this level is kept in its solution library")
     return min(playable)[1]

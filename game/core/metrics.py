@@ -117,9 +117,15 @@ def player_lines(lurd: str) -> int:
 def pushes_of(level: Level, lurd: str) -> list[Push]:
     """The pushes of a LURD string played from the start of ``level`` (it need not solve it);
     NotationError for a foreign letter, BlockedSolution where a move is blocked."""
+    return _played(level, parse_lurd(lurd))[0]
+
+
+def _played(level: Level, moves: str) -> tuple[list[Push], bool]:
+    """The pushes of parsed ``moves`` played from the start of ``level``, and whether they
+    leave it solved; BlockedSolution where a move is blocked."""
     state = PlayState(level)
     pushes: list[Push] = []
-    for number, letter in enumerate(parse_lurd(lurd), start=1):
+    for number, letter in enumerate(moves, start=1):
         direction = Direction.from_letter(letter)
         box = state.board.neighbour(state.player, direction)
         result = state.step(direction)
@@ -127,13 +133,17 @@ def pushes_of(level: Level, lurd: str) -> list[Push]:
             raise BlockedSolution(number, letter)
         if result.move.pushed and box is not None:
             pushes.append((box, DIRECTIONS.index(direction)))
-    return pushes
+    return pushes, state.is_solved
 
 
 def tally_of(level: Level, lurd: str) -> PushTally:
     """The push tally of a LURD string played from the start of ``level``."""
+    return _tally(level, pushes_of(level, lurd))
+
+
+def _tally(level: Level, pushes: Sequence[Push]) -> PushTally:
     offsets = [level.board.offset(direction) for direction in DIRECTIONS]
-    return tally_pushes(pushes_of(level, lurd), offsets, level.board.goals)
+    return tally_pushes(pushes, offsets, level.board.goals)
 
 
 def measure(level: Level, lurd: str) -> SolutionMetrics:
@@ -141,7 +151,23 @@ def measure(level: Level, lurd: str) -> SolutionMetrics:
     solves the level; see :func:`solves`); NotationError or BlockedSolution if it cannot be
     played."""
     moves = parse_lurd(lurd)
-    counts = tally_of(level, moves)
+    return _metrics(level, moves, _played(level, moves)[0])
+
+
+def solution_metrics(level: Level, lurd: str) -> tuple[SolutionMetrics, list[Push]] | None:
+    """The metrics and pushes of a LURD string that solves ``level`` from its start, from one
+    replay (a letter's case need not match); None when it does not solve it or cannot be
+    played."""
+    try:
+        moves = parse_lurd(lurd)
+        pushes, solved = _played(level, moves)
+    except ValueError:  # a letter that is not a move, too many moves, or a blocked one
+        return None
+    return (_metrics(level, moves, pushes), pushes) if solved else None
+
+
+def _metrics(level: Level, moves: str, pushes: list[Push]) -> SolutionMetrics:
+    counts = _tally(level, pushes)
     return SolutionMetrics(
         moves=len(moves),
         pushes=counts.pushes,

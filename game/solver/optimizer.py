@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.level import Level
-from game.core.metrics import MetricOrder, Push, SolutionMetrics, measure, pushes_of, solves
+from game.core.metrics import MetricOrder, Push, SolutionMetrics, solution_metrics
 from game.core.notation import parse_lurd, replay
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.optimizer_passes import regroup_pass, render
@@ -61,21 +61,24 @@ class _Best:
     """The best verified solution so far: a new one replaces it only when it solves the level
     and ranks strictly better."""
 
-    def __init__(self, level: Level, lurd: str, order: MetricOrder) -> None:
+    def __init__(
+        self,
+        level: Level,
+        lurd: str,
+        order: MetricOrder,
+        solved: tuple[SolutionMetrics, list[Push]],
+    ) -> None:
+        """``solved``: the metrics and pushes of ``lurd`` (see :func:`solution_metrics`)."""
         self.level = level
         self.order = order
         self.lurd = lurd
-        self.metrics = measure(level, lurd)
-        self.pushes: list[Push] = pushes_of(level, lurd)
+        self.metrics, self.pushes = solved
 
     def offer(self, lurd: str) -> bool:
-        if not solves(self.level, lurd):
+        solved = solution_metrics(self.level, lurd)
+        if solved is None or not self.order.better(solved[0], self.metrics):
             return False
-        metrics = measure(self.level, lurd)
-        if not self.order.better(metrics, self.metrics):
-            return False
-        self.lurd, self.metrics = lurd, metrics
-        self.pushes = pushes_of(self.level, lurd)
+        self.lurd, (self.metrics, self.pushes) = lurd, solved
         return True
 
 
@@ -99,10 +102,11 @@ def optimize(
     is not a solution of ``level``.
     """
     moves = parse_lurd(lurd)
-    if not solves(level, moves):
+    solved = solution_metrics(level, moves)
+    if solved is None:
         check = replay(level, moves, strict_case=False)
         raise ValueError(check.reason or "the solution does not solve the level")
-    best = _Best(level, moves, order)
+    best = _Best(level, moves, order, solved)
     before = best.metrics
 
     def report(nodes: int, seconds: float) -> None:
