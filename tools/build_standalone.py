@@ -16,14 +16,15 @@ import time
 from pathlib import Path
 
 from game.cli.scripted import TRACKER_WARNING
+from game.solver.smt.backend import MODULE, available
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 NAME = "sokoban"
 ONEFILE_NAME = f"{NAME}-onefile"
-# The optional solvers a build carries when they are installed where it is built: the package
-# PyInstaller collects whole (each loads a native library), and the module the game imports by
-# name when a method needs it (game.solver.smt.backend), which PyInstaller cannot see.
-OPTIONAL_SOLVERS = {"z3": "z3", "pysat": "pysat.solvers"}
+# The optional solvers a build carries when they are installed where it is built
+# (game.solver.smt.backend.MODULE): the package PyInstaller collects whole (each loads a native
+# library), and the module the game imports by name when a method needs it, which PyInstaller
+# cannot see.
 # Modules the game never imports that would otherwise come along with the standard library.
 NOT_NEEDED = ("tkinter", "unittest", "pydoc", "doctest", "lib2to3")
 
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     work = REPOSITORY / "build" / "standalone"
     site = stage_package(work / "site")
     carried = [] if args.without_optional else [
-        package for package, module in OPTIONAL_SOLVERS.items() if installed(module)
+        package for package in MODULE if available(package)
     ]
     pyinstaller(site, work, args.dist, carried, onefile=False)
     if args.onefile:
@@ -91,8 +92,8 @@ def pyinstaller(site: Path, work: Path, dist: Path, carried: list[str], onefile:
         "--python-option", f"W {TRACKER_WARNING}",
     ]
     for package in carried:
-        argv += ["--collect-all", package, "--hidden-import", OPTIONAL_SOLVERS[package]]
-    for package in [*NOT_NEEDED, *(set(OPTIONAL_SOLVERS) - set(carried))]:
+        argv += ["--collect-all", package, "--hidden-import", MODULE[package]]
+    for package in [*NOT_NEEDED, *(set(MODULE) - set(carried))]:
         argv += ["--exclude-module", package]
     argv.append(str(site / "game" / "__main__.py"))
     # The staged package first on the path of PyInstaller and of the helpers it starts: the
@@ -101,13 +102,6 @@ def pyinstaller(site: Path, work: Path, dist: Path, carried: list[str], onefile:
     path = os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))
     quiet = {"PYTHONPATH": path, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     subprocess.run(argv, check=True, cwd=work.parent, env={**os.environ, **quiet})
-
-
-def installed(module: str) -> bool:
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ImportError:
-        return False
 
 
 def executable(name: str) -> str:

@@ -17,15 +17,11 @@ from game.cli.common import EXIT_BAD_INPUT, CliError
 from game.cli.scripted import add_script_arguments
 from game.core.version import VERSION
 from game.solver.smt import missing_package
-from game.solver.smt.backend import available
+from game.solver.smt.backend import DISTRIBUTION, available
 from game.storage.paths import home_problem
 
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 EXIT_TERMINATED = 128 + signal.SIGTERM
-
-# The optional solver packages --version names when they are there: its name, and the name
-# game.solver.smt.backend knows it by.
-OPTIONAL_SOLVERS = (("z3", "z3"), ("python-sat", "pysat"))
 
 # Each module adds its subcommands through ``register(subparsers)``.
 SUBCOMMAND_MODULES = (
@@ -70,7 +66,7 @@ def _terminate(signum: int, frame: object) -> None:
 
 def version_text() -> str:
     """The version, and which optional solvers this installation (or standalone build) has."""
-    carried = [name for name, package in OPTIONAL_SOLVERS if available(package)]
+    carried = [name for package, name in DISTRIBUTION.items() if available(package)]
     return f"sokoban {VERSION} (optional solvers: {', '.join(carried) or 'none'})"
 
 

@@ -26,6 +26,8 @@ INSTALL_HINT = {
 }
 # The module a method imports from each package (python-sat's solvers live in a submodule).
 MODULE = {"z3": "z3", "pysat": "pysat.solvers"}
+# The name each package is installed by (and --version names it by).
+DISTRIBUTION = {"z3": "z3", "pysat": "python-sat"}
 WATCH_EVERY = 0.05  # seconds between the watcher's looks at the clock and the cancel flag
 # The most state bits a formula may have. Past it Z3 cannot even bit-blast the formula within
 # a minute, answers an interrupt only seconds late and takes seconds to free it: the push
