@@ -109,12 +109,28 @@ def pull_distances(
 ) -> list[int]:
     """Fewest pushes of a lone box from each square of ``floor`` to ``goal`` (found by pulling
     it backwards); ``side_groups`` holds :func:`sides_connected` for every square of it."""
+    return lone_box_distances((goal,), floor, side_groups, offsets, size, poll, pull=True)
+
+
+def lone_box_distances(
+    starts: Iterable[int],
+    floor: int,
+    side_groups: dict[int, list[int]],
+    offsets: tuple[int, ...],
+    size: int,
+    poll: Poll = no_stop,
+    pull: bool = True,
+) -> list[int]:
+    """Fewest pushes of a lone box between each square of ``floor`` and the nearest of
+    ``starts``: to it when ``pull`` (the box is pulled back from the starts), else from it;
+    the player may stand on any side of a start box he can reach."""
     distance = [UNREACHABLE] * size
     seen = bytearray(size * 4)
     queue: deque[tuple[int, int, int]] = deque()
-    for side in range(4):
-        if side_groups[goal][side]:
-            queue.append((goal, side, 0))
+    for start in starts:
+        for side in range(4):
+            if side_groups[start][side]:
+                queue.append((start, side, 0))
     popped = 0
     while queue:
         popped += 1
@@ -133,9 +149,14 @@ def pull_distances(
             if not group >> other & 1:
                 continue
             offset = offsets[other]
-            # The player stands at box+offset and steps back to box+2*offset, pulling the box.
-            if floor >> (box + 2 * offset) & 1 and not seen[(box + offset) * 4 + other]:
-                queue.append((box + offset, other, pushes + 1))
+            if pull:
+                # The player stands at box+offset and steps back to box+2*offset.
+                if floor >> (box + 2 * offset) & 1 and not seen[(box + offset) * 4 + other]:
+                    queue.append((box + offset, other, pushes + 1))
+            # The player stands at box+offset and pushes the box to box-offset, where he
+            # then stands on the same side of it.
+            elif floor >> (box - offset) & 1 and not seen[(box - offset) * 4 + other]:
+                queue.append((box - offset, other, pushes + 1))
     return distance
 
 

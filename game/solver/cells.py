@@ -1,8 +1,9 @@
 """The bookkeeping of a feature space search, forwards or backwards: a tree of positions, each
 made with all its children scored, grouped into cells by features, and which cell comes next.
 
-Visits alternate between the next cell of a cycle and the best cell; in a cell the search takes
-the child of the cheapest path (advised moves weigh 0, others 1), then of the best features.
+Visits alternate between the next cell of a cycle and the best cell (a cell just found may be
+the cycle's next); in a cell the search takes the child of the cheapest path (advised moves
+weigh 0, others 1), then of the best features.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ class CellSearch(Generic[Move]):
         # the search digs on where it has come furthest while the cycle keeps it broad.
         self.ranked: list[Cell] = []
         self.best_next = False
+        # Whether a cell is the cycle's next visit when it is found (else the cycle goes on
+        # in turn and reaches it last).
+        self.new_cells_first = False
 
     def add(self, parent: int, via: Move | None, weight: int, cell: Cell) -> int:
         """Put a node in the tree (its key is already seen), in ``cell``; its children come
@@ -91,6 +95,8 @@ class CellSearch(Generic[Move]):
         if heap is None:
             heap = self.heaps[cell] = []
             self.cycle.append(cell)
+            if self.new_cells_first:
+                self.turn = len(self.cycle) - 1
         if not heap:
             heapq.heappush(self.ranked, cell)
         first = children[0]

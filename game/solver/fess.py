@@ -2,7 +2,9 @@
 grouped into cells by features that measure progress, and the search takes turns among them.
 
 Features: how much of the packing plan the boxes have done, how many areas the boxes cut the
-floor into, and boxes out of plan (on goals the plan does not count on). Every child of a
+floor into, and boxes out of plan: in the zone the base search's plan is about to wall off
+(:mod:`game.solver.oop`) when the search is guided, else on goals the plan does not count on;
+a guided search also counts hotspots (:mod:`game.solver.hotspots`). Every child of a
 position is scored when the position is made; the advisors (:mod:`game.solver.advisors`) choose
 among them, and their moves weigh 0. A position worse in the features than its parent waits in
 the parent's cell. The plan comes from the backward base search when asked for and it retires
@@ -44,20 +46,24 @@ class FeatureSearch(CellSearch[Pushes]):
         macros: bool = True,
         box_moves: bool = False,
         base_plan: bool = False,
-        hotspots: bool = True,
+        guided: bool = True,
     ) -> None:
+        """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
+        zones, with their advisors and the explorer, and visits a cell first when it finds it
+        (Festival's); without them it solves other levels (XSokoban 39), and with them others
+        still (36, 72, 74, 75)."""
         super().__init__(limits)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
         self.box_moves = box_moves
         if box_moves:
-            planned = "fess-base" if hotspots else "fess-base-plain"
+            planned = "fess-base" if guided else "fess-base-plain"
             self.name = planned if base_plan else "fess-boxes"
         self.base = _base_search(problem, limits) if base_plan else None
-        # Hotspots guide a base-planned search only (when asked): the others solve other
-        # levels without them (XSokoban 14 and 89 were lost with them everywhere).
-        counted = base_plan and hotspots
-        self.hotspots = problem.hotspots.count if counted else _no_hotspots
+        # Only a base-planned search is guided (when asked): the others solve other levels
+        # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
+        self.guided = base_plan and guided
+        self.hotspots = problem.hotspots.count if self.guided else _no_hotspots
         self.advisors: Advisors | None = None  # with the plan, once it is made
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
@@ -66,13 +72,15 @@ class FeatureSearch(CellSearch[Pushes]):
         self.live_for_tunnels = problem.live if macros else 0
         self.used_macros = False
         self.solution: list[Push] | None = None
+        self.new_cells_first = self.guided
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
             plan = self._make_plan()
-            self.advisors = Advisors(self.problem, plan, opener=isinstance(plan, ParkingPlan))
+            opener = isinstance(plan, ParkingPlan)
+            self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
         return self.advisors
 
     def _make_plan(self) -> Plan:
@@ -128,11 +136,15 @@ class FeatureSearch(CellSearch[Pushes]):
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
         nearest goals."""
-        packed, placed = self.ready().plan.progress(boxes)
-        early = boxes & self.problem.goals & ~placed
+        advisors = self.ready()
+        packed, placed = advisors.plan.progress(boxes)
+        if advisors.out_of_plan is not None:
+            oop = advisors.out_of_plan.count(boxes, packed)
+        else:
+            oop = (boxes & self.problem.goals & ~placed).bit_count()
         problem = self.problem
         areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
-        return -packed, areas, early.bit_count(), self.hotspots(boxes), estimate
+        return -packed, areas, oop, self.hotspots(boxes), estimate
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
         """Every move from the node as a scored child, the advised ones at weight 0, best

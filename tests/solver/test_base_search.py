@@ -11,7 +11,13 @@ from game.solver.analysis import bits_of, mask_of
 from game.solver.base_search import BaseSearch
 from game.solver.fess import FeatureSearch
 from game.solver.parking import OUTSIDE
-from game.solver.portfolio import entries_of, feature_space_base, feature_space_base_plain
+from game.solver.portfolio import (
+    entries_of,
+    feature_space,
+    feature_space_base,
+    feature_space_base_plain,
+    greedy,
+)
 from game.solver.pulls import loose_reach, pull_moves, push_reach
 from game.solver.result import Limits
 from game.solver.search import Problem
@@ -114,8 +120,10 @@ def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares
     planned = [feature_space_base, feature_space_base_plain]
     assert [factory for factory, _ in entries[:2]] == planned
     assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
-    small = [factory for factory, _ in entries_of("fast", 4)]
-    assert not set(planned) & set(small)
+    # Small levels: the guided one only, with fess and greedy in equal shares.
+    small = entries_of("fast", 4)
+    assert [factory for factory, _ in small] == [feature_space_base, feature_space, greedy]
+    assert {weight for _, weight in small} == {1}
 
 
 def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> None:

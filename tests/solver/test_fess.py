@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.cells import ADVISED
+from game.solver.cells import ADVISED, CellSearch, Child
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
@@ -189,3 +189,25 @@ def test_a_step_back_in_the_features_waits_in_the_best_cell_of_its_path() -> Non
     assert search.cell_of((0, 2, 0, 5), packed_one) == (-1, 2, 0)
     # One fewer box packed but fewer areas: a cell of its own.
     assert search.cell_of((0, 1, 0, 5), packed_one) == (0, 1, 0)
+
+
+def test_a_cell_found_is_visited_next_when_new_cells_come_first() -> None:
+    def visits(first: bool) -> list[tuple[int, ...]]:
+        search: CellSearch[int] = CellSearch(Limits(None, None, 1 << 30, None, None))
+        search.new_cells_first = first
+        cells = [(0, 3, 0), (0, 2, 0), (-1, 2, 0)]
+        for number, cell in enumerate(cells):
+            node = search.add(-1, None, 0, cell)
+            search.offer(node, [Child(ADVISED, (number,), (number,), 0, 0, number)])
+        order: list[tuple[int, ...]] = []
+        while (picked := search.next_child()) is not None:
+            node, child = picked
+            search.seen.add(child.key)
+            order.append(search.cell[node])
+        return order
+
+    # Visits alternate: the best cell, then the cycle's next. In turn, the cycle's next is the
+    # first cell found, (0, 3, 0); new cells first, it is the last found, (-1, 2, 0), empty by
+    # then, so the best cell left, (0, 2, 0), comes before (0, 3, 0).
+    assert visits(first=False) == [(-1, 2, 0), (0, 3, 0), (0, 2, 0)]
+    assert visits(first=True) == [(-1, 2, 0), (0, 2, 0), (0, 3, 0)]

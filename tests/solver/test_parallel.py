@@ -48,7 +48,7 @@ def test_cancel_stops_every_worker() -> None:
 
 def test_workers_are_capped_by_the_searches_the_method_runs_on_the_level() -> None:
     assert worker_count("fast", 2, 4) == 2
-    assert worker_count("fast", 16, 4) == 2  # small levels: no search over box moves
+    assert worker_count("fast", 16, 4) == 3  # small levels: the guided, fess and greedy
     assert worker_count("fast", 16, 20) == 5
     assert worker_count("bfs", 4, 20) == 1
     assert worker_count("fast", 1, 20) == 1

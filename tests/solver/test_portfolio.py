@@ -176,13 +176,17 @@ def test_a_problem_apart_keeps_its_patterns_to_itself() -> None:
     assert not problem.learned.dead(problem.start_boxes, problem.start_player)
 
 
-def test_the_large_level_portfolio_with_tables_apart_still_proves_a_level_unsolvable() -> None:
-    # Every search of the many-box portfolio, each with its own table and in slices: the one
-    # that runs dry without macros proves it.
+@pytest.mark.parametrize("boxes", [SMALL_LEVEL_BOXES, SMALL_LEVEL_BOXES + 1])
+def test_either_portfolio_with_tables_apart_still_proves_a_level_unsolvable(boxes: int) -> None:
+    # Every search of the portfolio, each with its own table and in slices: the one that runs
+    # dry without macros proves it.
     problem = problem_of(UNSOLVABLE)  # three boxes that block each other's way
     assert problem.hotspots.count(problem.start_boxes)  # the hotspots advisor has work here
     limits = Limits(60, None, 1 << 30, None, None)
-    outcome = take_turns(problem, limits, entries_of("fast", SMALL_LEVEL_BOXES + 1))
+    # The guided search plans here, and its out-of-plan zones and advisors are at work.
+    guided = portfolio.feature_space_base(problem.apart(), limits, True)
+    assert isinstance(guided, FeatureSearch) and guided.ready().out_of_plan is not None
+    outcome = take_turns(problem, limits, entries_of("fast", boxes))
     assert outcome.pushes is None and not outcome.used_macros
     assert outcome.found_by
 
