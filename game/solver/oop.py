@@ -3,7 +3,8 @@ which a box could no longer reach any of the plan's later squares once its parke
 
 A step's zone is the zone of the next step that changes it, so boxes leave a zone before the
 packing walls them in. The forward search counts the boxes in the zone as a feature, and its
-out-of-plan advisor moves the box nearest the zone further away from it.
+out-of-plan advisor moves the box nearest the zone further away from it (a move that can be
+undone, as the explorer's must be too).
 """
 
 from __future__ import annotations
