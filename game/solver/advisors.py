@@ -22,7 +22,7 @@ from typing import Protocol
 from game.solver.analysis import UNREACHABLE, shift
 from game.solver.boxpath import nearest_box_path
 from game.solver.cells import Child, Rank
-from game.solver.oop import OutOfPlan
+from game.solver.oop import OutOfPlan, worth_working_out
 from game.solver.parking import ParkingPlan
 from game.solver.push import Push
 from game.solver.search import Problem
@@ -54,7 +54,7 @@ class Advisors:
         self._walks: dict[int, list[int]] = {}
         # The zones the plan is about to wall off, under the backward search's plan.
         self.out_of_plan: OutOfPlan | None = None
-        if zones and isinstance(plan, ParkingPlan):
+        if zones and isinstance(plan, ParkingPlan) and worth_working_out(problem, plan):
             self.out_of_plan = OutOfPlan(problem, plan)
 
     def advised(

@@ -18,6 +18,17 @@ from game.solver.analysis import (
 from game.solver.parking import NEVER, ParkingPlan
 from game.solver.search import Problem
 
+# The most work (plan steps x squares x squares) worth spending on the zones: each step's costs
+# a pull search over the floor. XSokoban's largest, level 10 (32 steps, 172 squares, 946,688),
+# takes 0.17 s for all of them; past this bound the guided search does without the zones.
+MOST_WORK = 16_000_000
+
+
+def worth_working_out(problem: Problem, plan: ParkingPlan) -> bool:
+    """Whether the plan's zones are cheap enough to work out on the problem's board."""
+    squares = len(problem.analysis.squares)
+    return len(plan) * squares * squares <= MOST_WORK
+
 
 class OutOfPlan:
     """The zones of one plan over one problem, each worked out when first asked for."""

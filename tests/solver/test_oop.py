@@ -3,6 +3,9 @@ the boxes counted in them, and the advisor that moves a box out."""
 
 from __future__ import annotations
 
+import pytest
+
+from game.solver import oop
 from game.solver.advisors import Advisors, Pushes
 from game.solver.cells import PLAIN, Child
 from game.solver.fess import FeatureSearch
@@ -131,3 +134,13 @@ def test_the_explorer_proposes_a_move_that_lets_the_player_push_another_box() ->
     nothing_new = Child(PLAIN, (0, 1, 0, 0, 5), (moved, 2), moved, parent_region, no_pushes)
     children = [nothing_new, opening]
     assert advisors._exploring(children, (0, 1, 0, 0, 7), boxes, parent_region) == 1
+
+
+def test_on_a_board_too_large_to_work_out_there_are_no_zones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = problem_of(TWO_ROOMS)
+    plan = doorway_plan(problem)
+    assert Advisors(problem, plan, opener=True, zones=True).out_of_plan is not None
+    monkeypatch.setattr(oop, "MOST_WORK", 0)
+    assert Advisors(problem, plan, opener=True, zones=True).out_of_plan is None
