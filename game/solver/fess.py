@@ -50,8 +50,8 @@ class FeatureSearch(CellSearch[Pushes]):
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
-        (Festival's); without them it solves other levels (XSokoban 39), and with them others
-        still (36, 72, 74, 75)."""
+        (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
+        others still (36, 72, 75)."""
         super().__init__(limits)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.

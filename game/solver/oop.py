@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from game.solver.analysis import (
     UNREACHABLE,
+    bits_of,
     lone_box_distances,
+    mask_of,
     pull_distances,
     side_groups_over,
 )
@@ -41,6 +43,10 @@ class OutOfPlan:
         self._shifted: dict[int, int] = {}  # per step, the zone that counts at that step
         self._distances: dict[int, list[int]] = {}
         self._back: dict[int, list[int]] = {}  # per square, pushes of a lone box to it
+        # Per floor, its squares' side groups: steps that wall off nothing new share a floor.
+        self._groups: dict[int, dict[int, list[int]]] = {}
+        if problem.analysis.side_groups:  # worked out with the distances
+            self._groups[problem.analysis.floor] = problem.analysis.side_groups
 
     def reversible(self, source: int, target: int) -> bool:
         """Whether a lone box pushed from ``source`` to ``target`` could be pushed back."""
@@ -93,16 +99,11 @@ class OutOfPlan:
         if found is not None:
             return found
         plan = self.plan
-        walls = 0
-        for index in range(step + 1):
-            if plan.until[index] == NEVER:
-                walls |= 1 << plan.squares[index]
+        walls = mask_of(plan.squares[i] for i in range(step + 1) if plan.until[i] == NEVER)
         floor = self.problem.floor & ~walls
-        targets = 0
-        for square in plan.squares[step + 1:]:
-            targets |= 1 << square
+        targets = mask_of(plan.squares[step + 1:])
         distance = self._lone_box(targets & floor, floor, pull=True)
-        sources = sum(1 << square for square in range(self.size) if distance[square] < UNREACHABLE)
+        sources = mask_of(square for square in bits_of(floor) if distance[square] < UNREACHABLE)
         found = self._zones[step] = floor & self.problem.live & ~sources
         return found
 
@@ -110,17 +111,14 @@ class OutOfPlan:
         """The squares of the boxes the plan has parked once ``step`` steps are done."""
         plan = self.plan
         step = max(step, plan.starts)
-        parked = 0
-        for index in range(step):
-            if plan.until[index] >= step:
-                parked |= 1 << plan.squares[index]
-        return parked
+        return mask_of(plan.squares[i] for i in range(step) if plan.until[i] >= step)
 
     def _lone_box(self, starts: int, floor: int, pull: bool) -> list[int]:
         problem = self.problem
-        analysis = problem.analysis
-        groups = side_groups_over(floor, problem.offsets, problem.width, problem.poll)
-        squares = [square for square in range(self.size) if starts >> square & 1]
+        groups = self._groups.get(floor)
+        if groups is None:
+            groups = side_groups_over(floor, problem.offsets, problem.width, problem.poll)
+            self._groups[floor] = groups
         return lone_box_distances(
-            squares, floor, groups, problem.offsets, self.size, analysis.poll, pull=pull
+            bits_of(starts), floor, groups, problem.offsets, self.size, problem.poll, pull=pull
         )
