@@ -120,6 +120,7 @@ def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares
     planned = [feature_space_base, feature_space_base_plain]
     assert [factory for factory, _ in entries[:2]] == planned
     assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
+    assert greedy not in [factory for factory, _ in entries]  # it solved nothing there
     # Small levels: the guided one only, with fess and greedy in equal shares.
     small = entries_of("fast", 4)
     assert [factory for factory, _ in small] == [feature_space_base, feature_space, greedy]
