@@ -17,6 +17,7 @@ takes fewer nodes on five of the six levels the zones solve.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Protocol
 
 from game.solver.analysis import UNREACHABLE, shift
@@ -101,20 +102,7 @@ class Advisors:
         if not squares:
             return None
         walk = self._walks_from(squares[0])
-        best: int | None = None
-        best_merit = (UNREACHABLE, 0)
-        for index, child in enumerate(children):
-            if child.rank[0] > rank[0] or child.rank[1] > rank[1] or child.boxes == boxes:
-                continue
-            source = boxes & ~child.boxes
-            target = child.boxes & ~boxes
-            near, far = walk[source.bit_length() - 1], walk[target.bit_length() - 1]
-            if far < near:
-                continue
-            merit = (near, -far)
-            if merit < best_merit:
-                best, best_merit = index, merit
-        return best
+        return _moved_away(children, rank, boxes, walk, 2, lambda _s, _t, near, far: far >= near)
 
     def _clearing(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
         """The out-of-plan advisor's child: a reversible move of the box nearest the step's
@@ -122,25 +110,11 @@ class Advisors:
         out_of_plan = self.out_of_plan
         assert out_of_plan is not None
         distance = out_of_plan.distances(-rank[0])
-        best: int | None = None
-        best_merit = (UNREACHABLE, 0)
-        for index, child in enumerate(children):
-            ranked = child.rank
-            if ranked[0] > rank[0] or ranked[1] > rank[1] or ranked[2] > rank[2]:
-                continue
-            if child.boxes == boxes:
-                continue  # the same boxes, the player on another side of them
-            source = (boxes & ~child.boxes).bit_length() - 1
-            target = (child.boxes & ~boxes).bit_length() - 1
-            near, far = distance[source], distance[target]
-            if far >= UNREACHABLE or far <= near:
-                continue
-            if not out_of_plan.reversible(source, target):
-                continue
-            merit = (near, -far)
-            if merit < best_merit:
-                best, best_merit = index, merit
-        return best
+
+        def allowed(source: int, target: int, near: int, far: int) -> bool:
+            return near < far < UNREACHABLE and out_of_plan.reversible(source, target)
+
+        return _moved_away(children, rank, boxes, distance, 3, allowed)
 
     def _exploring(
         self, children: list[Child[Pushes]], rank: Rank, boxes: int, region: int
@@ -219,4 +193,38 @@ def _opening(children: list[Child[Pushes]], region: int) -> int | None:
         gained = (child.region & ~region).bit_count()
         if gained > most:
             best, most = index, gained
+    return best
+
+
+# Whether a move of one box from ``source`` to ``target`` may be advised, the box ``near`` the
+# square it moves away from before and ``far`` after.
+MoveTest = Callable[[int, int, int, int], bool]
+
+
+def _moved_away(
+    children: list[Child[Pushes]],
+    rank: Rank,
+    boxes: int,
+    distance: list[int],
+    features: int,
+    allowed: MoveTest,
+) -> int | None:
+    """Of the children no worse than ``rank`` in its first ``features`` features that move a
+    box (not only the player) and pass ``allowed``, the one that moves the box nearest by
+    ``distance``, then farthest from where it was (the opener's and the out-of-plan advisor's
+    choice)."""
+    best: int | None = None
+    best_merit = (UNREACHABLE, 0)
+    for index, child in enumerate(children):
+        ranked = child.rank
+        if child.boxes == boxes or any(ranked[i] > rank[i] for i in range(features)):
+            continue
+        source = (boxes & ~child.boxes).bit_length() - 1
+        target = (child.boxes & ~boxes).bit_length() - 1
+        near, far = distance[source], distance[target]
+        if not allowed(source, target, near, far):
+            continue
+        merit = (near, -far)
+        if merit < best_merit:
+            best, best_merit = index, merit
     return best
