@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.core.direction import Direction
 from game.core.level import Level
@@ -114,17 +115,34 @@ def player_lines(lurd: str) -> int:
     return sum(1 for i, letter in enumerate(lowered) if i == 0 or letter != lowered[i - 1])
 
 
-def pushes_of(level: Level, lurd: str) -> list[Push]:
-    """The pushes of a LURD string played from the start of ``level`` (it need not solve it);
-    NotationError for a foreign letter, BlockedSolution where a move is blocked."""
+class PlayedPush(NamedTuple):
+    """One push of a LURD string played from a level's start: the walk since the push before
+    (its letters), the box's square before it and its direction."""
+
+    walk: str
+    box: int
+    direction: Direction
+
+
+def played_pushes(level: Level, lurd: str) -> list[PlayedPush]:
+    """The pushes of a LURD string played from the start of ``level`` (it need not solve it),
+    each with its walk; NotationError for a foreign letter, BlockedSolution where a move is
+    blocked. (The one replay of a string into pushes: the solver's plans come from it too.)"""
     return _played(level, parse_lurd(lurd))[0]
 
 
-def _played(level: Level, moves: str) -> tuple[list[Push], bool]:
+def pushes_of(level: Level, lurd: str) -> list[Push]:
+    """The pushes of a LURD string played from the start of ``level``, as for
+    :func:`played_pushes`, each as its box's square and its direction's index."""
+    return _indexed(played_pushes(level, lurd))
+
+
+def _played(level: Level, moves: str) -> tuple[list[PlayedPush], bool]:
     """The pushes of parsed ``moves`` played from the start of ``level``, and whether they
     leave it solved; BlockedSolution where a move is blocked."""
     state = PlayState(level)
-    pushes: list[Push] = []
+    played: list[PlayedPush] = []
+    walked = 0  # where the walk to the next push starts in ``moves``
     for number, letter in enumerate(moves, start=1):
         direction = Direction.from_letter(letter)
         box = state.board.neighbour(state.player, direction)
@@ -132,8 +150,13 @@ def _played(level: Level, moves: str) -> tuple[list[Push], bool]:
         if result.move is None:
             raise BlockedSolution(number, letter)
         if result.move.pushed and box is not None:
-            pushes.append((box, DIRECTIONS.index(direction)))
-    return pushes, state.is_solved
+            played.append(PlayedPush(moves[walked : number - 1], box, direction))
+            walked = number
+    return played, state.is_solved
+
+
+def _indexed(played: list[PlayedPush]) -> list[Push]:
+    return [(push.box, DIRECTIONS.index(push.direction)) for push in played]
 
 
 def tally_of(level: Level, lurd: str) -> PushTally:
@@ -151,7 +174,7 @@ def measure(level: Level, lurd: str) -> SolutionMetrics:
     solves the level; see :func:`solves`); NotationError or BlockedSolution if it cannot be
     played."""
     moves = parse_lurd(lurd)
-    return _metrics(level, moves, _played(level, moves)[0])
+    return _metrics(level, moves, _indexed(_played(level, moves)[0]))
 
 
 def solution_metrics(level: Level, lurd: str) -> tuple[SolutionMetrics, list[Push]] | None:
@@ -160,10 +183,13 @@ def solution_metrics(level: Level, lurd: str) -> tuple[SolutionMetrics, list[Pus
     played."""
     try:
         moves = parse_lurd(lurd)
-        pushes, solved = _played(level, moves)
+        played, solved = _played(level, moves)
     except ValueError:  # a letter that is not a move, too many moves, or a blocked one
         return None
-    return (_metrics(level, moves, pushes), pushes) if solved else None
+    if not solved:
+        return None
+    pushes = _indexed(played)
+    return _metrics(level, moves, pushes), pushes
 
 
 def _metrics(level: Level, moves: str, pushes: list[Push]) -> SolutionMetrics:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from game.core.board import Board
 from game.core.direction import Direction
 from game.core.level import Level
-from game.core.notation import parse_lurd
+from game.core.metrics import played_pushes
 from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.solver.push import Push
@@ -46,17 +46,10 @@ def pushes_of(position: Level, lurd: str) -> list[Push]:
 def planned_pushes(position: Level, lurd: str) -> tuple[PlannedPush, ...]:
     """A LURD solution played from ``position`` as its pushes, each with its walk; ValueError
     if it cannot be. (The solver's service sends this typed plan to the game.)"""
-    state = PlayState(position)
-    planned: list[PlannedPush] = []
-    walk: list[Direction] = []
-    for move in state.play_letters(parse_lurd(lurd)):
-        if move.pushed:
-            # Right after a push the player stands where the box stood.
-            planned.append(PlannedPush(tuple(walk), Push(state.player, move.direction)))
-            walk = []
-        else:
-            walk.append(move.direction)
-    return tuple(planned)
+    return tuple(
+        PlannedPush(tuple(map(Direction.from_letter, push.walk)), Push(push.box, push.direction))
+        for push in played_pushes(position, lurd)
+    )
 
 
 class PushPlan:

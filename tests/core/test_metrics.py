@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.direction import Direction
 from game.core.metrics import (
     BlockedSolution,
     MetricOrder,
+    PlayedPush,
     SolutionMetrics,
     measure,
+    played_pushes,
     player_lines,
+    pushes_of,
     solves,
 )
 from game.core.notation import NotationError
+from game.core.paths import DIRECTIONS
 from game.core.xsb import parse_level
 
 TWO_BOXES = """\
@@ -36,6 +41,18 @@ def test_measure_counts_each_metric_by_hand() -> None:
         moves=9, pushes=4, box_lines=2, box_changes=1, pushing_sessions=2, player_lines=5
     )
     assert solves(lvl, lurd)
+
+
+def test_played_pushes_keep_the_walk_before_each_push() -> None:
+    lvl = parse_level(TWO_BOXES)
+    top, bottom = lvl.board.index(3, 1), lvl.board.index(3, 3)
+    assert played_pushes(lvl, "rRRdlldRR") == [
+        PlayedPush("r", top, Direction.RIGHT),
+        PlayedPush("", top + 1, Direction.RIGHT),
+        PlayedPush("dlld", bottom, Direction.RIGHT),
+        PlayedPush("", bottom + 1, Direction.RIGHT),
+    ]
+    assert pushes_of(lvl, "rR") == [(top, DIRECTIONS.index(Direction.RIGHT))]
 
 
 def test_an_unfinished_or_broken_solution_does_not_solve() -> None:
