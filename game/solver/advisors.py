@@ -102,7 +102,7 @@ class Advisors:
         if not squares:
             return None
         walk = self._walks_from(squares[0])
-        return _moved_away(children, rank, boxes, walk, 2, lambda _s, _t, near, far: far >= near)
+        return _moved_away(children, rank, boxes, walk, False, _no_nearer)
 
     def _clearing(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
         """The out-of-plan advisor's child: a reversible move of the box nearest the step's
@@ -114,7 +114,7 @@ class Advisors:
         def allowed(source: int, target: int, near: int, far: int) -> bool:
             return near < far < UNREACHABLE and out_of_plan.reversible(source, target)
 
-        return _moved_away(children, rank, boxes, distance, 3, allowed)
+        return _moved_away(children, rank, boxes, distance, True, allowed)
 
     def _exploring(
         self, children: list[Child[Pushes]], rank: Rank, boxes: int, region: int
@@ -201,23 +201,30 @@ def _opening(children: list[Child[Pushes]], region: int) -> int | None:
 MoveTest = Callable[[int, int, int, int], bool]
 
 
+def _no_nearer(_source: int, _target: int, near: int, far: int) -> bool:
+    return far >= near
+
+
 def _moved_away(
     children: list[Child[Pushes]],
     rank: Rank,
     boxes: int,
     distance: list[int],
-    features: int,
+    zone: bool,
     allowed: MoveTest,
 ) -> int | None:
-    """Of the children no worse than ``rank`` in its first ``features`` features that move a
-    box (not only the player) and pass ``allowed``, the one that moves the box nearest by
-    ``distance``, then farthest from where it was (the opener's and the out-of-plan advisor's
-    choice)."""
+    """Of the children that pack no less, leave no more areas (with ``zone``, no more boxes
+    out of plan either), move a box (not only the player) and pass ``allowed``, the one that
+    moves the box nearest by ``distance``, then farthest from where it was (the opener's and
+    the out-of-plan advisor's choice)."""
     best: int | None = None
     best_merit = (UNREACHABLE, 0)
+    packed, areas, out = rank[0], rank[1], rank[2]
     for index, child in enumerate(children):
         ranked = child.rank
-        if child.boxes == boxes or any(ranked[i] > rank[i] for i in range(features)):
+        if ranked[0] > packed or ranked[1] > areas or (zone and ranked[2] > out):
+            continue
+        if child.boxes == boxes:
             continue
         source = (boxes & ~child.boxes).bit_length() - 1
         target = (child.boxes & ~boxes).bit_length() - 1
