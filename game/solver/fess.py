@@ -31,6 +31,8 @@ from game.solver.search import Outcome, Problem
 # when the solve has no limit.
 BASE_SHARE = 1 / 6
 BASE_SECONDS_UNLIMITED = 10.0
+# How many sets of boxes a search keeps its count of areas for (some 100 bytes each).
+AREAS_KEPT = 250_000
 
 
 class FeatureSearch(CellSearch[Pushes]):
@@ -73,6 +75,10 @@ class FeatureSearch(CellSearch[Pushes]):
         self.used_macros = False
         self.solution: list[Push] | None = None
         self.new_cells_first = self.guided
+        # Per set of boxes, the areas they cut the floor into (the player's area is one of
+        # them, wherever he stands): about half the children of a search share their boxes
+        # with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
+        self.areas: dict[int, int] = {}
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -142,8 +148,12 @@ class FeatureSearch(CellSearch[Pushes]):
             oop = advisors.out_of_plan.count(boxes, packed)
         else:
             oop = (boxes & self.problem.goals & ~placed).bit_count()
-        problem = self.problem
-        areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
+        areas = self.areas.get(boxes)
+        if areas is None:
+            problem = self.problem
+            areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
+            if len(self.areas) < AREAS_KEPT:
+                self.areas[boxes] = areas
         return -packed, areas, oop, self.hotspots(boxes), estimate
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:

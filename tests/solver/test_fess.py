@@ -135,6 +135,17 @@ def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:
     assert search._features(solved, region, 0)[:3] == (-2, 1, 0)
 
 
+def test_boxes_cut_the_floor_into_as_many_areas_wherever_the_player_stands() -> None:
+    search, problem = search_of(DOORWAY)
+    boxes = problem.start_boxes
+    left = problem.region(boxes, problem.start_player)
+    right = problem.region(boxes, problem.width * 2 + 6)
+    assert left != right
+    assert search._features(boxes, left, 0)[1] == 2
+    assert list(search.areas.items()) == [(boxes, 2)]  # counted once for both
+    assert search._features(boxes, right, 0)[1] == 2
+
+
 def test_under_the_goal_order_plan_the_opening_advice_gains_the_most_squares() -> None:
     search, problem = search_of(DOORWAY, box_moves=True)
     search.start()
