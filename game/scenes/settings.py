@@ -40,7 +40,7 @@ from game.ui.widgets import (
 # What each of the solver's methods does, in a player's words (the solver's own help, for
 # the command line, names the algorithms).
 PLAIN_METHOD_HELP = {
-    "fast": "two ways of searching in turns; usually the quickest to a solution",
+    "fast": "several searches in turns; usually the quickest to a solution",
     "fess": "plans which box goes to which goal, then searches; strong on big levels",
     "fess-boxes": "plans box by box, each step taking one box as far as it can go",
     "fess-base": "plans box by box from the goals backwards",

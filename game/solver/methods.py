@@ -40,7 +40,7 @@ METHODS: dict[str, Method] = {
     **SMT_METHODS,
 }
 METHOD_HELP = {
-    "fast": "feature space search and greedy search in turns: quickest to a solution",
+    "fast": "feature space searches in turns (with greedy search up to 8 boxes): quickest",
     "fess": "feature space search guided by a packing plan and advisors, after Festival",
     "fess-boxes": "feature space search whose moves take one box to any square it reaches",
     "fess-base": "fess-boxes planned by a backward search that retires boxes on start squares",

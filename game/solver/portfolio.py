@@ -125,5 +125,5 @@ def entries_of(method: str, boxes: int) -> list[tuple[Factory, int]]:
 
 
 def fast(problem: Problem, limits: Limits) -> Outcome:
-    """Feature space searches and greedy best-first search in turns, each with its share."""
+    """Feature space searches (and greedy search on small levels) in turns, each its share."""
     return take_turns(problem, limits, entries_of("fast", problem.start_boxes.bit_count()))
