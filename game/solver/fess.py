@@ -33,8 +33,8 @@ from game.solver.search import Outcome, Problem
 # 10 s, and a sixth of the limit (10 s of 60) kept the planned searches waiting.
 BASE_SHARE = 1 / 12
 BASE_SECONDS_UNLIMITED = 5.0
-# How many sets of boxes a search keeps its count of areas for (some 100 bytes each).
-AREAS_KEPT = 250_000
+# How many sets of boxes a search keeps the features of (some 150 bytes each).
+FEATURES_KEPT = 250_000
 
 
 class FeatureSearch(CellSearch[Pushes]):
@@ -77,10 +77,10 @@ class FeatureSearch(CellSearch[Pushes]):
         self.used_macros = False
         self.solution: list[Push] | None = None
         self.new_cells_first = self.guided
-        # Per set of boxes, the areas they cut the floor into (the player's area is one of
-        # them, wherever he stands): about half the children of a search share their boxes
-        # with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
-        self.areas: dict[int, int] = {}
+        # Per set of boxes, its features but the estimate: none depends on where the player
+        # stands (the areas count his own), and about half the children of a search share
+        # their boxes with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
+        self.features: dict[int, tuple[int, int, int, int]] = {}
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -144,19 +144,20 @@ class FeatureSearch(CellSearch[Pushes]):
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
         nearest goals."""
-        advisors = self.ready()
-        packed, placed = advisors.plan.progress(boxes)
-        if advisors.out_of_plan is not None:
-            oop = advisors.out_of_plan.count(boxes, packed)
-        else:
-            oop = (boxes & self.problem.goals & ~placed).bit_count()
-        areas = self.areas.get(boxes)
-        if areas is None:
+        known = self.features.get(boxes)
+        if known is None:
+            advisors = self.ready()
+            packed, placed = advisors.plan.progress(boxes)
+            if advisors.out_of_plan is not None:
+                oop = advisors.out_of_plan.count(boxes, packed)
+            else:
+                oop = (boxes & self.problem.goals & ~placed).bit_count()
             problem = self.problem
             areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
-            if len(self.areas) < AREAS_KEPT:
-                self.areas[boxes] = areas
-        return -packed, areas, oop, self.hotspots(boxes), estimate
+            known = (-packed, areas, oop, self.hotspots(boxes))
+            if len(self.features) < FEATURES_KEPT:
+                self.features[boxes] = known
+        return (*known, estimate)
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
         """Every move from the node as a scored child, the advised ones at weight 0, best

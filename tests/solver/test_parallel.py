@@ -30,7 +30,7 @@ def test_two_workers_return_a_verified_solution_and_leave_no_process() -> None:
     result = solve(level, "fast", time_limit=60, workers=2)
     assert result.status is SolveStatus.SOLVED
     assert replay(level, result.lurd).solved
-    assert result.found_by in ("fess", "greedy")
+    assert result.found_by in ("fess-base", "fess", "greedy")  # the small-level searches
     assert multiprocessing.active_children() == []
 
 
