@@ -21,7 +21,13 @@ def campaign_path() -> Path:
     pip always unpacks a wheel into plain folders, so the resource is a real file; the path is
     built from its text rather than assuming a particular Traversable type.
     """
-    return Path(str(files(LEVELS_PACKAGE).joinpath(CAMPAIGN_FILE)))
+    try:
+        shipped = files(LEVELS_PACKAGE)
+    except ModuleNotFoundError:
+        # Run from inside a checkout whose install was not editable (or with none): its game/
+        # is this one, which has no packaged levels, so the checkout's own levels/.
+        return Path(__file__).resolve().parents[2] / "levels" / CAMPAIGN_FILE
+    return Path(str(shipped.joinpath(CAMPAIGN_FILE)))
 
 
 def level_file_path(argument: str) -> Path:
