@@ -40,7 +40,7 @@ class PlannedPush:
 
 def pushes_of(position: Level, lurd: str) -> list[Push]:
     """The pushes of a LURD solution played from ``position``; ValueError if it cannot be."""
-    return [planned.push for planned in planned_pushes(position, lurd)]
+    return [Push(push.box, push.direction) for push in played_pushes(position, lurd)]
 
 
 def planned_pushes(position: Level, lurd: str) -> tuple[PlannedPush, ...]:
