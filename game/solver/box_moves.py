@@ -37,10 +37,10 @@ def _moves_of(
     free = problem.floor & ~others
     live = problem.live & ~others
     learned = problem.learned
-    # Per square, the player's areas found with the box there: the box arriving from a side
-    # already in one of them is a position already found, known without a fill (-1 holds
-    # every side: the box may not stand there).
-    areas: dict[int, list[int]] = {box: [region]}
+    # Per square, the player's areas found with the box there (joined: they are disjoint):
+    # the box arriving from a side already in them is a position already found, known
+    # without a fill (-1 holds every side: the box may not stand there).
+    areas: dict[int, int] = {box: region}
     queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
     moves: list[Step] = []
     while queue:
@@ -57,16 +57,16 @@ def _moves_of(
             if known is None:
                 # The deadlock rules look at the boxes only: once per square.
                 if not problem.allowed(box, ahead, after):
-                    areas[ahead] = [-1]  # frozen or unmatched: it could not be pushed on
+                    areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
                     continue
-                known = areas[ahead] = []
-            if any(old >> at & 1 for old in known):
+                known = 0
+            elif known >> at & 1:
                 continue
             # The player's area stays his when the box leaves it untouched: the fill then
             # starts from all of it and ends at once.
             seed = 1 << at if area >> ahead & 1 else area | 1 << at
             moved = flood(seed, free & ~(1 << ahead), width)
-            known.append(moved)
+            areas[ahead] = known | moved
             pushes = (*path, Push(at, DIRECTIONS[index]))
             queue.append((ahead, moved, pushes))
             if ahead in learned.holding and learned.dead_after(after, ahead, at):

@@ -17,7 +17,17 @@ from game.solver.advisors import Advisors, Plan, Pushes
 from game.solver.analysis import bits_of
 from game.solver.base_search import BaseSearch
 from game.solver.box_moves import Step, box_moves
-from game.solver.cells import ADVISED, PLAIN, Cell, CellSearch, Child, Rank, count_areas
+from game.solver.cells import (
+    ADVISED,
+    PLAIN,
+    Cell,
+    CellSearch,
+    Child,
+    Rank,
+    area_parts,
+    areas_after,
+    count_areas,
+)
 from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
@@ -146,18 +156,23 @@ class FeatureSearch(CellSearch[Pushes]):
         nearest goals."""
         known = self.features.get(boxes)
         if known is None:
-            advisors = self.ready()
-            packed, placed = advisors.plan.progress(boxes)
-            if advisors.out_of_plan is not None:
-                oop = advisors.out_of_plan.count(boxes, packed)
-            else:
-                oop = (boxes & self.problem.goals & ~placed).bit_count()
             problem = self.problem
             areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
-            known = (-packed, areas, oop, self.hotspots(boxes))
-            if len(self.features) < FEATURES_KEPT:
-                self.features[boxes] = known
+            known = self._worked_out(boxes, areas)
         return (*known, estimate)
+
+    def _worked_out(self, boxes: int, areas: int) -> tuple[int, int, int, int]:
+        """The features of a set of boxes but the estimate, kept for the next time."""
+        advisors = self.ready()
+        packed, placed = advisors.plan.progress(boxes)
+        if advisors.out_of_plan is not None:
+            oop = advisors.out_of_plan.count(boxes, packed)
+        else:
+            oop = (boxes & self.problem.goals & ~placed).bit_count()
+        known = (-packed, areas, oop, self.hotspots(boxes))
+        if len(self.features) < FEATURES_KEPT:
+            self.features[boxes] = known
+        return known
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
         """Every move from the node as a scored child, the advised ones at weight 0, best
@@ -177,6 +192,8 @@ class FeatureSearch(CellSearch[Pushes]):
                     steps.append((pushes, after, problem.region(after, stand)))
         nearest = problem.analysis.nearest
         seen = self.seen
+        width, poll = problem.width, problem.poll
+        parts: list[int] | None = None
         keys: set[tuple[int, int]] = set()
         children: list[Child[Pushes]] = []
         for pushes, after, area in steps:
@@ -191,8 +208,13 @@ class FeatureSearch(CellSearch[Pushes]):
             source = (boxes & ~after).bit_length() - 1
             target = (after & ~boxes).bit_length() - 1
             estimate = rank[4] + nearest[target] - nearest[source]
-            features = self._features(after, area, estimate)
-            children.append(Child(PLAIN, features, key, after, area, pushes))
+            known = self.features.get(after)
+            if known is None:
+                if parts is None:  # the areas before, once for all this node's children
+                    parts = area_parts(problem.floor & ~boxes, region, width, poll)
+                areas = areas_after(parts, source, target, area, width, poll)
+                known = self._worked_out(after, areas)
+            children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
         for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)
         children.sort(key=_order)

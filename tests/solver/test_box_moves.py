@@ -3,11 +3,16 @@ space search over them (alone, and in the fast method's portfolio on large level
 
 from __future__ import annotations
 
+import random
+
+from game.core.collection import read_collection
 from game.core.notation import replay
+from game.core.resources import campaign_path
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis import bits_of
+from game.solver.analysis import Analysis, bits_of, mask_of, no_stop
 from game.solver.box_moves import box_moves
+from game.solver.cells import area_parts, areas_after, count_areas
 from game.solver.portfolio import entries_of, feature_space_boxes
 from game.solver.push import DIRECTIONS
 from game.solver.search import Problem
@@ -75,3 +80,29 @@ def test_fess_over_box_moves_solves_and_proves_a_level_unsolvable() -> None:
 def test_the_fast_method_adds_box_moves_on_large_levels_only() -> None:
     assert feature_space_boxes not in [factory for factory, _ in entries_of("fast", 4)]
     assert feature_space_boxes in [factory for factory, _ in entries_of("fast", 20)]
+
+
+def test_the_areas_after_a_move_are_counted_as_a_full_count_would() -> None:
+    """Every move along random walks through the campaign's larger levels: the areas worked
+    out from the position before agree with areas counted from scratch."""
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 4]
+    chooser = random.Random(7)
+    checked = 0
+    for level in levels:
+        problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
+        boxes = problem.start_boxes
+        region = _region(problem)
+        for _ in range(30):
+            moves = box_moves(problem, boxes, region, None)
+            if not moves:
+                break
+            parts = area_parts(problem.floor & ~boxes, region, problem.width, no_stop)
+            for _, after, area in moves:
+                source = (boxes & ~after).bit_length() - 1
+                target = (after & ~boxes).bit_length() - 1
+                counted = count_areas(problem.floor & ~after, area, problem.width, no_stop)
+                worked_out = areas_after(parts, source, target, area, problem.width, no_stop)
+                assert worked_out == counted
+                checked += 1
+            _, boxes, region = chooser.choice(moves)
+    assert checked > 1000
