@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from game.solver.best_first import BestFirst
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits, PhaseOver
-from game.solver.search import BestFirst, Outcome, Problem
+from game.solver.search import Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
 GROWTH = 1.5  # how much longer each round's slices are than the last's

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
+from game.solver.best_first import BestFirst
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
-from game.solver.search import BestFirst, Problem
+from game.solver.search import Problem
 from tests.solver.helpers import problem_of
 
 # Two boxes stand in the two doors of a one-row room: each door could be opened from inside

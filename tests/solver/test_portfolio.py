@@ -10,6 +10,7 @@ from game.core.direction import Direction
 from game.core.xsb import parse_level
 from game.solver import portfolio
 from game.solver.analysis import Analysis, mask_of
+from game.solver.best_first import BestFirst
 from game.solver.fess import FeatureSearch
 from game.solver.portfolio import (
     SMALL_LEVEL_BOXES,
@@ -20,7 +21,7 @@ from game.solver.portfolio import (
 )
 from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
-from game.solver.search import BestFirst, Outcome, Problem
+from game.solver.search import Outcome, Problem
 from tests.conftest import SMALL_LEVEL
 from tests.solver.helpers import problem_of
 from tests.solver.test_base_search import UNSOLVABLE
