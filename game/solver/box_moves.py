@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.solver.analysis import bits_of, flood
+from game.solver.analysis import bits_of
+from game.solver.player_area import area_after_push
 from game.solver.push import DIRECTIONS, Push
 from game.solver.search import Problem
 
@@ -62,10 +63,7 @@ def _moves_of(
                 known = 0
             elif known >> at & 1:
                 continue
-            # The player's area stays his when the box leaves it untouched: the fill then
-            # starts from all of it and ends at once.
-            seed = 1 << at if area >> ahead & 1 else area | 1 << at
-            moved = flood(seed, free & ~(1 << ahead), width)
+            moved = area_after_push(area, at, ahead, free & ~(1 << ahead), width)
             areas[ahead] = known | moved
             pushes = (*path, Push(at, DIRECTIONS[index]))
             queue.append((ahead, moved, pushes))

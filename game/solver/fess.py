@@ -32,6 +32,7 @@ from game.solver.corral import CorralPruner
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.packing import PackingPlan
 from game.solver.parking import ParkingPlan
+from game.solver.player_area import area_after_push
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
@@ -224,6 +225,7 @@ class FeatureSearch(CellSearch[Pushes]):
         """Every single push as a move, a push into a tunnel taken on to its end."""
         problem = self.problem
         live = self.live_for_tunnels
+        floor, width = problem.floor, problem.width
         steps: list[Step] = []
         for box, direction, after in problem.pushes(boxes, region, only):
             after, target, count = problem.through_tunnel(box, direction, after, live)
@@ -233,7 +235,8 @@ class FeatureSearch(CellSearch[Pushes]):
                     continue
             stand = target - problem.offsets[direction]
             push = Push(box, DIRECTIONS[direction], count)
-            steps.append(((push,), after, problem.region(after, stand)))
+            moved = area_after_push(region, stand, target, floor & ~after, width)
+            steps.append(((push,), after, moved))
         return steps
 
 

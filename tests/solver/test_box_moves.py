@@ -13,6 +13,7 @@ from game.solver import SolveStatus, solve
 from game.solver.analysis import Analysis, bits_of, mask_of, no_stop
 from game.solver.box_moves import box_moves
 from game.solver.cells import area_parts, areas_after, count_areas
+from game.solver.player_area import area_after_push
 from game.solver.portfolio import entries_of, feature_space_boxes
 from game.solver.push import DIRECTIONS
 from game.solver.search import Problem
@@ -82,9 +83,10 @@ def test_the_fast_method_adds_box_moves_on_large_levels_only() -> None:
     assert feature_space_boxes in [factory for factory, _ in entries_of("fast", 20)]
 
 
-def test_the_areas_after_a_move_are_counted_as_a_full_count_would() -> None:
-    """Every move along random walks through the campaign's larger levels: the areas worked
-    out from the position before agree with areas counted from scratch."""
+def test_areas_worked_out_from_the_position_before_are_what_a_full_fill_finds() -> None:
+    """Every move and push along random walks through the campaign's larger levels: the
+    player's area and the count of areas worked out from the position before agree with
+    those found from scratch."""
     levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 4]
     chooser = random.Random(7)
     checked = 0
@@ -97,7 +99,12 @@ def test_the_areas_after_a_move_are_counted_as_a_full_count_would() -> None:
             if not moves:
                 break
             parts = area_parts(problem.floor & ~boxes, region, problem.width, no_stop)
+            for box, direction, after in problem.pushes(boxes, region):
+                target = box + problem.offsets[direction]
+                area = area_after_push(region, box, target, problem.floor & ~after, problem.width)
+                assert area == problem.region(after, box)
             for _, after, area in moves:
+                assert area == problem.region(after, (area & -area).bit_length() - 1)
                 source = (boxes & ~after).bit_length() - 1
                 target = (after & ~boxes).bit_length() - 1
                 counted = count_areas(problem.floor & ~after, area, problem.width, no_stop)
