@@ -39,7 +39,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
-from game.solver.plan import Hint, Push, PushPlan, pushes_of
+from game.solver.plan import Hint, Push, PushPlan, solver_pushes
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -179,7 +179,7 @@ class SolverAssist:
         """A solution from the level's start, known already (so is the solver's first): at
         the start and along it hints and the whole solution come from it with no search."""
         try:
-            self._known = tuple(pushes_of(self.level, lurd))
+            self._known = tuple(solver_pushes(self.level, lurd))
         except ValueError:
             self._known = ()
 
@@ -356,7 +356,7 @@ class SolverAssist:
             found = [planned.push for planned in update.plan]
             self.plan, self._plan_key = PushPlan(found), key
             if not self._known:  # a whole solution from the start now: kept for a restart
-                self._known = (*pushes_of(self.level, state.lurd()), *found)
+                self._known = (*solver_pushes(self.level, state.lurd()), *found)
             self.background_limit = BACKGROUND_TIME_LIMIT
             self._fire(Found())
             self._offer_hint(state)

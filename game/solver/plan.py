@@ -17,7 +17,7 @@ from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.solver.push import Push
 
-__all__ = ["Hint", "PlannedPush", "Push", "PushPlan", "planned_pushes", "pushes_of"]
+__all__ = ["Hint", "PlannedPush", "Push", "PushPlan", "planned_pushes", "solver_pushes"]
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,9 @@ class PlannedPush:
     push: Push
 
 
-def pushes_of(position: Level, lurd: str) -> list[Push]:
-    """The pushes of a LURD solution played from ``position``; ValueError if it cannot be."""
+def solver_pushes(position: Level, lurd: str) -> list[Push]:
+    """The pushes of a LURD solution played from ``position`` as the solver's records (for
+    tuples, see :func:`game.core.metrics.pushes_of`); ValueError if it cannot be."""
     return [Push(push.box, push.direction) for push in played_pushes(position, lurd)]
 
 

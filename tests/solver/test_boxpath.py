@@ -9,7 +9,7 @@ from game.core.direction import Direction
 from game.core.play import PlayState
 from game.core.xsb import parse_level
 from game.solver.boxpath import push_steps
-from game.solver.plan import Push, pushes_of
+from game.solver.plan import Push, solver_pushes
 
 ROOM = """\
 #######
@@ -52,6 +52,6 @@ def test_push_steps_none_when_impossible() -> None:
 
 def test_pushes_of_a_solution_are_push_records() -> None:
     level = parse_level("#####\n#@$.#\n#####")
-    assert pushes_of(level, "R") == [Push(level.board.index(2, 1), Direction.RIGHT)]
+    assert solver_pushes(level, "R") == [Push(level.board.index(2, 1), Direction.RIGHT)]
     with pytest.raises(ValueError, match="move 2"):
-        pushes_of(level, "RR")
+        solver_pushes(level, "RR")
