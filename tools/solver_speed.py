@@ -2,6 +2,10 @@
 
 A fixed amount of work per run, timed in CPU seconds of this process, keeps two trees comparable
 on a busy machine: run this script for each in turns (``PYTHONPATH=OTHER_TREE``), best of a few.
+Where even that is too noisy, count instructions instead, which repeat exactly: ``valgrind
+--tool=callgrind --callgrind-out-file=/dev/null python tools/solver_speed.py ... --rounds 1
+--base-seconds 1000`` (the base search's budget is wall-clock time, some fifty times too short
+under valgrind).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import time
 from pathlib import Path
 
 from game.core.collection import read_collection
-from game.solver import solve
+from game.solver import fess, solve
 
 
 def main() -> None:
@@ -21,7 +25,12 @@ def main() -> None:
     parser.add_argument("--methods", default="fess,greedy", help="methods, comma separated")
     parser.add_argument("--nodes", type=int, default=20_000, help="nodes per run")
     parser.add_argument("--rounds", type=int, default=3, help="best of this many runs")
+    parser.add_argument(
+        "--base-seconds", type=float, default=fess.BASE_SECONDS_UNLIMITED,
+        help="the base search's budget (fess-base)",
+    )
     args = parser.parse_args()
+    fess.BASE_SECONDS_UNLIMITED = args.base_seconds
     levels = read_collection(Path(args.file)).levels
     print(f"{'level':>6} {'method':<8} {'nodes':>8} {'CPU s':>8} {'nodes/s':>9}")
     for number in (int(text) for text in args.levels.split(",")):
