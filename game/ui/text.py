@@ -39,7 +39,11 @@ def rendered(text: str, size: int, colour: Color, bold: bool = False) -> pygame.
 
 @lru_cache(maxsize=1024)
 def _rendered(text: str, size: int, colour: Color, bold: bool) -> pygame.Surface:
-    return theme.font(size, bold).render(text, True, colour)
+    font = theme.font(size, bold)
+    if text and not font.size(text)[0]:
+        # Only characters of no width (a soft hyphen): the font refuses to render those.
+        return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+    return font.render(text, True, colour)
 
 
 def draw_text(

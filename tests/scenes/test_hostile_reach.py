@@ -72,6 +72,7 @@ def test_text_with_a_lone_surrogate_is_copied_within_the_game(engine: GameEngine
 @given(st.text(st.characters(exclude_categories=()), max_size=40))  # NULs, surrogates too
 @example("\ud800")  # a lone surrogate that fit_text once measured unreplaced
 @example("a\0b")
+@example("\xad")  # a soft hyphen alone has no width: the font would not render it
 def test_any_text_is_drawn_and_measured(engine: GameEngine, text: str) -> None:
     surface = pygame.Surface((200, 40))
     draw_text(surface, text, 18, (255, 255, 255), (0, 0))
