@@ -23,23 +23,14 @@ def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None)
     ``only`` limits the first push, per direction, to a mask of boxes (as in
     :meth:`Problem.pushes`)."""
     moves: list[Step] = []
-    for box in bits_of(_pushable(problem, boxes, region, only)):
+    # Only boxes with a first push: most boxes of a position have none, and a search of a
+    # box's moves costs more than this.
+    pushable = 0
+    for movable in problem.movable(boxes, region, only):
+        pushable |= movable
+    for box in bits_of(pushable):
         moves.extend(_moves_of(problem, boxes, region, box, only))
     return moves
-
-
-def _pushable(problem: Problem, boxes: int, region: int, only: list[int] | None) -> int:
-    """The boxes with a first push: the player beside them, a live free square beyond (most
-    boxes of a position have none, and a search of its moves costs more than this)."""
-    open_target = problem.live & ~boxes
-    pushable = 0
-    for index, offset in enumerate(problem.offsets):
-        if offset > 0:
-            found = boxes & (region << offset) & (open_target >> offset)
-        else:
-            found = boxes & (region >> -offset) & (open_target << -offset)
-        pushable |= found if only is None else found & only[index]
-    return pushable
 
 
 def _moves_of(

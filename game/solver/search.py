@@ -104,16 +104,10 @@ class Problem:
         ``only`` limits them, per direction, to a mask of boxes.
         """
         learned = self.learned.holding
-        open_target = self.live & ~boxes
         poll = self.poll
-        for index, offset in enumerate(self.offsets):
+        for index, movable in enumerate(self.movable(boxes, region, only)):
             poll()
-            if offset > 0:
-                movable = boxes & (region << offset) & (open_target >> offset)
-            else:
-                movable = boxes & (region >> -offset) & (open_target << -offset)
-            if only is not None:
-                movable &= only[index]
+            offset = self.offsets[index]
             while movable:
                 low = movable & -movable
                 movable ^= low
@@ -124,6 +118,20 @@ class Problem:
                     continue  # the player stands on ``box`` after the push
                 if self.allowed(box, target, after):
                     yield box, index, after
+
+    def movable(self, boxes: int, region: int, only: list[int] | None = None) -> list[int]:
+        """Per direction index, the boxes the player can push that way, before the deadlock
+        rules: he reaches the square behind (in ``region``), the one ahead is live and free;
+        ``only`` limits them, per direction, to a mask of boxes."""
+        open_target = self.live & ~boxes
+        found: list[int] = []
+        for index, offset in enumerate(self.offsets):
+            if offset > 0:
+                movable = boxes & (region << offset) & (open_target >> offset)
+            else:
+                movable = boxes & (region >> -offset) & (open_target << -offset)
+            found.append(movable if only is None else movable & only[index])
+        return found
 
     def allowed(self, source: int, target: int, after: int) -> bool:
         """Whether the boxes ``after`` a box went from ``source`` to ``target`` escape the
