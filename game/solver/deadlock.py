@@ -56,16 +56,6 @@ class FreezeChecker:
 
     def frozen_group(self, box: int, boxes: int) -> int:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
-        # Most boxes have an axis with nothing beside them (the rule's first step, without
-        # its calls: this runs for every square a box is pushed to).
-        blocking = self.walls | boxes
-        dead = self.dead
-        for step in (1, self.width):
-            before, after = box - step, box + step
-            if not (blocking >> before | blocking >> after) & 1 and not (
-                dead >> before & dead >> after & 1
-            ):
-                return 0
         group = [0]
         if self._frozen(box, boxes, self.walls, group):
             return group[0]
