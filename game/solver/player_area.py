@@ -44,12 +44,17 @@ def area_after_push(area: int, player: int, box: int, free: int, width: int) -> 
     if not area >> box & 1:
         return flood(area | 1 << player, free, width)  # the box left all of his area his
     before = area | 1 << player
-    corner = box - width - 1
-    window = (
-        (before >> corner & 7)
-        | (before >> (box - 1) & 7) << 3
-        | (before >> (box + width - 1) & 7) << 6
-    )
-    if _UNCUT[window]:
+    if uncut(before, box, width):
         return flood(before & ~(1 << box), free, width)
     return flood(1 << player, free, width)
+
+
+def uncut(squares: int, square: int, width: int) -> bool:
+    """Whether taking ``square`` out of ``squares`` leaves every two others as connected as
+    they were: the squares of ``squares`` beside it are joined through those around it."""
+    window = (
+        (squares >> (square - width - 1) & 7)
+        | (squares >> (square - 1) & 7) << 3
+        | (squares >> (square + width - 1) & 7) << 6
+    )
+    return _UNCUT[window]
