@@ -34,6 +34,8 @@ Pushes = tuple[Push, ...]
 class Plan(Protocol):
     """What the forward search asks of a packing plan."""
 
+    watched: int  # the squares whose boxes its progress depends on (no other square counts)
+
     def progress(self, boxes: int) -> tuple[int, int]:
         """How much of the plan the boxes have done, and the boxes it counts on."""
         ...

@@ -162,10 +162,13 @@ class FeatureSearch(CellSearch[Pushes]):
             known = self._worked_out(boxes, areas)
         return (*known, estimate)
 
-    def _worked_out(self, boxes: int, areas: int) -> tuple[int, int, int, int]:
-        """The features of a set of boxes but the estimate, kept for the next time."""
+    def _worked_out(
+        self, boxes: int, areas: int, progress: tuple[int, int] | None = None
+    ) -> tuple[int, int, int, int]:
+        """The features of a set of boxes but the estimate, kept for the next time;
+        ``progress``: the plan's progress for them, when known."""
         advisors = self.ready()
-        packed, placed = advisors.plan.progress(boxes)
+        packed, placed = advisors.plan.progress(boxes) if progress is None else progress
         if advisors.out_of_plan is not None:
             oop = advisors.out_of_plan.count(boxes, packed)
         else:
@@ -195,6 +198,10 @@ class FeatureSearch(CellSearch[Pushes]):
         seen = self.seen
         width, poll = problem.width, problem.poll
         parts: list[int] | None = None
+        plan = self.ready().plan
+        watched = plan.watched
+        # The plan's progress here, for the children whose move touches none of its squares.
+        progress: tuple[int, int] | None = None
         keys: set[tuple[int, int]] = set()
         children: list[Child[Pushes]] = []
         for pushes, after, area in steps:
@@ -214,7 +221,12 @@ class FeatureSearch(CellSearch[Pushes]):
                 if parts is None:  # the areas before, once for all this node's children
                     parts = area_parts(problem.floor & ~boxes, region, width, poll)
                 areas = areas_after(parts, source, target, area, width, poll)
-                known = self._worked_out(after, areas)
+                if source >= 0 and (watched >> source | watched >> target) & 1:
+                    known = self._worked_out(after, areas)
+                else:
+                    if progress is None:
+                        progress = plan.progress(boxes)
+                    known = self._worked_out(after, areas, progress)
             children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
         for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)

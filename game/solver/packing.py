@@ -23,6 +23,7 @@ class PackingPlan:
         self.order: list[int] = []
         # need[goal]: the goals to fill before ``goal`` (closed under the relation), as a mask.
         self.need: dict[int, int] = {goal: 0 for goal in analysis.goal_list}
+        self.watched = analysis.goals  # progress looks at the goals only
         self._plan()
 
     def packed_mask(self, boxes: int) -> int:

@@ -45,6 +45,9 @@ class ParkingPlan:
             if self.until[index] == NEVER:
                 self.fixed |= 1 << self.squares[index]
         self.retired = sum(1 for source in self.sources if source == OUTSIDE)
+        self.watched = 0  # the plan's squares: progress looks at no other
+        for square in self.squares:
+            self.watched |= 1 << square
 
     def __len__(self) -> int:
         return len(self.squares)
