@@ -52,6 +52,19 @@ def flood(start: int, free: int, width: int) -> int:
         region = grown
 
 
+def reaches(start: int, square: int, free: int, width: int) -> bool:
+    """Whether ``square`` is connected to ``start`` over ``free`` (both squares in it): a fill
+    that stops once it gets there, mostly a few steps for a square nearby."""
+    goal = 1 << square
+    region = 1 << start
+    while not region & goal:
+        grown = (region | region << 1 | region >> 1 | region << width | region >> width) & free
+        if grown == region:
+            return False
+        region = grown
+    return True
+
+
 def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: int) -> list[int]:
     """For each direction, a bitmask of the directions whose neighbour the player can walk to
     from that neighbour while a box stands on ``square`` and he walks on ``floor`` (0 where

@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection
 
 from game.core.board import Board
 from game.core.direction import Direction
-from game.solver.analysis import Analysis, flood, mask_of
+from game.solver.analysis import Analysis, flood, mask_of, reaches
 from game.solver.push import DIRECTIONS, Push, walks_before
 
 # A search state: the box's square and the lowest square of the player's region.
@@ -194,13 +194,15 @@ def _push_along(
         behind = box - offset
         if boxes >> (box + offset) & 1:
             return None
-        # Pushing on in the same direction needs no walk, so no flood.
+        # Pushing on in the same direction needs no walk, so no fill.
         if behind != player:
-            if player >= 0:
+            if player < 0:
+                if not region >> behind & 1:
+                    return None
+            else:
                 analysis.poll()
-                region = flood(1 << player, free & ~(1 << box), width)
-            if not region >> behind & 1:
-                return None
+                if not reaches(player, behind, free & ~(1 << box), width):
+                    return None
         pushes.append(Push(box, DIRECTIONS[index]))
         player = box
         box += offset
