@@ -16,8 +16,8 @@ from game.solver.analysis import (
     mask_of,
     no_stop,
     pull_distances,
-    sides_connected,
 )
+from game.solver.walled import SideGroups, of_floor, with_walls
 
 
 def dead_squares(board: Board) -> frozenset[int]:
@@ -176,6 +176,7 @@ class FrozenGoalsChecker:
         self.analysis = analysis
         self.freeze = freeze
         self._checkers: dict[int, MatchingChecker] = {}
+        self._floor: SideGroups | None = None  # the floor's side groups, made when first asked
 
     def still_possible(self, boxes: int, group: int) -> bool:
         """Whether the position can still be solved as far as this rule sees, ``group`` being
@@ -198,14 +199,12 @@ class FrozenGoalsChecker:
 
     def _checker_for(self, frozen: int) -> MatchingChecker:
         analysis = self.analysis
-        floor = analysis.floor & ~frozen
         offsets, width = analysis.offsets, analysis.width
         size = analysis.board.width * analysis.board.height
         poll = analysis.poll
-        groups: dict[int, list[int]] = {}
-        for sq in bits_of(floor):
-            poll()
-            groups[sq] = sides_connected(sq, floor, offsets, width)
+        if self._floor is None:
+            self._floor = of_floor(analysis)
+        floor, groups, _ = with_walls(self._floor, frozen, offsets, width, poll)
         reach = [0] * size
         for goal in bits_of(analysis.goals & ~frozen):
             distance = pull_distances(goal, floor, groups, offsets, size, poll)

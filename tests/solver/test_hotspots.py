@@ -4,15 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.collection import read_collection
-from game.core.resources import campaign_path
 from game.solver import hotspots
 from game.solver.advisors import Advisors, Pushes
-from game.solver.analysis import Analysis, no_stop, side_groups_over
 from game.solver.cells import PLAIN, Child
 from game.solver.fess import FeatureSearch
 from game.solver.packing import PackingPlan
-from game.solver.player_area import uncut
 from game.solver.result import Limits
 from tests.solver.helpers import problem_of
 
@@ -81,22 +77,3 @@ def test_only_the_base_planned_feature_search_counts_hotspots() -> None:
     assert planned._features(problem.start_boxes, region, 0)[3] == 2
     assert plain._features(problem.start_boxes, region, 0)[3] == 0
 
-
-def test_the_side_groups_with_a_wall_worked_out_from_the_floors_are_the_full_computation() -> None:
-    """Every square of every campaign level made a wall in turn: tunnels, loops, rooms and
-    their doors, so each of the shortcuts (joined around, apart, neither) is taken."""
-    shortcuts = {"around": 0, "apart": 0, "neither": 0}
-    for level in read_collection(campaign_path()).levels:
-        analysis = Analysis(level.board, level.player)
-        looped = hotspots.looped_squares(analysis)
-        for wall in analysis.squares:
-            floor = analysis.floor & ~(1 << wall)
-            if uncut(analysis.floor, wall, analysis.width):
-                shortcuts["around"] += 1
-            elif hotspots._apart(floor, wall, analysis.offsets, analysis.width):
-                shortcuts["apart"] += 1
-            else:
-                shortcuts["neither"] += 1
-            full = side_groups_over(floor, analysis.offsets, analysis.width, no_stop)
-            assert hotspots.groups_without(analysis, wall, looped) == full
-    assert min(shortcuts.values()) > 20, shortcuts

@@ -1,0 +1,54 @@
+"""The side groups with walls added, worked out from the floor's own, against filling every
+square again."""
+
+from __future__ import annotations
+
+import random
+
+from game.core.collection import read_collection
+from game.core.resources import campaign_path
+from game.solver import walled
+from game.solver.analysis import Analysis, bits_of, no_stop, side_groups_over
+from game.solver.player_area import uncut
+
+
+def _full(analysis: Analysis, walls: int) -> walled.SideGroups:
+    floor = analysis.floor & ~walls
+    groups = side_groups_over(floor, analysis.offsets, analysis.width, no_stop)
+    looped = walled.looped(floor, groups, bits_of(floor), analysis.width)
+    return walled.SideGroups(floor, groups, looped)
+
+
+def test_a_wall_on_any_square_gives_the_full_computation() -> None:
+    """Every square of every campaign level made a wall in turn: tunnels, loops, rooms and
+    their doors, so each of the shortcuts (joined around, apart, neither) is taken."""
+    shortcuts = {"around": 0, "apart": 0, "neither": 0}
+    for level in read_collection(campaign_path()).levels:
+        analysis = Analysis(level.board, level.player)
+        floor = walled.of_floor(analysis)
+        offsets, width = analysis.offsets, analysis.width
+        for wall in analysis.squares:
+            if uncut(analysis.floor, wall, width):
+                shortcuts["around"] += 1
+            elif walled._apart(analysis.floor & ~(1 << wall), wall, offsets, width):
+                shortcuts["apart"] += 1
+            else:
+                shortcuts["neither"] += 1
+            found = walled.with_wall(floor, wall, offsets, width, no_stop)
+            assert found == _full(analysis, 1 << wall)
+    assert min(shortcuts.values()) > 20, shortcuts
+
+
+def test_walls_added_one_by_one_give_the_full_computation() -> None:
+    """Random sets of walls (as boxes frozen on goals would be), the looped squares kept up
+    to date on the way."""
+    picker = random.Random(7)
+    for level in read_collection(campaign_path()).levels:
+        analysis = Analysis(level.board, level.player)
+        floor = walled.of_floor(analysis)
+        for _ in range(5):
+            walls = 0
+            for square in picker.sample(analysis.squares, min(4, len(analysis.squares) - 1)):
+                walls |= 1 << square
+            found = walled.with_walls(floor, walls, analysis.offsets, analysis.width, no_stop)
+            assert found == _full(analysis, walls)
