@@ -112,6 +112,103 @@ def goal_reach(
     return reach
 
 
+def lone_box_reach(
+    goals: int,
+    floor: int,
+    side_groups: dict[int, list[int]],
+    offsets: tuple[int, ...],
+    size: int,
+    poll: Poll = no_stop,
+) -> list[int]:
+    """Per square of ``floor``, the goals of ``goals`` a lone box there can be pushed to: what
+    :func:`goal_reach` finds from the :func:`pull_distances` of every goal, in one pass.
+
+    A state is a box's square and a group of its sides the player joins (``side_groups``); a
+    push leads from state to state. Each strongly connected part of that graph reaches the
+    goals in it and those its pushes lead to, and Tarjan's search closes the parts a push
+    leads to before the part it leaves.
+    """
+    # The states, numbered: per square and side, the state of the player on that side.
+    state_of: dict[int, int] = {}
+    squares: list[int] = []
+    sides: list[int] = []
+    for square in bits_of(floor):
+        for group in side_groups[square]:
+            if group and square * 4 + (group & -group).bit_length() - 1 not in state_of:
+                for side in range(4):
+                    if group >> side & 1:
+                        state_of[square * 4 + side] = len(squares)
+                squares.append(square)
+                sides.append(group)
+    count = len(squares)
+    # Each state's pushes: the player on a side pushes the box away from it, and stands on
+    # that side of it after.
+    pushes: list[list[int]] = []
+    for state in range(count):
+        square, group, ahead = squares[state], sides[state], []
+        for side in range(4):
+            target = square - offsets[side]
+            if group >> side & 1 and floor >> target & 1:
+                ahead.append(state_of[target * 4 + side])
+        pushes.append(ahead)
+    reach_of_part = [0] * count  # per state, the goals its part reaches, once closed
+    index = [-1] * count
+    low = [0] * count
+    on_stack = bytearray(count)
+    stack: list[int] = []
+    counter = 0
+    for root in range(count):
+        if index[root] >= 0:
+            continue
+        poll()
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = 1
+        while work:
+            state, next_push = work[-1]
+            ahead = pushes[state]
+            if next_push < len(ahead):
+                work[-1] = (state, next_push + 1)
+                child = ahead[next_push]
+                if index[child] < 0:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack[child] = 1
+                    work.append((child, 0))
+                elif on_stack[child] and index[child] < low[state]:
+                    low[state] = index[child]
+                continue
+            work.pop()
+            if work and low[state] < low[work[-1][0]]:
+                low[work[-1][0]] = low[state]
+            if low[state] != index[state]:
+                continue
+            # ``state`` roots a part: every part its pushes lead to is closed already.
+            part: list[int] = []
+            reached = 0
+            while True:
+                member = stack.pop()
+                on_stack[member] = 0
+                part.append(member)
+                reached |= goals & 1 << squares[member]
+                if member == state:
+                    break
+            members = set(part)
+            for member in part:
+                for child in pushes[member]:
+                    if child not in members:
+                        reached |= reach_of_part[child]
+            for member in part:
+                reach_of_part[member] = reached
+    reach = [0] * size
+    for state in range(count):
+        reach[squares[state]] |= reach_of_part[state]
+    return reach
+
+
 def pull_distances(
     goal: int,
     floor: int,

@@ -8,15 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis import (
-    UNREACHABLE,
-    Analysis,
-    Poll,
-    bits_of,
-    mask_of,
-    no_stop,
-    pull_distances,
-)
+from game.solver.analysis import Analysis, Poll, bits_of, lone_box_reach, mask_of, no_stop
 from game.solver.walled import SideGroups, of_floor, with_walls
 
 
@@ -205,10 +197,5 @@ class FrozenGoalsChecker:
         if self._floor is None:
             self._floor = of_floor(analysis)
         floor, groups, _ = with_walls(self._floor, frozen, offsets, width, poll)
-        reach = [0] * size
-        for goal in bits_of(analysis.goals & ~frozen):
-            distance = pull_distances(goal, floor, groups, offsets, size, poll)
-            for square in groups:  # every square of the floor
-                if distance[square] < UNREACHABLE:
-                    reach[square] |= 1 << goal
+        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll)
         return MatchingChecker(reach, poll)

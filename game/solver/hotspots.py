@@ -7,7 +7,7 @@ the first were a wall. What a square blocks is worked out the first time a box s
 
 from __future__ import annotations
 
-from game.solver.analysis import Analysis, bits_of, goal_reach, pull_distances
+from game.solver.analysis import Analysis, bits_of, lone_box_reach
 from game.solver.walled import SideGroups, of_floor, with_wall
 
 # Working out what every square blocks costs about squares * squares * goals steps (1.5 s for
@@ -64,11 +64,7 @@ class Hotspots:
         if self._floor is None:
             self._floor = of_floor(analysis)
         floor, groups, _ = with_wall(self._floor, square, offsets, analysis.width, poll)
-        goals = list(bits_of(analysis.goals & floor))
-        distances = [
-            pull_distances(goal, floor, groups, offsets, self.size, poll) for goal in goals
-        ]
-        reach = goal_reach(goals, distances, bits_of(floor), self.size, poll)
+        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, self.size, poll)
         blocked = 0
         for other in bits_of(floor & analysis.live & ~analysis.goals):
             if reach[other] != self.reach[other]:

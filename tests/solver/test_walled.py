@@ -8,7 +8,15 @@ import random
 from game.core.collection import read_collection
 from game.core.resources import campaign_path
 from game.solver import walled
-from game.solver.analysis import Analysis, bits_of, no_stop, side_groups_over
+from game.solver.analysis import (
+    Analysis,
+    bits_of,
+    goal_reach,
+    lone_box_reach,
+    no_stop,
+    pull_distances,
+    side_groups_over,
+)
 from game.solver.player_area import uncut
 
 
@@ -52,3 +60,20 @@ def test_walls_added_one_by_one_give_the_full_computation() -> None:
                 walls |= 1 << square
             found = walled.with_walls(floor, walls, analysis.offsets, analysis.width, no_stop)
             assert found == _full(analysis, walls)
+
+
+def test_the_lone_box_reach_in_one_pass_is_the_reach_of_every_goals_pulls() -> None:
+    """On every campaign level, with no wall and with random walls added."""
+    picker = random.Random(11)
+    for level in read_collection(campaign_path()).levels:
+        analysis = Analysis(level.board, level.player)
+        size = analysis.board.width * analysis.board.height
+        offsets = analysis.offsets
+        sides = walled.of_floor(analysis)
+        for walls in (0, *(1 << picker.choice(analysis.squares) for _ in range(3))):
+            floor, groups, _ = walled.with_walls(sides, walls, offsets, analysis.width, no_stop)
+            goals = list(bits_of(analysis.goals & floor))
+            distances = [pull_distances(goal, floor, groups, offsets, size) for goal in goals]
+            expected = goal_reach(goals, distances, bits_of(floor), size, no_stop)
+            found = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size)
+            assert found == expected
