@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis import Analysis, Poll, bits_of, lone_box_reach, mask_of, no_stop
+from game.solver.analysis import Analysis, Poll, bits_of, mask_of, no_stop
+from game.solver.lone_reach import lone_box_reach
 from game.solver.walled import SideGroups, of_floor, with_walls
 
 

@@ -7,7 +7,8 @@ the first were a wall. What a square blocks is worked out the first time a box s
 
 from __future__ import annotations
 
-from game.solver.analysis import Analysis, bits_of, lone_box_reach
+from game.solver.analysis import Analysis, bits_of
+from game.solver.lone_reach import lone_box_reach
 from game.solver.walled import SideGroups, of_floor, with_wall
 
 # Working out what every square blocks costs about squares * squares * goals steps (1.5 s for

@@ -1,5 +1,5 @@
-"""The side groups with walls added, worked out from the floor's own, against filling every
-square again."""
+"""The side groups with walls added, worked out from the floor's own, and the lone-box reach in
+one pass, each against the full computation."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from game.solver.analysis import (
     Analysis,
     bits_of,
     goal_reach,
-    lone_box_reach,
     no_stop,
     pull_distances,
     side_groups_over,
 )
+from game.solver.lone_reach import lone_box_reach
 from game.solver.player_area import uncut
 
 
