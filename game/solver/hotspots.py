@@ -11,8 +11,9 @@ from game.solver.analysis import Analysis, bits_of
 from game.solver.lone_reach import lone_box_reach
 from game.solver.walled import SideGroups, of_floor, with_wall
 
-# Working out what every square blocks costs about squares * squares * goals steps (1.5 s for
-# XSokoban 89's 155 squares and 21 goals); on larger boards no box counts as a hotspot.
+# Working out what every square blocks grows with squares * squares * goals (0.34 s for XSokoban
+# 89's 155 squares and 21 goals, 1.5 s when each wall filled the floor again and pulled from
+# every goal); on larger boards no box counts as a hotspot.
 MOST_WORK = 1_000_000
 
 
@@ -71,4 +72,3 @@ class Hotspots:
             if reach[other] != self.reach[other]:
                 blocked |= 1 << other
         return blocked
-

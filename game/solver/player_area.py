@@ -50,8 +50,9 @@ def area_after_push(area: int, player: int, box: int, free: int, width: int) -> 
 
 
 def uncut(squares: int, square: int, width: int) -> bool:
-    """Whether taking ``square`` out of ``squares`` leaves every two others as connected as
-    they were: the squares of ``squares`` beside it are joined through those around it."""
+    """Whether the squares of ``squares`` beside ``square`` are joined through those around it:
+    then taking it out leaves every two others as connected as they were (False does not say
+    that it cuts them)."""
     window = (
         (squares >> (square - width - 1) & 7)
         | (squares >> (square - 1) & 7) << 3
