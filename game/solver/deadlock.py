@@ -9,8 +9,7 @@ from collections.abc import Collection
 
 from game.core.board import Board
 from game.solver.analysis import Analysis, Poll, bits_of, mask_of, no_stop
-from game.solver.lone_reach import lone_box_reach
-from game.solver.walled import SideGroups, of_floor, with_walls
+from game.solver.walled import WalledReach
 
 
 def dead_squares(board: Board) -> frozenset[int]:
@@ -165,11 +164,12 @@ class FrozenGoalsChecker:
 
     CACHE_LIMIT = 4096  # matching checkers kept, one per set of frozen boxes
 
-    def __init__(self, analysis: Analysis, freeze: FreezeChecker) -> None:
+    def __init__(self, analysis: Analysis, freeze: FreezeChecker, walled: WalledReach) -> None:
+        """``walled``: the lone-box reach once walls are added (shared with the hotspots)."""
         self.analysis = analysis
         self.freeze = freeze
+        self.walled = walled
         self._checkers: dict[int, MatchingChecker] = {}
-        self._floor: SideGroups | None = None  # the floor's side groups, made when first asked
 
     def still_possible(self, boxes: int, group: int) -> bool:
         """Whether the position can still be solved as far as this rule sees, ``group`` being
@@ -191,12 +191,4 @@ class FrozenGoalsChecker:
         return checker.matched(boxes & ~frozen)
 
     def _checker_for(self, frozen: int) -> MatchingChecker:
-        analysis = self.analysis
-        offsets, width = analysis.offsets, analysis.width
-        size = analysis.board.width * analysis.board.height
-        poll = analysis.poll
-        if self._floor is None:
-            self._floor = of_floor(analysis)
-        floor, groups, _ = with_walls(self._floor, frozen, offsets, width, poll)
-        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll)
-        return MatchingChecker(reach, poll)
+        return MatchingChecker(self.walled.reach(frozen), self.analysis.poll)

@@ -8,8 +8,7 @@ the first were a wall. What a square blocks is worked out the first time a box s
 from __future__ import annotations
 
 from game.solver.analysis import Analysis, bits_of
-from game.solver.lone_reach import lone_box_reach
-from game.solver.walled import SideGroups, of_floor, with_wall
+from game.solver.walled import WalledReach
 
 # Working out what every square blocks grows with squares * squares * goals (0.34 s for XSokoban
 # 89's 155 squares and 21 goals, 1.5 s when each wall filled the floor again and pulled from
@@ -21,15 +20,16 @@ class Hotspots:
     """Per square, the squares a box there blocks (found when first asked), and the count of
     hotspots among a position's boxes."""
 
-    def __init__(self, analysis: Analysis, reach: list[int]) -> None:
-        """``reach``: per square, the goals a lone box there can be pushed to."""
+    def __init__(self, analysis: Analysis, reach: list[int], walled: WalledReach) -> None:
+        """``reach``: per square, the goals a lone box there can be pushed to; ``walled``
+        the same once walls are added."""
         self.analysis = analysis
+        self.walled = walled
         self.size = analysis.board.width * analysis.board.height
         self.reach = reach
         self._blocks = [-1] * self.size  # per square, what it blocks (-1: not yet known)
         squares = len(analysis.squares)
         self.enabled = squares * squares * len(analysis.goal_list) <= MOST_WORK
-        self._floor: SideGroups | None = None  # the floor's side groups, made when first asked
 
     def count(self, boxes: int) -> int:
         """How many boxes off the goals block another box off the goals."""
@@ -62,13 +62,9 @@ class Hotspots:
         analysis = self.analysis
         if analysis.goals >> square & 1:
             return 0
-        offsets, poll = analysis.offsets, analysis.poll
-        if self._floor is None:
-            self._floor = of_floor(analysis)
-        floor, groups, _ = with_wall(self._floor, square, offsets, analysis.width, poll)
-        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, self.size, poll)
+        reach = self.walled.reach(1 << square)
         blocked = 0
-        for other in bits_of(floor & analysis.live & ~analysis.goals):
+        for other in bits_of(analysis.live & ~analysis.goals & ~(1 << square)):
             if reach[other] != self.reach[other]:
                 blocked |= 1 << other
         return blocked

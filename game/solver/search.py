@@ -22,6 +22,7 @@ from game.solver.learned import DeadlockTable
 from game.solver.matching import greedy, hungarian
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
+from game.solver.walled import WalledReach
 
 if TYPE_CHECKING:
     from game.solver.base_search import BaseSearch  # which imports this module
@@ -58,10 +59,11 @@ class Problem:
         size = analysis.board.width * analysis.board.height
         walls = ~analysis.floor & ((1 << size) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
-        self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze)
+        walled = WalledReach(analysis)  # shared by the two rules with walls: the floor's once
+        self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze, walled)
         reach = goal_reach(analysis.goal_list, analysis.distance, analysis.squares, size, poll)
         self.matching = MatchingChecker(reach, poll)
-        self.hotspots = Hotspots(analysis, reach)  # shared by apart() twins: a cache
+        self.hotspots = Hotspots(analysis, reach, walled)  # shared by apart() twins: a cache
         # The backward search of base-planned FESS, made by the first such search of the solve
         # that asks (a list, so that apart() twins share it: its time is spent once).
         self.base_search: list[BaseSearch] = []

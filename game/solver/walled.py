@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from game.solver.analysis import Analysis, Poll, bits_of, flood, sides_connected
+from game.solver.lone_reach import lone_box_reach
 from game.solver.player_area import uncut
 
 
@@ -21,6 +22,26 @@ class SideGroups(NamedTuple):
     floor: int
     groups: dict[int, list[int]]
     looped: int
+
+
+class WalledReach:
+    """Per square, the goals a lone box there can be pushed to once walls stand on some
+    squares: the floor's side groups (made when first asked) with the walls added one at a
+    time, then the reach in one pass (:func:`~game.solver.lone_reach.lone_box_reach`)."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self._floor: SideGroups | None = None
+
+    def reach(self, walls: int) -> list[int]:
+        """The reach once walls stand on the squares of ``walls`` (of the floor) too."""
+        analysis = self.analysis
+        if self._floor is None:
+            self._floor = of_floor(analysis)
+        offsets, poll = analysis.offsets, analysis.poll
+        floor, groups, _ = with_walls(self._floor, walls, offsets, analysis.width, poll)
+        size = analysis.board.width * analysis.board.height
+        return lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll)
 
 
 def of_floor(analysis: Analysis) -> SideGroups:
