@@ -62,10 +62,17 @@ def areas_after(
     if not joined >> target & 1:
         joined = next(part for part in parts if part >> target & 1)
     rest = joined & ~(1 << target) & ~region
-    while rest:
-        poll()
-        rest &= ~flood(rest & -rest, rest, width)
+    # Each piece of the rest touches the filled square (the area was whole with it free), so
+    # its free neighbours tell the pieces apart: a fill from one takes the others of its piece,
+    # and the last one left is a piece of its own without a fill (mostly the only one).
+    beside = 1 << target + 1 | 1 << target - 1 | 1 << target + width | 1 << target - width
+    ends = rest & beside
+    while ends:
         count += 1
+        if not ends & (ends - 1):
+            break
+        poll()
+        ends &= ~flood(ends & -ends, rest, width)
     return count
 
 
