@@ -1,5 +1,5 @@
-"""The player's area after a push, worked out from his area before: most pushes change it by a
-square or two, and a fill that starts from all of it ends at once.
+"""The player's area after a push (or a pull), worked out from his area before: most change it
+by a square or two, and a fill that starts from all of it ends at once.
 
 Whether a square can be taken out of an area without cutting it is told by the eight squares
 around it (a table over their 512 patterns), so a full fill is needed only where it may cut.
@@ -40,7 +40,8 @@ _UNCUT = tuple(_joined(window) for window in range(512))
 def area_after_push(area: int, player: int, box: int, free: int, width: int) -> int:
     """The player's area once he stands on ``player`` and has pushed a box onto ``box``:
     ``area`` was his area before (connected to ``player`` through the squares he pushed the
-    box along), ``free`` the squares free now."""
+    box along; for a pull, it held both the box's new square and ``player``), ``free`` the
+    squares free now."""
     if not area >> box & 1:
         return flood(area | 1 << player, free, width)  # the box left all of his area his
     before = area | 1 << player

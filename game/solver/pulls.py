@@ -11,7 +11,8 @@ from collections import deque
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis import Analysis, Poll, bits_of, flood, shift
+from game.solver.analysis import Analysis, Poll, bits_of, shift
+from game.solver.player_area import area_after_push
 
 # A pull move of one box: the square it ends on, the player's square and area after it.
 PullMove = tuple[int, int, int]
@@ -99,7 +100,8 @@ def pull_moves(
             known = areas.setdefault(ahead, [])
             if any(old >> back & 1 for old in known):
                 continue
-            moved = flood(1 << back, free & ~(1 << ahead), width)
+            # His area after, from his area before: he stood on the square the box comes to.
+            moved = area_after_push(area, back, ahead, free & ~(1 << ahead), width)
             known.append(moved)
             queue.append((ahead, moved))
             moves.append((ahead, back, moved))

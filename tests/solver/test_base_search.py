@@ -3,11 +3,15 @@ is still proved unsolvable by the forward search that follows the plan."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from game.core.collection import read_collection
+from game.core.resources import campaign_path
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis import bits_of, mask_of
+from game.solver.analysis import Analysis, bits_of, mask_of, no_stop
 from game.solver.base_search import BaseSearch
 from game.solver.fess import FeatureSearch
 from game.solver.parking import OUTSIDE
@@ -136,3 +140,24 @@ def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> N
     assert hot.base is not None and hot.base is plain.base  # its time is spent once
     other_solve = feature_space_base(problem_of(UNSOLVABLE), limits, True)
     assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
+
+
+def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
+    # Pulls worked out from the player's area before, along random walks of pulls from the
+    # solved position of every campaign level.
+    chooser = random.Random(11)
+    checked = 0
+    for level in read_collection(campaign_path()).levels:
+        problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
+        boxes = problem.goals
+        region = problem.region(boxes, problem.start_player)
+        for _ in range(20):
+            box = chooser.choice(list(bits_of(boxes)))
+            pulls = pull_moves(problem.analysis, boxes, region, box, problem.floor, no_stop)
+            for target, player, area in pulls:
+                assert area == problem.region(boxes & ~(1 << box) | 1 << target, player)
+                checked += 1
+            if pulls:
+                target, _, region = chooser.choice(pulls)
+                boxes = boxes & ~(1 << box) | 1 << target
+    assert checked > 1000
