@@ -78,9 +78,10 @@ def test_fess_over_box_moves_solves_and_proves_a_level_unsolvable() -> None:
     assert stuck.status is SolveStatus.UNSOLVABLE
 
 
-def test_the_fast_method_adds_box_moves_on_large_levels_only() -> None:
-    assert feature_space_boxes not in [factory for factory, _ in entries_of("fast", 4)]
-    assert feature_space_boxes in [factory for factory, _ in entries_of("fast", 20)]
+def test_the_fast_method_leaves_the_unplanned_search_over_box_moves_out() -> None:
+    # Its share went to the planned searches, which solve what it solved first (see portfolio).
+    for boxes in (4, 20):
+        assert feature_space_boxes not in [factory for factory, _ in entries_of("fast", boxes)]
 
 
 def test_areas_worked_out_from_the_position_before_are_what_a_full_fill_finds() -> None:
