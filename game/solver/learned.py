@@ -22,6 +22,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from game.solver.analysis import bits_of
+from game.solver.player_area import area_after_push
 
 if TYPE_CHECKING:
     from game.solver.search import Problem
@@ -108,8 +109,9 @@ def proven_dead(problem: Problem, boxes: int, start: int, limit: int, corral: in
         current, reach = queue.popleft()
         if reach & corral or not current & ~goals:
             return False
-        for box, _, after in problem.pushes(current, reach):
-            moved = problem.region(after, box)
+        for box, direction, after in problem.pushes(current, reach):
+            target = box + problem.offsets[direction]
+            moved = area_after_push(reach, box, target, problem.floor & ~after, problem.width)
             key = (after, (moved & -moved).bit_length())
             if key in seen:
                 continue
