@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 
 from game.solver.analysis import UNREACHABLE
+from game.solver.cells import area_parts
 from game.solver.corral import CorralPruner
 from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
@@ -40,7 +41,7 @@ class BestFirst:
         self.push_weight = push_weight
         self.live_for_tunnels = problem.live if macros else 0
         self.corrals = CorralPruner(
-            problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
         )
         self.rooms = GoalRooms(problem.analysis, problem.start_boxes)
         self.entrances = self.rooms.entrances if macros else 0
@@ -77,7 +78,8 @@ class BestFirst:
         """Queue the node's children; the pushes of a solution if one of them is solved."""
         problem = self.problem
         offsets = problem.offsets
-        only = self.corrals.restrict(boxes, region)
+        corrals = area_parts(problem.floor & ~boxes, region, problem.width, problem.poll)[1:]
+        only = self.corrals.restrict(boxes, region, corrals)
         for box, direction, after in problem.pushes(boxes, region, only):
             offset = offsets[direction]
             after, target, count = problem.through_tunnel(

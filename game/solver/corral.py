@@ -6,7 +6,7 @@ A corral is free floor the player cannot reach; its barrier is the boxes next to
 
 from __future__ import annotations
 
-from game.solver.analysis import Poll, flood, no_stop, shift
+from game.solver.analysis import shift
 
 
 class CorralPruner:
@@ -26,34 +26,25 @@ class CorralPruner:
         goals: int,
         width: int,
         offsets: tuple[int, ...],
-        poll: Poll = no_stop,
     ) -> None:
-        self.poll = poll
         self.floor = floor
         self.live = live
         self.goals = goals
         self.width = width
         self.offsets = offsets
 
-    def restrict(self, boxes: int, region: int) -> list[int] | None:
+    def restrict(self, boxes: int, region: int, corrals: list[int]) -> list[int] | None:
         """Per direction, the boxes whose pushes must be tried; None when no PI-corral exists.
+        ``corrals``: the areas of the free squares the player cannot reach (see
+        :func:`game.solver.cells.area_parts`).
 
         All four masks empty means a corral deadlock: the corral needs work but can never
         be entered.
         """
-        free = self.floor & ~boxes
-        unreached = free & ~region
-        if not unreached:
+        if not corrals:
             return None
-        corrals: list[int] = []
-        rest = unreached
-        while rest:
-            self.poll()
-            corral = flood(rest & -rest, free, self.width)
-            corrals.append(corral)
-            rest &= ~corral
         if len(corrals) > 1:
-            corrals.append(unreached)
+            corrals = [*corrals, self.floor & ~boxes & ~region]
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:

@@ -27,19 +27,20 @@ class CorralDeadlocks:
         self.problem = problem
         self.proofs = 0  # deadlocks found by a search of this checker, for the statistics
 
-    def is_deadlock(self, boxes: int, region: int) -> bool:
-        """Whether some corral of the position (the player being in ``region``) is dead,
-        or some learned pattern is in it."""
+    def is_deadlock(self, boxes: int, region: int, corrals: list[int]) -> bool:
+        """Whether some corral of the position (the player being in ``region``; ``corrals``
+        the areas he cannot reach, lowest square first, see
+        :func:`game.solver.cells.area_parts`) is dead, or some learned pattern is in it."""
         problem = self.problem
         player = (region & -region).bit_length() - 1
         if problem.learned.dead(boxes, player):
             return True
-        free = problem.floor & ~boxes
-        unreached = free & ~region
+        unreached = problem.floor & ~boxes & ~region
         width = problem.width
-        while unreached:
+        for corral in corrals:
+            if not corral & unreached:
+                continue
             problem.poll()
-            corral = flood(unreached & -unreached, free, width)
             # The corral's boxes: every box joined to it without crossing the player's area.
             # The corrals joined to it share them (and the proof), so they are passed over.
             area = flood(corral, problem.floor & ~region, width)

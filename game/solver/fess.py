@@ -81,7 +81,7 @@ class FeatureSearch(CellSearch[Pushes]):
         self.hotspots = problem.hotspots.count if self.guided else _no_hotspots
         self.advisors: Advisors | None = None  # with the plan, once it is made
         self.corrals = CorralPruner(
-            problem.floor, problem.live, problem.goals, problem.width, problem.offsets, problem.poll
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
         )
         self.corral_deadlocks = CorralDeadlocks(problem)
         self.live_for_tunnels = problem.live if macros else 0
@@ -182,9 +182,14 @@ class FeatureSearch(CellSearch[Pushes]):
         """Every move from the node as a scored child, the advised ones at weight 0, best
         first; records the solution when a child is solved."""
         problem = self.problem
-        if self.corral_deadlocks.is_deadlock(boxes, region):
+        width, poll = problem.width, problem.poll
+        # The areas of the free squares, the player's first: the corral rules look at the
+        # others, and the children's areas are worked out from them.
+        parts = area_parts(problem.floor & ~boxes, region, width, poll)
+        corrals = parts[1:]
+        if self.corral_deadlocks.is_deadlock(boxes, region, corrals):
             return []
-        only = self.corrals.restrict(boxes, region)
+        only = self.corrals.restrict(boxes, region, corrals)
         if self.box_moves:
             steps = box_moves(problem, boxes, region, only)
         else:
@@ -196,8 +201,6 @@ class FeatureSearch(CellSearch[Pushes]):
                     steps.append((pushes, after, problem.region(after, stand)))
         nearest = problem.analysis.nearest
         seen = self.seen
-        width, poll = problem.width, problem.poll
-        parts: list[int] | None = None
         plan = self.ready().plan
         watched = plan.watched
         # The plan's progress here, for the children whose move touches none of its squares.
@@ -218,8 +221,6 @@ class FeatureSearch(CellSearch[Pushes]):
             estimate = rank[4] + nearest[target] - nearest[source]
             known = self.features.get(after)
             if known is None:
-                if parts is None:  # the areas before, once for all this node's children
-                    parts = area_parts(problem.floor & ~boxes, region, width, poll)
                 areas = areas_after(parts, source, target, area, width, poll)
                 if source >= 0 and (watched >> source | watched >> target) & 1:
                     known = self._worked_out(after, areas)

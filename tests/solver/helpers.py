@@ -6,7 +6,8 @@ Builds the solver's view of a hand-made level, as the methods do.
 from __future__ import annotations
 
 from game.core.xsb import parse_level
-from game.solver.analysis import Analysis, mask_of
+from game.solver.analysis import Analysis, mask_of, no_stop
+from game.solver.cells import area_parts
 from game.solver.search import Problem
 
 
@@ -15,3 +16,8 @@ def problem_of(text: str) -> Problem:
     level = parse_level(text)
     analysis = Analysis(level.board, level.player)
     return Problem(analysis, mask_of(level.boxes), level.player)
+
+
+def corrals_of(problem: Problem, boxes: int, region: int) -> list[int]:
+    """The areas the player in ``region`` cannot reach, as the searches give the corral rules."""
+    return area_parts(problem.floor & ~boxes, region, problem.width, no_stop)[1:]

@@ -6,7 +6,7 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.search import Problem
-from tests.solver.helpers import problem_of
+from tests.solver.helpers import corrals_of, problem_of
 
 # Two boxes stand in the two doors of a room below the corridor. Each door alone could be
 # opened from inside, so no square is dead, nothing is frozen and the matching holds, but
@@ -52,7 +52,7 @@ def test_a_corral_the_player_can_never_open_is_dead() -> None:
     assert all(not problem.freeze.frozen_group(box, boxes) for box in parse_level(SHUT_OUT).boxes)
     # ... the corral search does.
     corrals = CorralDeadlocks(problem)
-    assert corrals.is_deadlock(boxes, region)
+    assert corrals.is_deadlock(boxes, region, corrals_of(problem, boxes, region))
     assert corrals.proofs == 1
     for method in ("fast", "fess", "greedy", "bfs", "astar"):
         assert solve(parse_level(SHUT_OUT), method=method).status is SolveStatus.UNSOLVABLE
@@ -60,6 +60,8 @@ def test_a_corral_the_player_can_never_open_is_dead() -> None:
 
 def test_a_corral_holding_its_goals_is_not_dead() -> None:
     problem, region = problem_and_region(GOALS_INSIDE)
-    assert not CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    boxes = problem.start_boxes
+    corrals = corrals_of(problem, boxes, region)
+    assert not CorralDeadlocks(problem).is_deadlock(boxes, region, corrals)
     result = solve(parse_level(GOALS_INSIDE), method="fess")
     assert result.status is SolveStatus.SOLVED

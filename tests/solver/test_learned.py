@@ -10,7 +10,7 @@ from game.solver.corral_deadlock import CorralDeadlocks
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
 from game.solver.search import Problem
-from tests.solver.helpers import problem_of
+from tests.solver.helpers import corrals_of, problem_of
 
 # Two boxes stand in the two doors of a one-row room: each door could be opened from inside
 # through the other, but with both shut the player can only push them into the room, where
@@ -48,7 +48,8 @@ def test_a_corral_proof_learns_the_smallest_dead_pattern() -> None:
     problem = problem_of(DOORS)
     region = problem.region(problem.start_boxes, problem.start_player)
     more = problem.start_boxes | 1 << SPARE
-    assert CorralDeadlocks(problem).is_deadlock(more, problem.region(more, ABOVE))
+    above = problem.region(more, ABOVE)
+    assert CorralDeadlocks(problem).is_deadlock(more, above, corrals_of(problem, more, above))
     # The spare box is dropped; both door boxes are needed (one door alone can be opened
     # through the other), and the proof holds with the player above the doors.
     assert problem.learned.areas == {problem.start_boxes: region}
@@ -59,7 +60,8 @@ def learned_doors() -> tuple[Problem, int]:
     """The doors level after its corral was proved dead, and its boxes plus the spare one."""
     problem = problem_of(DOORS)
     region = problem.region(problem.start_boxes, problem.start_player)
-    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    boxes = problem.start_boxes
+    assert CorralDeadlocks(problem).is_deadlock(boxes, region, corrals_of(problem, boxes, region))
     return problem, problem.start_boxes | 1 << SPARE
 
 
@@ -70,7 +72,8 @@ def test_a_pattern_is_found_in_a_position_holding_more_boxes() -> None:
     assert table.dead_after(more, RIGHT_DOOR, ABOVE)
     # A fresh checker on the same problem finds it in the table without a search.
     again = CorralDeadlocks(problem)
-    assert again.is_deadlock(more, problem.region(more, ABOVE))
+    above = problem.region(more, ABOVE)
+    assert again.is_deadlock(more, above, corrals_of(problem, more, above))
     assert again.proofs == 0
 
 
@@ -99,7 +102,8 @@ def test_greedy_search_meets_the_patterns_and_solutions_stay_valid() -> None:
 def test_the_move_generator_leaves_out_pushes_that_complete_a_pattern() -> None:
     problem = problem_of(DOORS)
     region = problem.region(problem.start_boxes, problem.start_player)
-    assert CorralDeadlocks(problem).is_deadlock(problem.start_boxes, region)
+    boxes = problem.start_boxes
+    assert CorralDeadlocks(problem).is_deadlock(boxes, region, corrals_of(problem, boxes, region))
     lifted = problem.start_boxes & ~(1 << LEFT_DOOR) | 1 << (LEFT_DOOR - WIDTH)
     around = problem.region(lifted, problem.start_player)
     into_door = (LEFT_DOOR - WIDTH, 3, problem.start_boxes)
