@@ -211,6 +211,19 @@ class Analysis:
             self._find_distances(size)
         self.walls_h = self._walled_sides(0)  # walls left and right
         self.walls_v = self._walled_sides(1)  # walls above and below
+        # Per floor square, where a box pushed onto it comes from: (its square, the player's
+        # behind it, the direction index of the push), both on the floor, in direction order.
+        self.pushed_from: dict[int, tuple[tuple[int, int, int], ...]] = {
+            square: self._pushed_from(square) for square in self.squares
+        }
+
+    def _pushed_from(self, square: int) -> tuple[tuple[int, int, int], ...]:
+        found = []
+        for index, offset in enumerate(self.offsets):
+            source, behind = square + offset, square + 2 * offset
+            if self.floor >> source & 1 and self.floor >> behind & 1:
+                found.append((source, behind, (index + 2) % 4))
+        return tuple(found)
 
     def _find_distances(self, size: int) -> None:
         poll, floor, offsets = self.poll, self.floor, self.offsets

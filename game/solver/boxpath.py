@@ -145,10 +145,9 @@ def nearest_box_path(
     ignoring where the player can walk; each box it meets is then tried forwards with the
     player's walks checked, nearest first, ``tries`` boxes at most.
     """
-    offsets = analysis.offsets
     poll = analysis.poll
-    space = analysis.floor & ~boxes
-    live = analysis.live
+    passable = analysis.live & ~boxes  # where a box pulled back may go on
+    pushed_from = analysis.pushed_from
     # toward[square]: the direction index in which a box there is pushed to come closer.
     toward: dict[int, int] = {target: -1}
     queue = deque([target])
@@ -158,21 +157,20 @@ def nearest_box_path(
         if not popped & 63:
             poll()
         at = queue.popleft()
-        for index, offset in enumerate(offsets):
-            stand = at + offset  # the box comes from here, pushed from ``back``
-            back = stand + offset
+        # The box comes from ``stand``, pushed by the player from ``back``.
+        for stand, back, direction in pushed_from[at]:
             if stand in toward:
                 continue
             if movable >> stand & 1:
                 if region >> back & 1:
-                    toward[stand] = (index + 2) % 4
+                    toward[stand] = direction
                     path = _push_along(analysis, boxes, region, stand, toward)
                     if path is not None:
                         return path
                     tries -= 1
                 continue
-            if live >> stand & 1 and space >> stand & 1 and analysis.floor >> back & 1:
-                toward[stand] = (index + 2) % 4
+            if passable >> stand & 1:
+                toward[stand] = direction
                 queue.append(stand)
     return None
 
