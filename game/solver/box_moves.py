@@ -11,7 +11,7 @@ from collections import deque
 
 from game.solver.analysis import bits_of
 from game.solver.player_area import area_after_push
-from game.solver.push import DIRECTIONS, Push
+from game.solver.push import Push
 from game.solver.search import Problem
 
 # A move of the forward search: its pushes, the boxes after them and the player's area then.
@@ -38,7 +38,7 @@ def _moves_of(
 ) -> list[Step]:
     """The moves of the box on ``box``: per square and side it can end on, the fewest
     pushes that bring it there, kept when the position after passes the deadlock rules."""
-    width, offsets, poll = problem.width, problem.offsets, problem.poll
+    width, poll, box_pushes = problem.width, problem.poll, problem.box_pushes
     others = boxes & ~(1 << box)
     free = problem.floor & ~others
     live = problem.live & ~others
@@ -52,9 +52,8 @@ def _moves_of(
     while queue:
         poll()
         at, area, path = queue.popleft()
-        for index, offset in enumerate(offsets):
-            ahead = at + offset
-            if not area >> (at - offset) & 1 or not live >> ahead & 1:
+        for ahead, behind, index, push in box_pushes[at]:
+            if not area >> behind & 1 or not live >> ahead & 1:
                 continue
             if not path and only is not None and not only[index] >> box & 1:
                 continue
@@ -70,7 +69,7 @@ def _moves_of(
                 continue
             moved = area_after_push(area, at, ahead, free & ~(1 << ahead), width)
             areas[ahead] = known | moved
-            pushes = (*path, Push(at, DIRECTIONS[index]))
+            pushes = (*path, push)
             queue.append((ahead, moved, pushes))
             if ahead in learned.holding and learned.dead_after(after, ahead, at):
                 continue  # dead here, but pushed on it may leave the pattern
