@@ -43,10 +43,16 @@ def shift(mask: int, offset: int) -> int:
 
 
 def flood(start: int, free: int, width: int) -> int:
-    """Every square of ``free`` connected to the squares of ``start`` (a bitboard fill)."""
+    """Every square of ``free`` connected to the squares of ``start`` (a bitboard fill).
+
+    Each round steps north and south, then west one square and east to the end of each run
+    of free squares at once: adding the squares to ``free`` carries along the run. (A square
+    at a row's end and the next row's first are beside each other, as for a shift by one;
+    a level's floor is walled in, so none of them are both free.)"""
     region = start & free
     while True:
-        grown = (region | region << 1 | region >> 1 | region << width | region >> width) & free
+        upright = (region | region << width | region >> width) & free
+        grown = ((free + upright) ^ free | upright | upright >> 1) & free
         if grown == region:
             return region
         region = grown
@@ -58,7 +64,8 @@ def reaches(start: int, square: int, free: int, width: int) -> bool:
     goal = 1 << square
     region = 1 << start
     while not region & goal:
-        grown = (region | region << 1 | region >> 1 | region << width | region >> width) & free
+        upright = (region | region << width | region >> width) & free  # as in flood
+        grown = ((free + upright) ^ free | upright | upright >> 1) & free
         if grown == region:
             return False
         region = grown
