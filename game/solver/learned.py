@@ -42,6 +42,7 @@ class DeadlockTable:
         # Pattern boxes -> the union of the player's areas in which they are proven dead.
         self.areas: dict[int, int] = {}
         self.lowest: dict[int, list[int]] = {}  # square -> patterns whose lowest box is there
+        self.lowest_squares = 0  # the squares of ``lowest``, as a mask
         self.holding: dict[int, list[int]] = {}  # square -> patterns with a box there
         # Searches that proved nothing, by (boxes searched, a square of the player's area).
         self.open: set[tuple[int, int]] = set()
@@ -61,17 +62,16 @@ class DeadlockTable:
         self.areas[boxes] = area
         low = (boxes & -boxes).bit_length() - 1
         self.lowest.setdefault(low, []).append(boxes)
+        self.lowest_squares |= 1 << low
         for square in bits_of(boxes):
             self.holding.setdefault(square, []).append(boxes)
 
     def dead(self, boxes: int, player: int) -> bool:
         """Whether some pattern is in the position (``player``: any square of his area)."""
         lowest = self.lowest
-        if not lowest:
-            return False
-        for square in bits_of(boxes):
-            patterns = lowest.get(square)
-            if patterns is not None and self._any_in(patterns, boxes, player):
+        # Only the boxes on a pattern's lowest square (mostly none of them) are looked at.
+        for square in bits_of(boxes & self.lowest_squares):
+            if self._any_in(lowest[square], boxes, player):
                 return True
         return False
 
