@@ -26,22 +26,48 @@ class SideGroups(NamedTuple):
 
 class WalledReach:
     """Per square, the goals a lone box there can be pushed to once walls stand on some
-    squares: the floor's side groups (made when first asked) with the walls added one at a
-    time, then the reach in one pass (:func:`~game.solver.lone_reach.lone_box_reach`)."""
+    squares: the side groups of the floor, or of a set of walls asked before with one wall
+    fewer, with the walls added one at a time, then the reach in one pass
+    (:func:`~game.solver.lone_reach.lone_box_reach`)."""
+
+    KEPT = 512  # sets of walls whose side groups are kept (some 20 kB each on a large level)
 
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
-        self._floor: SideGroups | None = None
+        # Side groups by their walls (0: the floor's, made when first asked). The frozen
+        # goals rule asks for sets that mostly grow a box at a time as boxes are packed.
+        self._kept: dict[int, SideGroups] = {}
 
     def reach(self, walls: int) -> list[int]:
         """The reach once walls stand on the squares of ``walls`` (of the floor) too."""
         analysis = self.analysis
-        if self._floor is None:
-            self._floor = of_floor(analysis)
-        offsets, poll = analysis.offsets, analysis.poll
-        floor, groups, _ = with_walls(self._floor, walls, offsets, analysis.width, poll)
+        floor, groups, _ = self._sides(walls & analysis.floor)
         size = analysis.board.width * analysis.board.height
+        offsets, poll = analysis.offsets, analysis.poll
         return lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll)
+
+    def _sides(self, walls: int) -> SideGroups:
+        kept = self._kept
+        found = kept.get(walls)
+        if found is not None:
+            return found
+        analysis = self.analysis
+        offsets, width, poll = analysis.offsets, analysis.width, analysis.poll
+        if not kept:
+            kept[0] = of_floor(analysis)
+        for wall in bits_of(walls):
+            fewer = kept.get(walls & ~(1 << wall))
+            if fewer is not None:
+                found = with_wall(fewer, wall, offsets, width, poll)
+                break
+        else:
+            found = with_walls(kept[0], walls, offsets, width, poll)
+        if len(kept) >= self.KEPT:
+            floor = kept[0]
+            kept.clear()
+            kept[0] = floor
+        kept[walls] = found
+        return found
 
 
 def of_floor(analysis: Analysis) -> SideGroups:

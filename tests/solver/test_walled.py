@@ -77,3 +77,25 @@ def test_the_lone_box_reach_in_one_pass_is_the_reach_of_every_goals_pulls() -> N
             expected = goal_reach(goals, distances, bits_of(floor), size, no_stop)
             found = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size)
             assert found == expected
+
+
+def test_the_reach_with_walls_built_on_sets_asked_before_is_the_full_computation() -> None:
+    """Sets of walls growing a square at a time in random orders, as boxes frozen on goals
+    do, each built on the set before it when that one is kept (a few kept, so some are not)."""
+    picker = random.Random(5)
+    for level in read_collection(campaign_path()).levels:
+        analysis = Analysis(level.board, level.player)
+        size = analysis.board.width * analysis.board.height
+        offsets = analysis.offsets
+        reach = walled.WalledReach(analysis)
+        reach.KEPT = 4
+        for _ in range(3):
+            walls = 0
+            for square in picker.sample(analysis.squares, min(5, len(analysis.squares) - 1)):
+                walls |= 1 << square
+                floor, groups, _ = _full(analysis, walls)
+                expected = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size)
+                assert reach.reach(walls) == expected
+        assert reach.reach(0) == lone_box_reach(
+            analysis.goals, analysis.floor, analysis.side_groups, offsets, size
+        )
