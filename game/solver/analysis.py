@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
 
 from game.core.board import Board
-from game.solver.push import DIRECTIONS
+from game.solver.push import DIRECTIONS, Push
 
 UNREACHABLE = 1 << 20  # a push distance larger than any real one
 # Called between small pieces of work (each well under a millisecond on a 100x100 board);
@@ -218,19 +219,38 @@ class Analysis:
             self._find_distances(size)
         self.walls_h = self._walled_sides(0)  # walls left and right
         self.walls_v = self._walled_sides(1)  # walls above and below
-        # Per floor square, where a box pushed onto it comes from: (its square, the player's
-        # behind it, the direction index of the push), both on the floor, in direction order.
-        self.pushed_from: dict[int, tuple[tuple[int, int, int], ...]] = {
-            square: self._pushed_from(square) for square in self.squares
-        }
 
-    def _pushed_from(self, square: int) -> tuple[tuple[int, int, int], ...]:
-        found = []
-        for index, offset in enumerate(self.offsets):
-            source, behind = square + offset, square + 2 * offset
-            if self.floor >> source & 1 and self.floor >> behind & 1:
-                found.append((source, behind, (index + 2) % 4))
-        return tuple(found)
+    @cached_property
+    def pushed_from(self) -> dict[int, tuple[tuple[int, int, int], ...]]:
+        """Per floor square, where a box pushed onto it comes from: (its square, the player's
+        behind it, the direction index of the push), both on the floor, in direction order.
+        Made when first asked: only the forward searches' packing advisor reads it."""
+        floor = self.floor
+        table: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        for square in self.squares:
+            found = []
+            for index, offset in enumerate(self.offsets):
+                source, behind = square + offset, square + 2 * offset
+                if floor >> source & 1 and floor >> behind & 1:
+                    found.append((source, behind, (index + 2) % 4))
+            table[square] = tuple(found)
+        return table
+
+    @cached_property
+    def box_pushes(self) -> dict[int, tuple[tuple[int, int, int, Push], ...]]:
+        """Per floor square, the pushes of a box there that may be made: (the square ahead,
+        live; the player's behind, on the floor; the direction index; the push, made once and
+        shared). Made when first asked: only box moves read it."""
+        live, floor = self.live, self.floor
+        table: dict[int, tuple[tuple[int, int, int, Push], ...]] = {}
+        for square in self.squares:
+            found = []
+            for index, offset in enumerate(self.offsets):
+                ahead, behind = square + offset, square - offset
+                if live >> ahead & 1 and floor >> behind & 1:
+                    found.append((ahead, behind, index, Push(square, DIRECTIONS[index])))
+            table[square] = tuple(found)
+        return table
 
     def _find_distances(self, size: int) -> None:
         poll, floor, offsets = self.poll, self.floor, self.offsets

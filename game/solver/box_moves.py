@@ -38,7 +38,7 @@ def _moves_of(
 ) -> list[Step]:
     """The moves of the box on ``box``: per square and side it can end on, the fewest
     pushes that bring it there, kept when the position after passes the deadlock rules."""
-    width, poll, box_pushes = problem.width, problem.poll, problem.box_pushes
+    width, poll, box_pushes = problem.width, problem.poll, problem.analysis.box_pushes
     others = boxes & ~(1 << box)
     free = problem.floor & ~others
     live = problem.live & ~others

@@ -72,17 +72,6 @@ class Problem:
         # for the squares boxes come to (on a large board most squares never see a box).
         self.costs: list[list[int] | None] = [None] * size
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
-        # Per floor square, the pushes of a box there that may be made: (the square ahead,
-        # live; the player's behind, on the floor; the direction index; the push, made once).
-        self.box_pushes = {square: self._box_pushes(square) for square in analysis.squares}
-
-    def _box_pushes(self, square: int) -> tuple[tuple[int, int, int, Push], ...]:
-        found = []
-        for index, offset in enumerate(self.offsets):
-            ahead, behind = square + offset, square - offset
-            if self.live >> ahead & 1 and self.floor >> behind & 1:
-                found.append((ahead, behind, index, Push(square, DIRECTIONS[index])))
-        return tuple(found)
 
     def apart(self) -> Problem:
         """The same problem (analysis and caches shared) with an empty table of learned
