@@ -16,6 +16,9 @@ from game.solver.search import Problem
 
 # A move of the forward search: its pushes, the boxes after them and the player's area then.
 Step = tuple[tuple[Push, ...], int, int]
+# How many sets of boxes standing still the verdicts of the deadlock rules are kept for (some
+# 300 bytes each): when full, they are forgotten.
+VERDICTS_KEPT = 200_000
 
 
 def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Step]:
@@ -43,6 +46,10 @@ def _moves_of(
     free = problem.floor & ~others
     live = problem.live & ~others
     learned = problem.learned
+    # The rules look at the boxes only, so the verdicts for the others' set hold at every
+    # node where they stand still: moving the box a node has just moved again asks again.
+    verdicts = problem.verdicts
+    passed, failed = verdicts.get(others, (0, 0))
     # Per square, the player's areas found with the box there (joined: they are disjoint):
     # the box arriving from a side already in them is a position already found, known
     # without a fill (-1 holds every side: the box may not stand there).
@@ -60,10 +67,12 @@ def _moves_of(
             after = others | 1 << ahead
             known = areas.get(ahead)
             if known is None:
-                # The deadlock rules look at the boxes only: once per square.
-                if not problem.allowed(box, ahead, after):
-                    areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
-                    continue
+                if not passed >> ahead & 1:
+                    if failed >> ahead & 1 or not problem.allowed(box, ahead, after):
+                        failed |= 1 << ahead
+                        areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
+                        continue
+                    passed |= 1 << ahead
                 known = 0
             elif known >> at & 1:
                 continue
@@ -74,4 +83,7 @@ def _moves_of(
             if ahead in learned.holding and learned.dead_after(after, ahead, at):
                 continue  # dead here, but pushed on it may leave the pattern
             moves.append((pushes, after, moved))
+    if len(verdicts) >= VERDICTS_KEPT:
+        verdicts.clear()
+    verdicts[others] = passed, failed
     return moves

@@ -72,6 +72,9 @@ class Problem:
         # for the squares boxes come to (on a large board most squares never see a box).
         self.costs: list[list[int] | None] = [None] * size
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
+        # Per set of boxes standing still, the squares where one more box passes the deadlock
+        # rules and where it fails them (see box_moves); shared by apart() twins.
+        self.verdicts: dict[int, tuple[int, int]] = {}
 
     def apart(self) -> Problem:
         """The same problem (analysis and caches shared) with an empty table of learned

@@ -114,3 +114,28 @@ def test_areas_worked_out_from_the_position_before_are_what_a_full_fill_finds() 
                 checked += 1
             _, boxes, region = chooser.choice(moves)
     assert checked > 1000
+
+
+def test_moves_with_the_verdicts_kept_are_the_moves_found_afresh() -> None:
+    """Random walks through the campaign's larger levels, mostly moving the box just moved
+    again (its other boxes stand still, so the kept verdicts answer): the moves are those of
+    the same problem with nothing kept."""
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 4]
+    chooser = random.Random(11)
+    answered = 0
+    for level in levels:
+        problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
+        boxes, region, moved = problem.start_boxes, _region(problem), 0
+        for _ in range(40):
+            fresh = problem.apart()
+            fresh.verdicts = {}
+            expected = box_moves(fresh, boxes, region, None)
+            answered += sum(1 for others in fresh.verdicts if others in problem.verdicts)
+            assert box_moves(problem, boxes, region, None) == expected
+            if not expected:
+                break
+            again = [move for move in expected if move[0][0].box == moved]
+            pool = again if again and chooser.random() < 0.7 else expected
+            _, after, region = chooser.choice(pool)
+            moved, boxes = (after & ~boxes).bit_length() - 1, after
+    assert answered > 100
