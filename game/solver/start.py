@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from game.core.level import Level
 from game.solver.analysis import Analysis, mask_of
+from game.solver.collector import collector_paused
 from game.solver.result import Limits
 from game.solver.search import Outcome, Problem
 
@@ -15,7 +16,12 @@ Method = Callable[[Problem, Limits], Outcome]
 
 def search_level(level: Level, method: Method, limits: Limits) -> Outcome | str:
     """A solution's outcome, or why the level is unsolvable; every phase, from the
-    analysis of the board on, runs under ``limits``."""
+    analysis of the board on, runs under ``limits`` (and without the cyclic collector)."""
+    with collector_paused():
+        return _search(level, method, limits)
+
+
+def _search(level: Level, method: Method, limits: Limits) -> Outcome | str:
     analysis = Analysis(level.board, level.player, limits.poll)
     stuck = _stuck_outside(level, analysis)
     if stuck:

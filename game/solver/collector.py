@@ -1,0 +1,39 @@
+"""The cyclic garbage collector paused while a search runs: the searches make millions of
+tuples and free them by reference counting, and the collector's passes over them cost a fifth.
+
+Nested and overlapping pauses (searches in threads of one process) count: the collector runs
+again when the last one ends, if it ran before the first.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+# Measured on XSokoban 74, `fess-base` alone to its solution: 16.9 s with the collector, 13.4 s
+# without, the collector finding 222 objects in cycles in all; the `fast` portfolio there
+# (three searches, a larger heap for each pass to walk) 53.7 s -> 35.7 s.
+_lock = threading.Lock()
+_pauses = 0
+_was_enabled = False
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Run the body with the cyclic collector off (reference counting still frees what the
+    searches drop); it is on again afterwards if it was on before the first pause."""
+    global _pauses, _was_enabled
+    with _lock:
+        if _pauses == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _pauses -= 1
+            if _pauses == 0 and _was_enabled:
+                gc.enable()

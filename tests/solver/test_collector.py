@@ -1,0 +1,53 @@
+"""The cyclic collector is off while a search runs and on again after, however pauses
+overlap."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from game.core.xsb import parse_level
+from game.solver.collector import collector_paused
+from game.solver.result import Limits
+from game.solver.search import Outcome, Problem
+from game.solver.start import search_level
+
+LEVEL = "\n".join(["#####", "#@$.#", "#####"])
+
+
+@pytest.fixture(autouse=True)
+def _collector_on() -> Iterator[None]:
+    gc.enable()
+    yield
+    gc.enable()
+
+
+def test_a_search_runs_without_the_collector_and_turns_it_on_again() -> None:
+    seen: list[bool] = []
+
+    def method(_problem: Problem, _limits: Limits) -> Outcome:
+        seen.append(gc.isenabled())
+        return Outcome(None)
+
+    search_level(parse_level(LEVEL), method, Limits(None, None, 1 << 40, None, None))
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_overlapping_pauses_end_with_the_last() -> None:
+    first, second = collector_paused(), collector_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert not gc.isenabled()  # the second search still runs
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+
+
+def test_a_collector_off_before_stays_off() -> None:
+    gc.disable()
+    with collector_paused(), collector_paused():
+        pass
+    assert not gc.isenabled()
