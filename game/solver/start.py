@@ -8,7 +8,7 @@ from collections.abc import Callable
 from game.core.level import Level
 from game.solver.analysis import Analysis, mask_of
 from game.solver.collector import collector_paused
-from game.solver.result import Limits
+from game.solver.result import Limits, StopSearch
 from game.solver.search import Outcome, Problem
 
 Method = Callable[[Problem, Limits], Outcome]
@@ -17,8 +17,17 @@ Method = Callable[[Problem, Limits], Outcome]
 def search_level(level: Level, method: Method, limits: Limits) -> Outcome | str:
     """A solution's outcome, or why the level is unsolvable; every phase, from the
     analysis of the board on, runs under ``limits`` (and without the cyclic collector)."""
+    stopped: Exception
     with collector_paused():
-        return _search(level, method, limits)
+        try:
+            return _search(level, method, limits)
+        except StopSearch as stop:
+            # Raised again without the search's frames, so that they and the search's heap
+            # are freed here: the collector's first pass afterwards would walk all of it.
+            stopped = StopSearch(stop.status, stop.reason)
+        except MemoryError:
+            stopped = MemoryError()
+    raise stopped
 
 
 def _search(level: Level, method: Method, limits: Limits) -> Outcome | str:
