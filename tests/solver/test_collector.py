@@ -4,13 +4,14 @@ overlap."""
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Iterator
 
 import pytest
 
 from game.core.xsb import parse_level
 from game.solver.collector import collector_paused
-from game.solver.result import Limits
+from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem
 from game.solver.start import search_level
 
@@ -33,6 +34,27 @@ def test_a_search_runs_without_the_collector_and_turns_it_on_again() -> None:
 
     search_level(parse_level(LEVEL), method, Limits(None, None, 1 << 40, None, None))
     assert seen == [False]
+    assert gc.isenabled()
+
+
+class _Heap:
+    """Stands for a search's heap."""
+
+
+def test_a_stopped_search_leaves_its_heap_behind() -> None:
+    # Its frames are not carried up with the stop, so its heap is freed before the collector
+    # runs again (else the collector's first pass walks all of it).
+    made: list[weakref.ref[_Heap]] = []
+
+    def method(_problem: Problem, _limits: Limits) -> Outcome:
+        heap = _Heap()
+        made.append(weakref.ref(heap))
+        raise StopSearch(SolveStatus.TIMEOUT, "time limit reached")
+
+    with pytest.raises(StopSearch) as stopped:
+        search_level(parse_level(LEVEL), method, Limits(None, None, 1 << 40, None, None))
+    assert stopped.value.status is SolveStatus.TIMEOUT
+    assert made[0]() is None
     assert gc.isenabled()
 
 
