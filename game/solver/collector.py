@@ -1,5 +1,5 @@
-"""The cyclic garbage collector paused while a search runs: the searches make millions of
-tuples and free them by reference counting, and the collector's passes over them cost a fifth.
+"""The cyclic garbage collector paused while a search (or the optimizer) runs: they make
+millions of tuples and free them by reference counting, and the collector's passes cost a fifth.
 
 Nested and overlapping pauses (searches in threads of one process) count: the collector runs
 again when the last one ends, if it ran before the first.
@@ -14,7 +14,8 @@ from contextlib import contextmanager
 
 # Measured on XSokoban 74, `fess-base` alone to its solution: 16.9 s with the collector, 13.4 s
 # without, the collector finding 222 objects in cycles in all; the `fast` portfolio there
-# (three searches, a larger heap for each pass to walk) 53.7 s -> 35.7 s.
+# (three searches, a larger heap for each pass to walk) 53.7 s -> 35.7 s. The optimizer, for
+# moves, on fast's solutions of XSokoban 1 and 5: 1.72 -> 1.47 and 31.7 -> 29.7 CPU s.
 _lock = threading.Lock()
 _pauses = 0
 _was_enabled = False

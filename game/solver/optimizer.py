@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from game.core.level import Level
 from game.core.metrics import MetricOrder, Push, SolutionMetrics, solution_metrics
 from game.core.notation import parse_lurd, replay
+from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.optimizer_passes import regroup_pass, render
 from game.solver.optimizer_vicinity import (
@@ -116,12 +117,15 @@ def optimize(
     limits = Limits(time_limit, None, memory_limit, cancel, report)
     stopped: SolveStatus | None = None
     reason = ""
-    try:
-        _improve(level, best, vicinity or Vicinity(), limits)
-    except StopSearch as stop:
-        stopped, reason = stop.status, stop.reason
-    except MemoryError:
-        stopped, reason = SolveStatus.MEMORY, "out of memory"
+    # The stop is handled inside the pause, so that the searches' heaps are freed before the
+    # collector runs again (see game.solver.collector).
+    with collector_paused():
+        try:
+            _improve(level, best, vicinity or Vicinity(), limits)
+        except StopSearch as stop:
+            stopped, reason = stop.status, stop.reason
+        except MemoryError:
+            stopped, reason = SolveStatus.MEMORY, "out of memory"
     return OptimizeResult(
         best.lurd, before, best.metrics, order, stopped, reason, limits.nodes, limits.elapsed()
     )

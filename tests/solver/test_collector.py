@@ -10,10 +10,12 @@ from collections.abc import Iterator
 import pytest
 
 from game.core.xsb import parse_level
+from game.solver import optimizer
 from game.solver.collector import collector_paused
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search import Outcome, Problem
 from game.solver.start import search_level
+from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 LEVEL = "\n".join(["#####", "#@$.#", "#####"])
 
@@ -73,3 +75,15 @@ def test_a_collector_off_before_stays_off() -> None:
     with collector_paused(), collector_paused():
         pass
     assert not gc.isenabled()
+
+
+def test_the_optimizer_runs_without_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[bool] = []
+
+    def improve(*_args: object) -> None:
+        seen.append(gc.isenabled())
+
+    monkeypatch.setattr(optimizer, "_improve", improve)
+    optimizer.optimize(parse_level(SMALL_LEVEL), SMALL_SOLUTION)
+    assert seen == [False]
+    assert gc.isenabled()
