@@ -1,6 +1,5 @@
-"""The cyclic garbage collector paused while a search (or the optimizer) runs: they make
-millions of tuples and free them by reference counting; the collector's passes cost a fifth
-of a search's time alone, a third of the fast method's.
+"""The cyclic garbage collector paused while a search or the optimizer runs: they free their
+millions of tuples by reference counting, and its passes cost a fifth to a third of the time.
 
 Nested and overlapping pauses (searches in threads of one process) count: the collector runs
 again when the last one ends, if it ran before the first.
