@@ -64,19 +64,20 @@ def _moves_of(
                 continue
             if not path and only is not None and not only[index] >> box & 1:
                 continue
-            after = others | 1 << ahead
             known = areas.get(ahead)
+            if known is not None and known >> at & 1:
+                continue  # found from this side before (or the box may not stand there)
+            square = 1 << ahead
+            after = others | square
             if known is None:
-                if not passed >> ahead & 1:
-                    if failed >> ahead & 1 or not problem.allowed(box, ahead, after):
-                        failed |= 1 << ahead
+                if not passed & square:
+                    if failed & square or not problem.allowed(box, ahead, after):
+                        failed |= square
                         areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
                         continue
-                    passed |= 1 << ahead
+                    passed |= square
                 known = 0
-            elif known >> at & 1:
-                continue
-            moved = area_after_push(area, at, ahead, free & ~(1 << ahead), width)
+            moved = area_after_push(area, at, ahead, free & ~square, width)
             areas[ahead] = known | moved
             pushes = (*path, push)
             queue.append((ahead, moved, pushes))
