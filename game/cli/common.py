@@ -7,6 +7,7 @@ Every subcommand picks levels with ``FILE --level N|TITLE`` through :func:`load_
 from __future__ import annotations
 
 import argparse
+import string
 import sys
 from collections.abc import Callable
 
@@ -106,7 +107,9 @@ def whole_number(most: int) -> Callable[[str], int]:
     ``1_0``, ``-1``, a thousand digits) is refused in one line."""
 
     def parse(text: str) -> int:
-        digits = text.strip()
+        # ASCII blanks only: str.strip() also takes Unicode ones such as U+0085, which would
+        # let ``1\x85`` through as 1.
+        digits = text.strip(string.whitespace)
         if not is_count(digits):
             raise argparse.ArgumentTypeError(
                 f"{printable(shortened(text))} is not a whole number"

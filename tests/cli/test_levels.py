@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from game.cli import main
@@ -223,6 +223,7 @@ def test_positive_seconds_takes_ordinary_limits() -> None:
 
 
 @given(st.text(max_size=30) | st.from_regex(r"\A[0-9 ]{1,8}\Z"))
+@example("1\x85")  # a Unicode blank after the digits (str.strip took it)
 def test_counts_and_seconds_are_ascii_numbers_in_bounds_or_one_line_refusals(text: str) -> None:
     for parse, low, high in ((whole_number(500), 1, 500), (positive_seconds, 0, MAX_SECONDS)):
         try:
