@@ -209,7 +209,7 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
     if job.pipe.poll():
         try:
             status, lurd, nodes, seconds, found_by = job.pipe.recv()
-        except EOFError:
+        except (EOFError, OSError):  # died without its row (a reset if it left one unread)
             job.process.join()
             return Row(job.index, title, "crashed", seconds=elapsed)
         job.process.join()

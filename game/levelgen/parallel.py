@@ -136,7 +136,7 @@ class _Pool(Generic[ResultT]):
         self.busy.discard(pipe)
         try:
             index, result, failure = pipe.recv()
-        except EOFError:
+        except (EOFError, OSError):  # a reset too, when it died with a message unread
             raise WorkerFailed("a level worker ended without an answer") from None
         if failure:
             raise WorkerFailed(failure)
@@ -156,7 +156,7 @@ def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
             continue
         try:
             index = pipe.recv()
-        except EOFError:
+        except (EOFError, OSError):  # the parent went away (a reset when killed mid-send)
             return
         try:
             result = work(index, stopped)

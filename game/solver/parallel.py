@@ -91,7 +91,7 @@ def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
             index = waiting[pipe]
             try:
                 message: Message = pipe.recv()
-            except EOFError:  # the worker died without a word (killed from outside)
+            except (EOFError, OSError):  # the worker died without a word (killed from outside)
                 del waiting[pipe]
                 continue
             nodes[index] = message[1]

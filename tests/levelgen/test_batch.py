@@ -1,5 +1,6 @@
 """Tests for levels on demand: a batch is rated, distinct and the same for a seed on any number
-of processes; a cancel leaves no worker behind; one cell's level runs in a worker process.
+of processes; a cancel leaves no worker behind; one cell's level runs in a worker process; a
+worker whose parent is gone ends without a word.
 
 Small rooms at low difficulty, so each test runs in a second or two.
 """
@@ -7,6 +8,7 @@ Small rooms at low difficulty, so each test runs in a second or two.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -102,3 +104,20 @@ def test_bad_requests_are_refused_in_one_line(change: dict[str, int], message: s
     assert problem is not None and message in problem and "\n" not in problem
     with pytest.raises(ValueError, match=message):
         generate_levels(request)
+
+
+class _ResetPipe:
+    """A worker's end of the pipe once the parent was killed while sending to it."""
+
+    def poll(self, _timeout: float = 0.0) -> bool:
+        return True
+
+    def recv(self) -> object:
+        raise ConnectionResetError(104, "Connection reset by peer")
+
+
+def test_a_worker_whose_parent_was_killed_mid_send_ends_quietly() -> None:
+    def work(index: int, _stopped: object) -> int:
+        return index
+
+    parallel._serve(work, _ResetPipe(), os.getppid())  # type: ignore[arg-type]
