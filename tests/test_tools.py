@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 
@@ -39,3 +40,25 @@ def test_hint_latency_prints_a_row_per_level_and_a_summary(
     assert "-" not in lines[1].split()[1:]  # a hint came both times
     given_up = f"no hint within {tool.GIVE_UP_SECONDS:.0f} s: 0"
     assert lines[-2].startswith("at once: median") and given_up in lines[-2]
+
+
+def test_plateaus_lists_each_count_packed_where_the_search_first_reached_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    levels = tmp_path / "levels.xsb"
+    levels.write_text("; three\n########\n#      #\n# $$$  #\n#  @   #\n# ...  #\n########\n")
+    tool = load_tool("plateaus")
+    for search in tool.SEARCHES:
+        monkeypatch.setattr(sys, "argv", ["plateaus.py", str(levels), "1", "--search", search])
+        assert tool.main() == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0] == f"{search} on level 1: solved"
+        rows = [[int(field) for field in line.split()[:3]] for line in lines[2:]]
+        assert [row[0] for row in rows] == [0, 1, 2]  # the solved position is never expanded
+        for (_, first, spent), (_, later, _) in pairwise(rows):
+            assert later == first + spent
+    monkeypatch.setattr(sys, "argv", ["plateaus.py", str(levels), "1", "--nodes", "1"])
+    assert tool.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "fess-base on level 1: stopped: node limit 1 reached"
+    assert lines[-1] == "(no expansion: the limit came first)"
