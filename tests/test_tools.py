@@ -14,6 +14,7 @@ from types import ModuleType
 import pytest
 
 from tests.engine.harness import LEVELS_TEXT
+from tests.solver.test_base_search import UNSOLVABLE
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
@@ -57,6 +58,13 @@ def test_plateaus_lists_each_count_packed_where_the_search_first_reached_it(
         assert [row[0] for row in rows] == [0, 1, 2]  # the solved position is never expanded
         for (_, first, spent), (_, later, _) in pairwise(rows):
             assert later == first + spent
+    unsolvable = tmp_path / "unsolvable.xsb"
+    unsolvable.write_text(f"; none\n{UNSOLVABLE}\n")
+    for search in tool.SEARCHES:
+        monkeypatch.setattr(sys, "argv", ["plateaus.py", str(unsolvable), "1", "--search", search])
+        assert tool.main() == 0
+        heading = capsys.readouterr().out.splitlines()[0]
+        assert heading == f"{search} on level 1: unsolvable: every position reachable was searched"
     monkeypatch.setattr(sys, "argv", ["plateaus.py", str(levels), "1", "--nodes", "1"])
     assert tool.main() == 0
     lines = capsys.readouterr().out.splitlines()

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from game.core.collection import read_collection
+from game.core.errors import LevelError
 from game.solver.advisors import Pushes
 from game.solver.cells import Child, Rank
 from game.solver.fess import FeatureSearch
@@ -40,10 +41,11 @@ class Plateau:
 class WatchedSearch(FeatureSearch):
     """A feature space search that records its plateaus."""
 
-    def __init__(self, problem: Problem, limits: Limits, name: str) -> None:
+    def __init__(self, problem: Problem, limits: Limits, name: str, macros: bool) -> None:
         planned = name != "fess"
         super().__init__(
-            problem, limits, box_moves=planned, base_plan=planned, guided=name == "fess-base"
+            problem, limits, macros, box_moves=planned, base_plan=planned,
+            guided=name == "fess-base",
         )
         self.plateaus: list[Plateau] = []
         self.from_best = False
@@ -68,15 +70,19 @@ class WatchedSearch(FeatureSearch):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("file", help="a level collection, e.g. ../shared/benchmarks/xsokoban.xsb")
-    parser.add_argument("level", type=int, help="the level's number in the file")
+    parser.add_argument("level", help="the level's number in the file, or its title")
     parser.add_argument("--search", default="fess-base", choices=SEARCHES)
     parser.add_argument("--nodes", type=int, default=20_000, help="node limit")
     args = parser.parse_args()
-    level = read_collection(Path(args.file)).levels[args.level - 1]
+    try:
+        level = read_collection(Path(args.file)).find(args.level)
+    except LevelError as error:
+        parser.error(str(error))
     made: list[WatchedSearch] = []
 
     def factory(problem: Problem, limits: Limits, macros: bool) -> Resumable:
-        made.append(WatchedSearch(problem, limits, args.search))
+        # Without macros when a search that used them ran dry (see take_turns).
+        made.append(WatchedSearch(problem, limits, args.search, macros))
         return made[-1]
 
     def method(problem: Problem, limits: Limits) -> Outcome:
