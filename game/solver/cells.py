@@ -1,9 +1,9 @@
 """The bookkeeping of a feature space search, forwards or backwards: a tree of positions, each
 made with all its children scored, grouped into cells by features, and which cell comes next.
 
-Visits alternate between the next cell of a cycle and the best cell (a cell just found may be
-the cycle's next); in a cell the search takes the child of the cheapest path (advised moves
-weigh 0, others 1), then of the best features.
+Visits alternate between the next cell of a cycle (a cell just found may be the cycle's next)
+and the best cell, or in turn the cells of the front of two features; in a cell the search takes
+the child of the cheapest path (advised moves weigh 0, others 1), then of the best features.
 """
 
 from __future__ import annotations
@@ -110,6 +110,12 @@ class CellSearch(Generic[Move]):
         # the search digs on where it has come furthest while the cycle keeps it broad.
         self.ranked: list[Cell] = []
         self.best_next = False
+        # A feature (its index in a cell) whose front with the ranking those visits take in
+        # turn, when set: the cells with nodes that are smaller in it than every cell ranked
+        # before them. The best cell may be a dead end while the way on is smaller in another
+        # feature, further back in the first.
+        self.front_feature: int | None = None
+        self.front_turn = 0
         # Whether a cell is the cycle's next visit when it is found (else the cycle goes on
         # in turn and reaches it last).
         self.new_cells_first = False
@@ -179,13 +185,27 @@ class CellSearch(Generic[Move]):
                 continue
             self.best_next = not self.best_next
             if self.best_next:
-                best = self._best_cell()
+                best = self._dig_cell()
                 if best is not None:
                     return self.heaps[best]
             cell = self.cycle[self.turn]
             self.turn += 1
             return self.heaps[cell]
         return None
+
+    def _dig_cell(self) -> Cell | None:
+        """The cell of the visit that digs: the best cell, or the next cell of the front."""
+        best = self._best_cell()
+        feature = self.front_feature
+        if best is None or feature is None:
+            return best
+        heaps = self.heaps
+        front: list[Cell] = []
+        for cell in sorted(self.ranked):
+            if heaps.get(cell) and (not front or cell[feature] < front[-1][feature]):
+                front.append(cell)
+        self.front_turn += 1
+        return front[self.front_turn % len(front)]
 
     def _best_cell(self) -> Cell | None:
         """The best cell that still holds nodes (dropping the emptied ones from the

@@ -222,3 +222,27 @@ def test_a_cell_found_is_visited_next_when_new_cells_come_first() -> None:
     # then, so the best cell left, (0, 2, 0), comes before (0, 3, 0).
     assert visits(first=False) == [(-1, 2, 0), (0, 3, 0), (0, 2, 0)]
     assert visits(first=True) == [(-1, 2, 0), (0, 2, 0), (0, 3, 0)]
+
+
+def test_the_digging_visits_take_the_front_of_packing_and_boxes_out_of_plan_in_turn() -> None:
+    def digs(feature: int | None) -> list[tuple[int, ...]]:
+        search: CellSearch[int] = CellSearch(Limits(None, None, 1 << 30, None, None))
+        search.front_feature = feature
+        cells = [(-2, 1, 3), (-1, 2, 3), (-1, 1, 1), (0, 1, 0)]
+        for number, cell in enumerate(cells):
+            node = search.add(-1, None, 0, cell)
+            children = [Child(ADVISED, (number, n), (number, n), 0, 0, number) for n in range(8)]
+            search.offer(node, children)
+        order: list[tuple[int, ...]] = []
+        for _ in range(8):
+            picked = search.next_child()
+            assert picked is not None
+            node, child = picked
+            search.seen.add(child.key)
+            order.append(search.cell[node])
+        return order[::2]  # visits alternate, a dig first
+
+    # (-1, 2, 3) is behind (-2, 1, 3) in both: not on the front.
+    assert digs(2) == [(-1, 1, 1), (0, 1, 0), (-2, 1, 3), (-1, 1, 1)]
+    assert digs(None) == [(-2, 1, 3)] * 4
+    assert search_of(DEAD_END)[0].front_feature == 2  # the forward search asks for it
