@@ -25,7 +25,7 @@ from game.solver.result import Limits, StopSearch
 from game.solver.search import Outcome, Problem
 from game.solver.start import search_level
 
-SEARCHES = ("fess-base", "fess-base-plain", "fess")
+SEARCHES = ("fess-base", "fess-base-far", "fess-base-plain", "fess-base-plain-far", "fess")
 
 
 class Plateau:
@@ -46,7 +46,7 @@ class WatchedSearch(FeatureSearch):
         planned = name != "fess"
         super().__init__(
             problem, limits, macros, box_moves=planned, base_plan=planned,
-            guided=name == "fess-base",
+            guided=not name.startswith("fess-base-plain"), farthest=name.endswith("-far"),
         )
         self.plateaus: list[Plateau] = []
         self.from_best = False

@@ -62,11 +62,13 @@ class FeatureSearch(CellSearch[Pushes]):
         box_moves: bool = False,
         base_plan: bool = False,
         guided: bool = True,
+        farthest: bool = False,
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
         (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
-        others still (36, 72, 75)."""
+        others still (36, 72, 75). ``farthest``: of children equal in every feature, the one
+        whose boxes are farthest from the goals comes first (Festival's), not the nearest."""
         super().__init__(limits)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
@@ -74,6 +76,12 @@ class FeatureSearch(CellSearch[Pushes]):
         if box_moves:
             planned = "fess-base" if guided else "fess-base-plain"
             self.name = planned if base_plan else "fess-boxes"
+        # The last tie-break, the boxes' distance to the goals, counts against a child when
+        # the search prefers them far: boxes pushed towards the goals before the plan asks for
+        # them crowd the ways in (XSokoban 28's near pocket jams; farthest first solves it).
+        self.distance_sign = -1 if farthest else 1
+        if farthest:
+            self.name += "-far"
         self.base = _base_search(problem, limits) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
@@ -127,7 +135,8 @@ class FeatureSearch(CellSearch[Pushes]):
         boxes = problem.start_boxes
         region = problem.region(boxes, problem.start_player)
         nearest = problem.analysis.nearest
-        rank = self._features(boxes, region, sum(nearest[square] for square in bits_of(boxes)))
+        distance = sum(nearest[square] for square in bits_of(boxes))
+        rank = self._features(boxes, region, self.distance_sign * distance)
         self.seen.add((boxes, (region & -region).bit_length()))
         node = self.add(-1, None, 0, rank[:3])
         self.offer(node, self.expand(node, boxes, region, rank))
@@ -158,7 +167,7 @@ class FeatureSearch(CellSearch[Pushes]):
     def _features(self, boxes: int, region: int, estimate: int) -> Rank:
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
-        nearest goals."""
+        nearest goals (negated when the search prefers them far)."""
         known = self.features.get(boxes)
         if known is None:
             problem = self.problem
@@ -204,6 +213,7 @@ class FeatureSearch(CellSearch[Pushes]):
                     pushes, after, stand = path
                     steps.append((pushes, after, problem.region(after, stand)))
         nearest = problem.analysis.nearest
+        sign = self.distance_sign
         seen = self.seen
         plan = self.ready().plan
         watched = plan.watched
@@ -222,7 +232,7 @@ class FeatureSearch(CellSearch[Pushes]):
                 return []
             source = (boxes & ~after).bit_length() - 1
             target = (after & ~boxes).bit_length() - 1
-            estimate = rank[4] + nearest[target] - nearest[source]
+            estimate = rank[4] + sign * (nearest[target] - nearest[source])
             known = self.features.get(after)
             if known is None:
                 areas = areas_after(parts, source, target, area, width, poll)

@@ -17,19 +17,27 @@ from game.solver.search import Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
 GROWTH = 1.5  # how much longer each round's slices are than the last's
-# Up to this many boxes the fast method gives a third of its time each to the guided feature
-# space search planned by the backward base search, feature space search over pushes and greedy
-# search (Microban 40 s -> 33 s: the guided one solves 139, 111 and 122 in under 0.2 s, greedy
-# took 4-7 s); beyond it, a third each to the base-planned search guided (hotspots, out-of-plan
-# zones, the explorer) and plain (each solves XSokoban levels the other misses) and to the
-# search over pushes. Greedy search runs on small levels only: beyond them it solved no XSokoban
-# level, and its eighth of the time, given to the others, took XSokoban's levels solved from
-# 529 s to 463 s. The unplanned search over box moves (``fess-boxes``) was a seventh there and
-# solved first only 14 and 37, which the planned ones solve alone in 8 and 2 s: its time given
-# to the others took XSokoban from 84 to 85 levels (74) and the 84 from 357 s to 295 s.
-# Shares only move time between levels: 3 of 7 parts for the guided search on large levels took
-# XSokoban 74 from 37.7 s to 30.5 s, and the other 84 solved from 201.2 s to 219.4 s.
+# Up to this many boxes the fast method gives a third of its time each to the guided feature space
+# search planned by the backward base search, feature space search over pushes and greedy search
+# (Microban 40 s -> 33 s: the guided one solves 139, 111 and 122 in under 0.2 s, greedy took 4-7 s);
+# beyond it, up to 10 boxes, a third each to the base-planned search guided (hotspots, out-of-plan
+# zones, the explorer) and plain (each solves XSokoban levels the other misses) and to the search
+# over pushes. Greedy search runs on small levels only: beyond them it solved no XSokoban level, and
+# its eighth of the time, given to the others, took XSokoban's levels solved from 529 s to 463 s.
+# The unplanned search over box moves (``fess-boxes``) was a seventh there and solved first only 14
+# and 37, which the planned ones solve alone in 8 and 2 s: its time given to the others took
+# XSokoban from 84 to 85 levels (74) and the 84 from 357 s to 295 s. Shares only move time between
+# levels: 3 of 7 parts for the guided search on large levels took XSokoban 74 from 37.7 s to 30.5 s,
+# and the other 84 solved from 201.2 s to 219.4 s. Beyond 10 boxes the two base-planned searches
+# also run with the other tie-break, the boxes farthest from the goals first (Festival's), and the
+# guided one only so: a quarter each to the guided far, plain near, plain far, and over pushes. Each
+# tie-break solves levels the other misses (XSokoban 28 only the guided far, 69 only the plain far,
+# 39 only the plain near), so the four gained 28 and 69 and lost none; the 85 solved before took
+# 216 s, not 288 s, since a fourth search makes each level cost more (36 took 33 s, not 5 s, without
+# the guided near search). So up to 10 boxes the three of before run: Microban 153 (10 boxes) ran
+# past its 10 s under the four, and no XSokoban level of 9 or 10 boxes needs the far tie-break.
 SMALL_LEVEL_BOXES = 8
+MEDIUM_LEVEL_BOXES = 10
 
 
 class Resumable(Protocol):
@@ -57,8 +65,18 @@ def feature_space_base(problem: Problem, limits: Limits, macros: bool) -> Resuma
     return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True)
 
 
+def feature_space_base_far(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True, farthest=True)
+
+
 def feature_space_base_plain(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return FeatureSearch(problem, limits, macros, box_moves=True, base_plan=True, guided=False)
+
+
+def feature_space_base_plain_far(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(
+        problem, limits, macros, box_moves=True, base_plan=True, guided=False, farthest=True
+    )
 
 
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -105,17 +123,32 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
         length *= GROWTH
 
 
-def fast_shares(boxes: int) -> tuple[int, int, int, int]:
+def fast_shares(boxes: int) -> tuple[int, ...]:
     """The fast method's slice weights, on a level of ``boxes`` boxes, for feature space search
-    planned by the base search guided and plain, over pushes, and greedy search (0: not run).
-    A weight of 2 gives large levels twice the small levels' slices."""
-    return (1, 0, 1, 1) if boxes <= SMALL_LEVEL_BOXES else (2, 2, 2, 0)
+    planned by the base search guided (nearest boxes first, then farthest), plain (the same),
+    over pushes, and greedy search (0: not run). A weight of 2 gives larger levels twice the
+    small levels' slices."""
+    if boxes <= SMALL_LEVEL_BOXES:
+        return (1, 0, 0, 0, 1, 1)
+    if boxes <= MEDIUM_LEVEL_BOXES:
+        return (2, 0, 2, 0, 2, 0)
+    return (0, 2, 2, 2, 2, 0)
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
 # searches and the weights of their slices for a level of so many boxes.
 PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int], tuple[int, ...]]]] = {
-    "fast": ((feature_space_base, feature_space_base_plain, feature_space, greedy), fast_shares),
+    "fast": (
+        (
+            feature_space_base,
+            feature_space_base_far,
+            feature_space_base_plain,
+            feature_space_base_plain_far,
+            feature_space,
+            greedy,
+        ),
+        fast_shares,
+    ),
 }
 
 

@@ -16,10 +16,13 @@ from game.solver.base_search import BaseSearch
 from game.solver.fess import FeatureSearch
 from game.solver.parking import OUTSIDE
 from game.solver.portfolio import (
+    MEDIUM_LEVEL_BOXES,
     entries_of,
     feature_space,
     feature_space_base,
+    feature_space_base_far,
     feature_space_base_plain,
+    feature_space_base_plain_far,
     greedy,
 )
 from game.solver.pulls import loose_reach, pull_moves, push_reach
@@ -120,11 +123,16 @@ def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: st
 
 
 def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares() -> None:
-    entries = entries_of("fast", 20)
+    entries = entries_of("fast", MEDIUM_LEVEL_BOXES)
     planned = [feature_space_base, feature_space_base_plain]
     assert [factory for factory, _ in entries[:2]] == planned
     assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
     assert greedy not in [factory for factory, _ in entries]  # it solved nothing there
+    # Beyond, both tie-breaks of the base-planned searches, the guided one's far only.
+    large = entries_of("fast", MEDIUM_LEVEL_BOXES + 1)
+    planned = [feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far]
+    assert [factory for factory, _ in large] == [*planned, feature_space]
+    assert {weight for _, weight in large} == {2}
     # Small levels: the guided one only, with fess and greedy in equal shares.
     small = entries_of("fast", 4)
     assert [factory for factory, _ in small] == [feature_space_base, feature_space, greedy]
@@ -135,9 +143,11 @@ def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> N
     problem = problem_of(UNSOLVABLE)
     limits = Limits(10, None, 1 << 30, None, None)
     hot = feature_space_base(problem.apart(), limits, True)
-    plain = feature_space_base_plain(problem.apart(), limits, True)
-    assert isinstance(hot, FeatureSearch) and isinstance(plain, FeatureSearch)
-    assert hot.base is not None and hot.base is plain.base  # its time is spent once
+    others = (feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far)
+    twins = [factory(problem.apart(), limits, True) for factory in others]
+    assert isinstance(hot, FeatureSearch) and hot.base is not None
+    for twin in twins:
+        assert isinstance(twin, FeatureSearch) and twin.base is hot.base  # its time spent once
     other_solve = feature_space_base(problem_of(UNSOLVABLE), limits, True)
     assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
 

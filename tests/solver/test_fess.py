@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
+from game.solver.analysis import bits_of
 from game.solver.cells import ADVISED, CellSearch, Child
 from game.solver.fess import FeatureSearch
 from game.solver.result import Limits
@@ -246,3 +247,21 @@ def test_the_digging_visits_take_the_front_of_packing_and_boxes_out_of_plan_in_t
     assert digs(2) == [(-1, 1, 1), (0, 1, 0), (-2, 1, 3), (-1, 1, 1)]
     assert digs(None) == [(-2, 1, 3)] * 4
     assert search_of(DEAD_END)[0].front_feature == 2  # the forward search asks for it
+
+
+def test_of_children_equal_in_every_feature_the_farthest_search_takes_the_farthest_first() -> None:
+    def ties(farthest: bool) -> list[list[int]]:
+        problem = problem_of(ROOMY)
+        limits = Limits(10, None, 1 << 30, None, None)
+        search = FeatureSearch(problem, limits, box_moves=True, farthest=farthest)
+        search.start()
+        nearest = problem.analysis.nearest
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for child in search.children[0]:
+            distance = sum(nearest[square] for square in bits_of(child.boxes))
+            groups.setdefault((child.weight, *child.rank[:4]), []).append(distance)
+        return [distances for distances in groups.values() if len(set(distances)) > 1]
+
+    near, far = ties(farthest=False), ties(farthest=True)
+    assert near and all(distances == sorted(distances) for distances in near)
+    assert far and all(distances == sorted(distances, reverse=True) for distances in far)

@@ -13,6 +13,7 @@ from game.solver.analysis import Analysis, mask_of
 from game.solver.best_first import BestFirst
 from game.solver.fess import FeatureSearch
 from game.solver.portfolio import (
+    MEDIUM_LEVEL_BOXES,
     SMALL_LEVEL_BOXES,
     Factory,
     Resumable,
@@ -177,8 +178,10 @@ def test_a_problem_apart_keeps_its_patterns_to_itself() -> None:
     assert not problem.learned.dead(problem.start_boxes, problem.start_player)
 
 
-@pytest.mark.parametrize("boxes", [SMALL_LEVEL_BOXES, SMALL_LEVEL_BOXES + 1])
-def test_either_portfolio_with_tables_apart_still_proves_a_level_unsolvable(boxes: int) -> None:
+@pytest.mark.parametrize(
+    "boxes", [SMALL_LEVEL_BOXES, SMALL_LEVEL_BOXES + 1, MEDIUM_LEVEL_BOXES + 1]
+)
+def test_each_portfolio_with_tables_apart_still_proves_a_level_unsolvable(boxes: int) -> None:
     # Every search of the portfolio, each with its own table and in slices: the one that runs
     # dry without macros proves it.
     problem = problem_of(UNSOLVABLE)  # three boxes that block each other's way
