@@ -26,16 +26,20 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 # its eighth of the time, given to the others, took XSokoban's levels solved from 529 s to 463 s.
 # The unplanned search over box moves (``fess-boxes``) was a seventh there and solved first only 14
 # and 37, which the planned ones solve alone in 8 and 2 s: its time given to the others took
-# XSokoban from 84 to 85 levels (74) and the 84 from 357 s to 295 s. Shares only move time between
-# levels: 3 of 7 parts for the guided search on large levels took XSokoban 74 from 37.7 s to 30.5 s,
-# and the other 84 solved from 201.2 s to 219.4 s. Beyond 10 boxes the two base-planned searches
-# also run with the other tie-break, the boxes farthest from the goals first (Festival's), and the
-# guided one only so: a quarter each to the guided far, plain near, plain far, and over pushes. Each
+# XSokoban from 84 to 85 levels (74) and the 84 from 357 s to 295 s. In the three, shares only moved
+# time between levels: 3 of 7 parts for the guided search on large levels took XSokoban 74 from 37.7
+# s to 30.5 s, and the other 84 solved from 201.2 s to 219.4 s. Beyond 10 boxes the two base-planned
+# searches also run with the other tie-break, the boxes farthest from the goals first (Festival's),
+# and the guided one only so: the guided far, plain near, plain far, and over pushes, 3:2:2:2. Each
 # tie-break solves levels the other misses (XSokoban 28 only the guided far, 69 only the plain far,
 # 39 only the plain near), so the four gained 28 and 69 and lost none; the 85 solved before took
 # 216 s, not 288 s, since a fourth search makes each level cost more (36 took 33 s, not 5 s, without
-# the guided near search). So up to 10 boxes the three of before run: Microban 153 (10 boxes) ran
-# past its 10 s under the four, and no XSokoban level of 9 or 10 boxes needs the far tie-break.
+# the guided near search). With equal shares the guided far search won 23 of the 76 levels of over
+# 10 boxes solved, and over half of their seconds (52-55% in two runs), so a third of the time, not
+# a quarter, took those 87 levels from 336 s to 327 s and 28 from 32 to 26 s, 36 from 33 to 25 s,
+# and 39 (the plain near) from 25 to 29 s. So up to 10 boxes the three of before run: Microban 153
+# (10 boxes) ran past its 10 s under the four, and no XSokoban level of 9 or 10 boxes needs the far
+# tie-break.
 SMALL_LEVEL_BOXES = 8
 MEDIUM_LEVEL_BOXES = 10
 
@@ -132,7 +136,7 @@ def fast_shares(boxes: int) -> tuple[int, ...]:
         return (1, 0, 0, 0, 1, 1)
     if boxes <= MEDIUM_LEVEL_BOXES:
         return (2, 0, 2, 0, 2, 0)
-    return (0, 2, 2, 2, 2, 0)
+    return (0, 3, 2, 2, 2, 0)
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
