@@ -371,7 +371,11 @@ class SolverAssist:
         else:
             if not self.help.waiting:
                 self.background_limit = max(MIN_BACKGROUND_TIME_LIMIT, self.background_limit / 2)
-            self._gave_up("The solver found no solution in time")
+            self._gave_up(
+                "The solver ran out of memory: no solution found"
+                if result.status is SolveStatus.MEMORY
+                else "The solver found no solution in time"
+            )
 
     def _gave_up(self, message: str) -> None:
         # Only a search the player waits for may say that it failed; thinking ahead is silent.

@@ -92,8 +92,10 @@ class InstantSolver(FakeSolver):
 
 
 class SlowSolver(FakeSolver):
-    """Never finds anything: every search runs out of its time."""
+    """Never finds anything: every search runs out of its time (or of ``stop``)."""
+
+    stop = SolveStatus.TIMEOUT
 
     def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
-        timeout = SolveResult(SolveStatus.TIMEOUT, "", nodes=10, seconds=request.time_limit)
+        timeout = SolveResult(self.stop, "", nodes=10, seconds=request.time_limit)
         job.finish(SolverUpdate(request.request_id, request.work, result=timeout))

@@ -166,6 +166,17 @@ def test_thinking_ahead_never_says_it_failed_and_its_budget_shrinks() -> None:
     assert assist.phase is Phase.GAVE_UP and "no solution in time" in assist.message
 
 
+def test_a_hint_stopped_at_the_memory_cap_says_so_and_not_that_time_ran_out() -> None:
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = SlowSolver()
+    solver.stop = SolveStatus.MEMORY
+    assist = SolverAssist(solver, state.level)
+    assist.ask_hint(state)
+    assist.tick(state, 1 / 60)
+    assert assist.phase is Phase.GAVE_UP
+    assert assist.message.startswith("The solver ran out of memory")
+
+
 def test_thinking_ahead_waits_while_the_window_has_no_focus() -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
