@@ -40,12 +40,10 @@ from game.solver.search import Outcome, Problem
 # The base search's own share of the solve's time limit (Festival gives it a third of a
 # strategy's time; here the forward searches of the portfolio share the rest), and its time
 # when the solve has no limit. Where it does not finish, its best plan mostly comes early, and
-# a sixth of the limit (10 s of 60) kept the planned searches waiting. Being time, the budget
-# makes the plan depend on the machine's speed: of XSokoban's 8 levels it does not finish in
-# 10 s, the best node changes after the first 1,000 nodes on 14 (at node 7,966), 69 (2,026)
-# and 90 (1,880) only, so a machine faster or slower may make another plan there (on 69 one
-# of 38 steps, not 43, which its plain twin with the far tie-break needs 6,815 expansions
-# for, not 728).
+# a sixth of the limit (10 s of 60) kept the planned searches waiting. The budget is time, so
+# a faster machine searches further; the plan is the first node of the best cell (see
+# BaseSearch._make), so that only a better cell changes it: of XSokoban's 8 levels it does not
+# finish in 10 s, one after the first 1,000 nodes (90: 3 boxes left, then 1 at node 1,880).
 BASE_SHARE = 1 / 12
 BASE_SECONDS_UNLIMITED = 5.0
 # How many sets of boxes a search keeps the features of (some 150 bytes each).

@@ -5,6 +5,7 @@ Builds the solver's view of a hand-made level, as the methods do.
 
 from __future__ import annotations
 
+from game.core.level import Level
 from game.core.xsb import parse_level
 from game.solver.analysis import Analysis, mask_of, no_stop
 from game.solver.cells import area_parts
@@ -13,7 +14,11 @@ from game.solver.search import Problem
 
 def problem_of(text: str) -> Problem:
     """The search problem of the level in ``text`` (XSB), from its start position."""
-    level = parse_level(text)
+    return problem_of_level(parse_level(text))
+
+
+def problem_of_level(level: Level) -> Problem:
+    """The search problem of ``level``, from its start position."""
     analysis = Analysis(level.board, level.player)
     return Problem(analysis, mask_of(level.boxes), level.player)
 

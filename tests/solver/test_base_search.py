@@ -3,6 +3,7 @@ is still proved unsolvable by the forward search that follows the plan."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -26,9 +27,9 @@ from game.solver.portfolio import (
     greedy,
 )
 from game.solver.pulls import loose_reach, pull_moves, push_reach
-from game.solver.result import Limits
+from game.solver.result import Limits, StopSearch
 from game.solver.search import Problem
-from tests.solver.helpers import problem_of
+from tests.solver.helpers import problem_of, problem_of_level
 
 # Four goals on the left; three boxes stand together in the open, a fourth on the top row,
 # which can be pushed along it to the goals but never down again to the others.
@@ -171,3 +172,21 @@ def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
                 target, _, region = chooser.choice(pulls)
                 boxes = boxes & ~(1 << box) | 1 << target
     assert checked > 1000
+
+
+def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
+    # Cut at a node count, each campaign level's unfinished search has planned from the first
+    # node it found in its best cell, not from a later one whose boxes were pulled further.
+    later_pulled_further = 0
+    for level in read_collection(campaign_path()).levels:
+        problem = problem_of_level(level)
+        search = BaseSearch(problem, Limits(None, 300, 1 << 30, None, None))
+        with contextlib.suppress(StopSearch):
+            search.run()
+        if search.finished or search.best < 0:
+            continue
+        best_cell = min(rank[:3] for rank in search.rank)
+        in_best = [node for node, rank in enumerate(search.rank) if rank[:3] == best_cell]
+        assert search.best == in_best[0]
+        later_pulled_further += any(search.rank[n] < search.rank[in_best[0]] for n in in_best)
+    assert later_pulled_further  # the rule decided somewhere
