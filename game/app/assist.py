@@ -28,6 +28,7 @@ from game.app.assist_machine import (
     Status,
     Want,
     Wanted,
+    gave_up_message,
     lost_message,
     reduce,
     status_line,
@@ -345,8 +346,7 @@ class SolverAssist:
             return  # the boxes moved since: a fresh request follows
         update = job.result
         if update is not None and update.rescue is not None:
-            undos = update.rescue.undos
-            self._fire(Lost(lost_message(undos), undos))
+            self._fire(Lost(lost_message(update.rescue.undos), update.rescue.undos))
             return
         result = update.result if update is not None else None
         if update is None or update.error or result is None:
@@ -371,11 +371,7 @@ class SolverAssist:
         else:
             if not self.help.waiting:
                 self.background_limit = max(MIN_BACKGROUND_TIME_LIMIT, self.background_limit / 2)
-            self._gave_up(
-                "The solver ran out of memory: no solution found"
-                if result.status is SolveStatus.MEMORY
-                else "The solver found no solution in time"
-            )
+            self._gave_up(gave_up_message(result.status))
 
     def _gave_up(self, message: str) -> None:
         # Only a search the player waits for may say that it failed; thinking ahead is silent.

@@ -16,6 +16,7 @@ from game.app.notice import Tone
 from game.app.solution_steps import SolutionSteps
 from game.core.wording import counted
 from game.solver.plan import Hint, Push
+from game.solver.result import SolveStatus
 
 log = logging.getLogger(__name__)
 
@@ -217,6 +218,14 @@ def _apply(help: Help, event: Event, before: Help) -> tuple[Help, tuple[Effect, 
         case Cancelled(message):
             return replace(help, want=Want.NOTHING, message=message), ()
     return help, ()  # Settled, Asked: the phase says it all
+
+
+def gave_up_message(stopped: SolveStatus) -> str:
+    """What the status line says when the search the player waits for stopped without an
+    answer: at its time limit, or at the memory cap (which a fast machine reaches first)."""
+    if stopped is SolveStatus.MEMORY:
+        return "The solver ran out of memory: no solution found"
+    return "The solver found no solution in time"
 
 
 def lost_message(undos: int | None) -> str:
