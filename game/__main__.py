@@ -6,6 +6,7 @@ Without a subcommand the game window starts.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import sys
 
 
@@ -16,7 +17,12 @@ def run() -> int:
     its own program again; freeze_support turns such a start into the worker and exits, before
     the command line is even imported. Elsewhere it does nothing.
     """
-    multiprocessing.freeze_support()
+    try:
+        multiprocessing.freeze_support()
+    except (EOFError, OSError, pickle.UnpicklingError):
+        # A worker whose parent was killed before it had handed over the work (the pipe
+        # closed, or cut the work short): there is nothing to run and nobody to tell.
+        return 1
     try:
         # Ctrl+C while the modules load (the first fraction of a second) is an interruption
         # like any other, not a traceback.
