@@ -134,7 +134,8 @@ class BaseSearch(CellSearch[Pull]):
         bases: int,
         region: int,
     ) -> None:
-        cell = rank[:3]
+        features = rank[:3]
+        cell = features
         if parent >= 0:
             cell = min(cell, self.cell[parent])  # the best cell its path has reached
         node = self.add(parent, via, weight, cell)
@@ -146,7 +147,7 @@ class BaseSearch(CellSearch[Pull]):
         # and taking it made the plan depend on how long the search ran (the machine's speed:
         # XSokoban 69 has such a node at 2,026, a plan of 38 steps, not 43, that its plain twin
         # with the far tie-break needs 6,815 expansions for, not 728).
-        if self.best < 0 or rank[:3] < self.rank[self.best][:3]:
+        if self.best < 0 or features < self.rank[self.best][:3]:
             self.best = node
         home = boxes == bases and bool(region >> self.problem.start_player & 1)
         if home or not boxes:
