@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 from tests.engine.harness import LEVELS_TEXT
-from tests.solver.test_base_search import UNSOLVABLE
+from tests.solver.search.test_base_search import UNSOLVABLE
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 

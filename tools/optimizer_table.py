@@ -15,7 +15,7 @@ from game.core.collection import read_collection
 from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.solver import solve
-from game.solver.optimizer import optimize
+from game.solver.optimize.optimizer import optimize
 
 
 class Row(NamedTuple):

@@ -16,14 +16,14 @@ from pathlib import Path
 
 from game.core.collection import read_collection
 from game.core.errors import LevelError
-from game.solver.advisors import Pushes
-from game.solver.cells import Child, Rank
-from game.solver.fess import FeatureSearch
 from game.solver.methods import DEFAULT_MEMORY
-from game.solver.portfolio import Resumable, take_turns
 from game.solver.result import Limits, StopSearch
-from game.solver.search import Outcome, Problem
-from game.solver.start import search_level
+from game.solver.search.advisors import Pushes
+from game.solver.search.cells import Child, Rank
+from game.solver.search.fess import FeatureSearch
+from game.solver.search.portfolio import Resumable, take_turns
+from game.solver.search.problem import Outcome, Problem
+from game.solver.search.start import search_level
 
 SEARCHES = ("fess-base", "fess-base-far", "fess-base-plain", "fess-base-plain-far", "fess")
 

@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 from game.core.collection import read_collection
-from game.solver import fess, solve
+from game.solver import solve
+from game.solver.search import fess
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ whether the screen shows it, so input scripts wait for it); for work in the solv
 :class:`~game.app.solver_works.Work` member and its function in that module's ``WORKS`` table
 (``(request, cancelled, progress) -> SolverUpdate``, with a typed field on the update for an
 answer of a new type), then ``SolverService.start(Purpose.X, subject, level, work=Work.X)``.
-A shorter solution (game.solver.optimizer) is planned that way as ``Purpose.OPTIMIZE``.
+A shorter solution (game.solver.optimize.optimizer) is planned that way as ``Purpose.OPTIMIZE``.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.wording import counted
-from game.solver.optimizer import OptimizeResult
+from game.solver.optimize.optimizer import OptimizeResult
 from game.storage.library import Origin, SolutionLibrary
 
 # As long as the optimizer's own default, and the solver's benchmark gives a level.

@@ -21,7 +21,7 @@ from game.core.paths import walk_path
 from game.core.play import Move, PlayState
 from game.core.statistics import Statistics
 from game.core.wording import counted
-from game.solver.boxpath import push_steps
+from game.solver.analysis.boxpath import push_steps
 from game.solver.plan import Push
 from game.storage.library import Origin
 

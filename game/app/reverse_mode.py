@@ -18,7 +18,7 @@ from game.core.paths import walk_path
 from game.core.play import Move, PlayState
 from game.core.reverse_play import ReverseAction, ReverseGame, forward_solution, moves_to_solved
 from game.core.wording import counted
-from game.solver.pulls import pull_dead_squares
+from game.solver.search.pulls import pull_dead_squares
 from game.solver.warning import DeadlockWarning
 
 MEETING = "The forward and reverse games meet: Ctrl+J joins them into a solution"

@@ -19,7 +19,7 @@ from game.solver.rescue import RescueResult
 from game.solver.result import SolveResult
 
 if TYPE_CHECKING:
-    from game.solver.optimizer import OptimizeResult
+    from game.solver.optimize.optimizer import OptimizeResult
 
 # How often an idle worker looks whether the game that started it is still there.
 PARENT_CHECK_SECONDS = 0.25
@@ -42,7 +42,7 @@ class SolverRequest:
     history: str  # the LURD from the level's start, for RESCUE
     method: str
     time_limit: float
-    workers: int = 1  # processes that share the search (see game.solver.parallel)
+    workers: int = 1  # processes that share the search (see game.solver.search.parallel)
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _optimize(
     request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress
 ) -> SolverUpdate:
     from game.core.metrics import MetricOrder
-    from game.solver.optimizer import optimize
+    from game.solver.optimize.optimizer import optimize
 
     result = optimize(
         request.level,
@@ -141,7 +141,7 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     it watches the game's process instead, while it waits and while it searches, and leaves
     within a second once the game is gone.
     """
-    from game.solver.parallel import run_below_game
+    from game.solver.search.parallel import run_below_game
 
     run_below_game()
     parent = multiprocessing.parent_process()

@@ -20,7 +20,7 @@ from game.cli.common import (
 )
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
-from game.solver.optimizer import optimize
+from game.solver.optimize.optimizer import optimize
 from game.storage.library import all_entries
 from game.storage.store import ProgressStore
 

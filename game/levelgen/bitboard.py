@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.paths import DIRECTIONS
-from game.solver.analysis import bits_of, mask_of, shift
-from game.solver.analysis import flood as fill
+from game.solver.analysis.board import bits_of, mask_of, shift
+from game.solver.analysis.board import flood as fill
 
 
 @dataclass(frozen=True)

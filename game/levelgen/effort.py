@@ -15,7 +15,7 @@ from game.core.level import Level
 from game.levelgen.bitboard import Masks, flood, mask_of, squares_of
 from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.reverse import Cancelled
-from game.solver.analysis import shift
+from game.solver.analysis.board import shift
 
 # Positions the search may expand; a level it cannot solve within them counts as this many.
 EFFORT_NODES = 20_000

@@ -15,7 +15,7 @@ from multiprocessing.process import BaseProcess
 from typing import Generic, Literal, TypeVar
 
 from game.levelgen.reverse import CancelCheck, Cancelled
-from game.solver.parallel import parent_watch, send_quietly
+from game.solver.search.parallel import parent_watch, send_quietly
 
 ResultT = TypeVar("ResultT")
 # How workers start: None is the platform's default (fork on Linux); tests also use "spawn",
@@ -147,7 +147,7 @@ def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
     """A worker: runs each try number it is sent and sends back (number, result, failure).
 
     Anything more from the parent, or the parent going away, cancels the try at hand (the
-    solver workers' :func:`~game.solver.parallel.parent_watch`). Ctrl+C is the parent's to
+    solver workers' :func:`~game.solver.search.parallel.parent_watch`). Ctrl+C is the parent's to
     handle; it ends the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     stopped = parent_watch(pipe, parent)

@@ -6,7 +6,7 @@ the deadlock warnings in play.
 
 from __future__ import annotations
 
-from game.solver.deadlock import dead_squares, frozen_boxes
+from game.solver.deadlock.rules import dead_squares, frozen_boxes
 from game.solver.methods import METHODS, solve
 from game.solver.result import SolveResult, SolveStatus
 

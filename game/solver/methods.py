@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from game.core.level import Level
 from game.core.notation import replay
-from game.solver import portfolio
-from game.solver.parallel import search_in_parallel, worker_count
-from game.solver.portfolio import (
+from game.solver.push import Push, walks_before
+from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
+from game.solver.search import portfolio
+from game.solver.search.parallel import search_in_parallel, worker_count
+from game.solver.search.portfolio import (
     feature_space,
     feature_space_base,
     feature_space_boxes,
     greedy,
     take_turns,
 )
-from game.solver.push import Push, walks_before
-from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
-from game.solver.search import a_star, breadth_first
+from game.solver.search.problem import a_star, breadth_first
+from game.solver.search.start import Method, search_level
 from game.solver.smt import SMT_HELP, SMT_METHODS
-from game.solver.start import Method, search_level
 
 DEFAULT_MEMORY = 1536 * 1024 * 1024  # bytes; well below the 2 GiB a solve may use
 # Push-optimal A* weighs a push above any number of steps, so pushes come first, then moves.
@@ -68,7 +68,7 @@ def solve(
     it is honoured within about 20 ms of work, as are the time and memory limits (the cap is
     on the process's resident memory). ``progress(nodes, seconds)`` comes about every 0.2 s.
     With ``workers`` above 1 a portfolio method runs its searches in that many processes at
-    once (see :mod:`game.solver.parallel`); nodes are then counted over all of them.
+    once (see :mod:`game.solver.search.parallel`); nodes are then counted over all of them.
     """
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")

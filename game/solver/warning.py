@@ -11,8 +11,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.core.board import Board
-from game.solver.analysis import Analysis, bits_of, mask_of
-from game.solver.search import Problem
+from game.solver.analysis.board import Analysis, bits_of, mask_of
+from game.solver.search.problem import Problem
 
 
 @dataclass(frozen=True)

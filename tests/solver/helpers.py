@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from game.core.level import Level
 from game.core.xsb import parse_level
-from game.solver.analysis import Analysis, mask_of, no_stop
-from game.solver.cells import area_parts
-from game.solver.search import Problem
+from game.solver.analysis.board import Analysis, mask_of, no_stop
+from game.solver.search.cells import area_parts
+from game.solver.search.problem import Problem
 
 
 def problem_of(text: str) -> Problem:

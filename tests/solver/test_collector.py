@@ -10,11 +10,11 @@ from collections.abc import Iterator
 import pytest
 
 from game.core.xsb import parse_level
-from game.solver import optimizer
 from game.solver.collector import collector_paused
+from game.solver.optimize import optimizer
 from game.solver.result import Limits, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem
-from game.solver.start import search_level
+from game.solver.search.problem import Outcome, Problem
+from game.solver.search.start import search_level
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 LEVEL = "\n".join(["#####", "#@$.#", "#####"])

@@ -8,7 +8,7 @@ import pytest
 from game.core.level import Level
 from game.core.paths import DIRECTIONS, reachable
 from game.core.xsb import parse_level
-from game.solver.pulls import pull_dead_squares
+from game.solver.search.pulls import pull_dead_squares
 from tests.conftest import SMALL_LEVEL
 
 DEAD_END = "########\n#@$  . #\n#####  #\n    ####"

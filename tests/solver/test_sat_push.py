@@ -8,8 +8,8 @@ import pytest
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import solve
-from game.solver.analysis import Analysis, mask_of
-from game.solver.search import Problem
+from game.solver.analysis.board import Analysis, mask_of
+from game.solver.search.problem import Problem
 from game.solver.smt.sat_push import SatPushPlanner
 
 pytest.importorskip("pysat.solvers")

@@ -11,8 +11,8 @@ import pytest
 from game.core.notation import replay
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis import Analysis, mask_of
-from game.solver.search import Problem
+from game.solver.analysis.board import Analysis, mask_of
+from game.solver.search.problem import Problem
 from game.solver.smt.bv_encoding import BitVectorPlanner
 from game.solver.smt.int_encoding import IntegerPlanner
 from game.solver.smt.push_encoding import PushPlanner

@@ -14,11 +14,11 @@ from types import ModuleType
 from typing import Protocol
 
 from game.core.wording import counted
-from game.solver.analysis import UNREACHABLE, bits_of
-from game.solver.matching import hungarian
+from game.solver.analysis.board import UNREACHABLE, bits_of
+from game.solver.analysis.matching import hungarian
 from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem
+from game.solver.search.problem import Outcome, Problem
 
 INSTALL_HINT = {
     "z3": 'the SMT methods need z3: pip install "sokoban-arcade[smt]"',

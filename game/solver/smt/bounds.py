@@ -6,8 +6,8 @@ other boxes); backward, at most N - k pushes from its nearest goal (the solver's
 
 from __future__ import annotations
 
-from game.solver.analysis import bits_of, shift
-from game.solver.search import Problem
+from game.solver.analysis.board import bits_of, shift
+from game.solver.search.problem import Problem
 
 
 class BoxBounds:

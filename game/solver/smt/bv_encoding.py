@@ -16,7 +16,7 @@ from typing import Any
 
 from game.solver.push import Push
 from game.solver.result import Limits
-from game.solver.search import Outcome, Problem
+from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen
 from game.solver.smt.moves import pushes_of_moves
 from game.solver.smt.walks import WalkWindows, last_push_squares, move_lower_bound

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.core.paths import DIRECTIONS
 from game.solver.push import Push
-from game.solver.search import Problem
+from game.solver.search.problem import Problem
 
 
 def pushes_of_moves(problem: Problem, directions: list[int]) -> list[Push]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.paths import DIRECTIONS
-from game.solver.analysis import bits_of
+from game.solver.analysis.board import bits_of
 from game.solver.push import Push
 from game.solver.result import Limits
-from game.solver.search import Outcome, Problem
+from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen, push_lower_bound
 from game.solver.smt.z3planner import VectorPlanner
 

@@ -9,10 +9,10 @@ clause added (for every step) whenever a model reaches squares the player cannot
 from __future__ import annotations
 
 from game.core.paths import DIRECTIONS
-from game.solver.analysis import bits_of, flood, mask_of, shift
+from game.solver.analysis.board import bits_of, flood, mask_of, shift
 from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
-from game.solver.search import Outcome, Problem
+from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen, push_lower_bound
 from game.solver.smt.bounds import BoxBounds
 from game.solver.smt.sat_solver import SatSolver

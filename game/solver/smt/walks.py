@@ -6,8 +6,8 @@ Both ignore what the boxes do later, so they only ever rule out what no plan can
 
 from __future__ import annotations
 
-from game.solver.analysis import bits_of, shift
-from game.solver.search import Problem
+from game.solver.analysis.board import bits_of, shift
+from game.solver.search.problem import Problem
 from game.solver.smt.backend import push_lower_bound
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.solver.search import Problem
+from game.solver.search.problem import Problem
 from game.solver.smt.backend import load
 from game.solver.smt.bounds import BoxBounds
 

@@ -1,0 +1,194 @@
+"""Deadlock rules: dead squares and freeze deadlocks, for the search and for warnings in play.
+
+Both rules are sound: a position they reject can never be solved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from game.core.board import Board
+from game.solver.analysis.board import Analysis, Poll, bits_of, mask_of, no_stop
+from game.solver.analysis.walled import WalledReach
+
+
+def dead_squares(board: Board) -> frozenset[int]:
+    """Squares from which a box can never be pushed to any goal (goals themselves never are)."""
+    return frozenset(bits_of(Analysis(board).dead))
+
+
+def frozen_boxes(board: Board, boxes: Collection[int], dead: Collection[int]) -> frozenset[int]:
+    """The boxes of a freeze deadlock: boxes that can never move again, not all on goals.
+
+    Returns every frozen box of each frozen group that holds a box off its goal; empty if the
+    position has no freeze deadlock. ``dead`` is usually :func:`dead_squares` of the board.
+    """
+    walls = mask_of(sq for sq in range(board.width * board.height) if not board.is_walkable(sq))
+    checker = FreezeChecker(board.width, walls, mask_of(dead), mask_of(board.goals))
+    box_mask = mask_of(boxes)
+    involved = 0
+    for box in boxes:
+        if involved >> box & 1:
+            continue
+        group = checker.frozen_group(box, box_mask)
+        if group and group & ~checker.goals:
+            involved |= group
+    return frozenset(bits_of(involved))
+
+
+class FreezeChecker:
+    """Finds boxes that can never move: blocked along both axes by walls, dead squares or
+    other boxes that are themselves blocked (the standard freeze rule)."""
+
+    def __init__(self, width: int, walls: int, dead: int, goals: int) -> None:
+        self.width = width
+        self.walls = walls
+        self.dead = dead
+        self.goals = goals
+
+    def frozen_group(self, box: int, boxes: int) -> int:
+        """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
+        group = [0]
+        if self._frozen(box, boxes, self.walls, group):
+            return group[0]
+        return 0
+
+    def is_deadlock(self, box: int, boxes: int) -> bool:
+        """True if ``box`` is frozen together with some box that stands off a goal."""
+        group = self.frozen_group(box, boxes)
+        return bool(group & ~self.goals)
+
+    def _frozen(self, box: int, boxes: int, walls: int, group: list[int]) -> bool:
+        # While deciding, the box counts as a wall so that a cycle of boxes is frozen.
+        # A box found frozen only under that assumption must not stay in the group if the
+        # assumption fails, so the group is rolled back then.
+        walls |= 1 << box
+        saved = group[0]
+        for step in (1, self.width):
+            if not self._blocked(box, step, boxes, walls, group):
+                group[0] = saved
+                return False
+        group[0] |= 1 << box
+        return True
+
+    def _blocked(self, box: int, step: int, boxes: int, walls: int, group: list[int]) -> bool:
+        before, after = box - step, box + step
+        if (walls >> before | walls >> after) & 1:
+            return True
+        if self.dead >> before & 1 and self.dead >> after & 1:
+            return True
+        for side in (before, after):
+            if boxes >> side & 1 and self._frozen(side, boxes, walls, group):
+                return True
+        return False
+
+
+class MatchingChecker:
+    """Bipartite deadlocks: each box needs a goal of its own that it could reach if it were
+    alone on the board; when no such assignment exists the position is dead."""
+
+    def __init__(self, reach: list[int], poll: Poll = no_stop) -> None:
+        # reach[square]: the goals (as a mask of squares) a lone box there can be pushed to.
+        self.reach = reach
+        self.poll = poll
+        # The goal each box square had in the last matching found: positions checked one
+        # after another differ in a box or two, so most boxes keep their goal.
+        self.assigned: dict[int, int] = {}
+
+    def still_matched(self, boxes: int, moved_from: int, moved_to: int, among: int = -1) -> bool:
+        """Whether ``boxes`` can all have goals (of ``among``), knowing that they could before
+        the box on ``moved_from`` went to ``moved_to`` (so only a shrinking reach needs the
+        full check)."""
+        before = self.reach[moved_from] & among
+        if self.reach[moved_to] & before == before:
+            return True
+        return self.matched(boxes, among)
+
+    def matched(self, boxes: int, among: int = -1) -> bool:
+        """Whether every box can be given a different reachable goal, of the goals ``among``
+        (all by default), by augmenting paths."""
+        reach = self.reach
+        assigned = self.assigned
+        owner: dict[int, int] = {}  # goal (as a one-bit mask) -> box
+        taken = ~among
+        others = []
+        for box in bits_of(boxes):
+            goal = assigned.get(box, 0) & reach[box]
+            if goal and not taken & goal:
+                taken |= goal
+                owner[goal] = box
+            else:
+                others.append(box)
+        # Most of the others find a free goal at once; only the rest need augmenting paths.
+        waiting = []
+        poll = self.poll
+        for box in others:
+            options = reach[box] & ~taken
+            if options:
+                goal = options & -options
+                taken |= goal
+                owner[goal] = box
+            else:
+                waiting.append(box)
+        for box in waiting:
+            poll()
+            if not self._augment(box, owner, [~among]):
+                return False
+        self.assigned = {box: goal for goal, box in owner.items()}
+        return True
+
+    def _augment(self, box: int, owner: dict[int, int], visited: list[int]) -> bool:
+        options = self.reach[box] & ~visited[0]
+        rest = options
+        while rest:
+            goal = rest & -rest
+            rest ^= goal
+            if goal not in owner:
+                owner[goal] = box
+                return True
+        while options:
+            goal = options & -options
+            options ^= goal
+            if visited[0] & goal:
+                continue  # tried deeper down already
+            visited[0] |= goal
+            if self._augment(owner[goal], owner, visited):
+                owner[goal] = box
+                return True
+        return False
+
+
+class FrozenGoalsChecker:
+    """Boxes frozen on goals never move again, so they are walls from then on: the goals
+    left must still each get a box that can reach it alone with those walls in place."""
+
+    CACHE_LIMIT = 4096  # matching checkers kept, one per set of frozen boxes
+
+    def __init__(self, analysis: Analysis, freeze: FreezeChecker, walled: WalledReach) -> None:
+        """``walled``: the lone-box reach once walls are added (shared with the hotspots)."""
+        self.analysis = analysis
+        self.freeze = freeze
+        self.walled = walled
+        self._checkers: dict[int, MatchingChecker] = {}
+
+    def still_possible(self, boxes: int, group: int) -> bool:
+        """Whether the position can still be solved as far as this rule sees, ``group`` being
+        a group of boxes just frozen on goals."""
+        goals = self.analysis.goals
+        frozen = group
+        for box in bits_of(boxes & goals & ~group):
+            if frozen >> box & 1:
+                continue
+            found = self.freeze.frozen_group(box, boxes)
+            if found and not found & ~goals:
+                frozen |= found
+        checker = self._checkers.get(frozen)
+        if checker is None:
+            self.analysis.poll()
+            if len(self._checkers) >= self.CACHE_LIMIT:
+                self._checkers.clear()
+            checker = self._checkers[frozen] = self._checker_for(frozen)
+        return checker.matched(boxes & ~frozen)
+
+    def _checker_for(self, frozen: int) -> MatchingChecker:
+        return MatchingChecker(self.walled.reach(frozen), self.analysis.poll)

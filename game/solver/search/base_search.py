@@ -1,0 +1,316 @@
+"""The backward "base" search after Festival: a feature space search over pulls from the solved
+position, whose path, read backwards, becomes the packing plan of the forward search.
+
+The start's box squares are the bases. A box pulled onto a sink (a base of the largest group of
+bases that boxes can be pushed among both ways) retires there with the base: in the forward
+game it is a box that waits on its start square until its turn. When some pull can retire a
+box, only retiring pulls are made (one per box), and a box retires only while the boxes left
+can still each be matched to a base of their own. This is a guess at a good plan, not a
+proof: nothing here prunes a search that reports a level unsolvable.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.solver.analysis.board import UNREACHABLE, bits_of, flood
+from game.solver.deadlock.rules import MatchingChecker
+from game.solver.result import Limits
+from game.solver.search.cells import ADVISED, PLAIN, CellSearch, Child, Rank, count_areas
+from game.solver.search.parking import ParkingPlan
+from game.solver.search.problem import Problem
+from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_reach, walk_distance
+
+# A pull move as the tree keeps it: the box's square before and after, and the bases left
+# after it (one fewer when the box retired).
+Pull = tuple[int, int, int]
+# A retiring pull must take the box at least this many steps away: a box pulled just beside
+# its goal onto a base is no plan (Festival asks for another room or six steps).
+FAR = 6
+
+
+class BaseSearch(CellSearch[Pull]):
+    """One backward search; ``run`` goes on until every box has retired, the boxes stand on
+    their start squares, the tree runs dry or the limits stop it (``best`` is the best node)."""
+
+    def __init__(self, problem: Problem, limits: Limits) -> None:
+        super().__init__(limits)
+        self.problem = problem
+        analysis = problem.analysis
+        self.floor, self.width, self.offsets = analysis.floor, analysis.width, analysis.offsets
+        size = analysis.board.width * analysis.board.height
+        # Per start square, where its box can be pushed alone; per square, the start squares
+        # whose box could be pushed there (a box pulled there must be matched to one of them).
+        self.reach_of: dict[int, int] = {}
+        reach = [0] * size
+        for start in bits_of(problem.start_boxes):
+            problem.poll()
+            reached = self.reach_of[start] = push_reach(analysis, start)
+            for square in bits_of(reached):
+                reach[square] |= 1 << start
+        self.matching = MatchingChecker(reach, problem.poll)
+        # Per square, the sum of its push distances to every goal: boxes far from the goals
+        # have been pulled far (the larger the better, backwards).
+        self.spread = [0] * size
+        for row in analysis.distance:
+            problem.poll()
+            for square in analysis.squares:
+                if row[square] < UNREACHABLE:
+                    self.spread[square] += row[square]
+        self.goal_index = {goal: index for index, goal in enumerate(analysis.goal_list)}
+        self.rank: list[Rank] = []
+        self.boxes: list[int] = []
+        self.bases: list[int] = []
+        self.best = -1
+        self.finished = False  # every box retired or home: the best plan there is
+        self.spent = 0.0  # seconds this search has run, over all its calls
+
+    def start(self) -> None:
+        """The roots: the solved position with the player in each area the goals' boxes leave
+        him, where he can pull something."""
+        self.limits.tick()
+        problem = self.problem
+        goals, starts = problem.goals, problem.start_boxes
+        free = self.floor & ~goals
+        rest = free
+        while rest:
+            problem.poll()
+            area = flood(rest & -rest, free, self.width)
+            rest &= ~area
+            key = (goals, starts, (area & -area).bit_length())
+            if not can_pull(goals, area, free, self.offsets) or key in self.seen:
+                continue
+            self.seen.add(key)
+            rank = self._rank(goals, starts, area)
+            self._make(-1, None, 0, rank, goals, starts, area)
+
+    def run(self, budget: float | None = None) -> None:
+        """Search until finished, the tree runs dry or ``budget`` seconds of this search's
+        own time (over every call) are spent; PhaseOver and StopSearch pass through (call
+        again to go on)."""
+        entered = time.monotonic()
+        try:
+            if not self.seen:
+                self.start()
+            while not self.finished:
+                if budget is not None and self.spent + time.monotonic() - entered >= budget:
+                    return
+                picked = self.next_child()
+                if picked is None:
+                    return
+                node, child = picked
+                self.seen.add(child.key)
+                _, _, bases = child.move
+                self._make(
+                    node, child.move, self.weight[node] + child.weight, child.rank,
+                    child.boxes, bases, child.region,
+                )
+        finally:
+            self.spent += time.monotonic() - entered
+
+    def plan(self) -> ParkingPlan | None:
+        """The parking plan of the best node: its pulls read forwards; None when no box
+        retired on the way there and its boxes are not home."""
+        node = self.best
+        if node < 0:
+            return None
+        starts = self.problem.start_boxes
+        pulls: list[tuple[int, int, bool]] = []
+        bases = starts
+        for source, target, after in self.path(node):
+            pulls.append((source, target, after != bases))
+            bases = after
+        if bases == starts and not self.finished:
+            return None
+        return ParkingPlan(self.boxes[node], pulls)
+
+    def _make(
+        self,
+        parent: int,
+        via: Pull | None,
+        weight: int,
+        rank: Rank,
+        boxes: int,
+        bases: int,
+        region: int,
+    ) -> None:
+        features = rank[:3]
+        cell = features
+        if parent >= 0:
+            cell = min(cell, self.cell[parent])  # the best cell its path has reached
+        node = self.add(parent, via, weight, cell)
+        self.rank.append(rank)
+        self.boxes.append(boxes)
+        self.bases.append(bases)
+        # The plan's node is the first found in the best cell: how far the boxes were pulled
+        # orders the search, but a later node of that cell pulled further is not a better plan,
+        # and taking it made the plan depend on how long the search ran (the machine's speed:
+        # XSokoban 69 has such a node at 2,026, a plan of 38 steps, not 43, that its plain twin
+        # with the far tie-break needs 6,815 expansions for, not 728).
+        if self.best < 0 or features < self.rank[self.best][:3]:
+            self.best = node
+        home = boxes == bases and bool(region >> self.problem.start_player & 1)
+        if home or not boxes:
+            self.best = node
+            self.finished = True
+            return
+        self.offer(node, self._children(boxes, bases, region, rank))
+
+    def _rank(self, boxes: int, bases: int, region: int) -> Rank:
+        """Boxes left, areas, boxes still on goals, and how far the boxes are from the goals
+        (negated): each the smaller the better."""
+        spread = self.spread
+        return (
+            boxes.bit_count(),
+            count_areas(self.floor & ~boxes, region, self.width, self.problem.poll),
+            (boxes & self.problem.goals).bit_count(),
+            -sum(spread[square] for square in bits_of(boxes)),
+        )
+
+    def _children(self, boxes: int, bases: int, region: int, rank: Rank) -> list[Child[Pull]]:
+        """The node's pulls as scored children, advised ones at weight 0, best first."""
+        problem = self.problem
+        allowed = 0
+        for base in bits_of(bases):
+            allowed |= self.reach_of[base]
+        pulls = [
+            (box, target, player, area)
+            for box in bits_of(boxes)
+            for target, player, area in pull_moves(
+                problem.analysis, boxes, region, box, allowed, problem.poll
+            )
+        ]
+        landing = any(bases >> target & 1 for _, target, _, _ in pulls)
+        sinks = self._sinks(boxes, bases) if landing else 0
+        children = self._retiring(boxes, bases, pulls, sinks) if not sinks & ~region else []
+        retiring = bool(children)
+        if not retiring:
+            children = self._plain(boxes, bases, pulls, sinks)
+        if not children:
+            return []
+        advised = self._advised(children, rank, bases, retiring)
+        scored = [
+            child._replace(weight=ADVISED) if index in advised else child
+            for index, child in enumerate(children)
+        ]
+        scored.sort(key=_order)
+        return scored
+
+    def _child(self, boxes: int, bases: int, region: int, source: int, target: int) -> Child[Pull]:
+        rank = self._rank(boxes, bases, region)
+        key = (boxes, bases, (region & -region).bit_length())
+        return Child(PLAIN, rank, key, boxes, region, (source, target, bases))
+
+    def _plain(
+        self, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]], sinks: int
+    ) -> list[Child[Pull]]:
+        """The pulls that leave every box a base to be matched to and something to pull,
+        and no sink under a box that did not retire there (it would shut the sink)."""
+        children: list[Child[Pull]] = []
+        seen = self.seen
+        for source, target, _, area in pulls:
+            if sinks >> target & 1:
+                continue
+            after = boxes & ~(1 << source) | 1 << target
+            key = (after, bases, (area & -area).bit_length())
+            if key in seen:
+                continue
+            if not bases >> target & 1:  # onto a base nothing is pruned (it may be home)
+                if not self.matching.still_matched(after, source, target, bases):
+                    continue
+                free = self.floor & ~after
+                if not can_pull(after, area, free, self.offsets):
+                    continue
+            children.append(self._child(after, bases, area, source, target))
+        return children
+
+    def _retiring(
+        self, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]], sinks: int
+    ) -> list[Child[Pull]]:
+        """The pulls that retire a box on one of the ``sinks``, the first found for each
+        box."""
+        chosen: dict[int, Child[Pull]] = {}
+        for source, target, player, _ in pulls:
+            if source in chosen or not sinks >> target & 1:
+                continue
+            if walk_distance(self.floor, self.width, source, target, FAR) < FAR:
+                continue
+            after, left = boxes & ~(1 << source), bases & ~(1 << target)
+            if not self.matching.matched(after, left):
+                continue
+            area = flood(1 << player, self.floor & ~after, self.width)
+            if (after, left, (area & -area).bit_length()) in self.seen:
+                continue
+            chosen[source] = self._child(after, left, area, source, target)
+        return list(chosen.values())
+
+    def _sinks(self, boxes: int, bases: int) -> int:
+        """The bases of the largest groups of bases a box can be pushed among both ways, the
+        boxes standing still (a base under a box is a group of its own)."""
+        free = self.floor & ~boxes
+        reach: dict[int, int] = {}
+        for base in bits_of(bases):
+            self.problem.poll()
+            covered = boxes >> base & 1
+            reach[base] = 1 << base if covered else loose_reach(1 << base, free, self.offsets)
+        groups: list[int] = []
+        left = bases
+        for base in bits_of(bases):
+            if not left >> base & 1:
+                continue
+            group = 1 << base
+            for other in bits_of(left & reach[base] & ~group):
+                if reach[other] >> base & 1:
+                    group |= 1 << other
+            left &= ~group
+            groups.append(group)
+        largest = max(group.bit_count() for group in groups)
+        sinks = 0
+        for group in groups:
+            if group.bit_count() == largest:
+                sinks |= group
+        return sinks
+
+    def _advised(
+        self, children: list[Child[Pull]], rank: Rank, bases: int, retiring: bool
+    ) -> set[int]:
+        """The children the advisors propose: packing (retire a box, or pull one off a goal
+        farther), and connectivity (fewer areas) unless a box retires."""
+        if retiring:
+            return {self._retire_advice(children, bases)}
+        advised: set[int] = set()
+        goals = self.problem.goals
+        best: tuple[int, int] | None = None
+        for index, child in enumerate(children):
+            source, target, _ = child.move
+            if child.rank[1] > rank[1] or child.rank[3] >= rank[3] or not goals >> source & 1:
+                continue
+            pulled = self.problem.analysis.distance[self.goal_index[source]][target]
+            if best is None or (child.rank[1], -pulled) < best:
+                best = (child.rank[1], -pulled)
+                packing = index
+        if best is not None:
+            advised.add(packing)
+        opening = [i for i, child in enumerate(children) if child.rank[1] < rank[1]]
+        if opening:
+            advised.add(min(opening, key=lambda i: children[i].rank))
+        return advised
+
+    def _retire_advice(self, children: list[Child[Pull]], bases: int) -> int:
+        """A box already off the goals and bases first; else the pull that leaves the fewest
+        areas and takes the box farthest."""
+        taken = self.problem.goals | bases
+        for index, child in enumerate(children):
+            if not taken >> child.move[0] & 1:
+                return index
+
+        def merit(index: int) -> tuple[int, int]:
+            source, target, _ = children[index].move
+            far = walk_distance(self.floor, self.width, source, target, UNREACHABLE)
+            return children[index].rank[1], -far
+
+        return min(range(len(children)), key=merit)
+
+
+def _order(child: Child[Pull]) -> tuple[int, Rank]:
+    return child.weight, child.rank

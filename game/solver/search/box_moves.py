@@ -1,0 +1,90 @@
+"""Feature space search's moves: one box taken from its square to any square it can reach
+while the other boxes stand still, as one move (Festival's macro moves).
+
+A single push is such a move too, so the moves of a position include all its pushes: a search
+over them misses nothing a search over pushes would find.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.solver.analysis.board import bits_of
+from game.solver.analysis.player_area import area_after_push
+from game.solver.push import Push
+from game.solver.search.problem import Problem
+
+# A move of the forward search: its pushes, the boxes after them and the player's area then.
+Step = tuple[tuple[Push, ...], int, int]
+# How many sets of boxes standing still the verdicts of the deadlock rules are kept for (some
+# 250 bytes each; 8,000 nodes of XSokoban 74 keep 17,653): when full, they are forgotten.
+VERDICTS_KEPT = 200_000
+
+
+def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Step]:
+    """Every move of one box to a square it can reach, for each box the player can push;
+    ``only`` limits the first push, per direction, to a mask of boxes (as in
+    :meth:`Problem.pushes`)."""
+    moves: list[Step] = []
+    # Only boxes with a first push: most boxes of a position have none, and a search of a
+    # box's moves costs more than this.
+    pushable = 0
+    for movable in problem.movable(boxes, region, only):
+        pushable |= movable
+    for box in bits_of(pushable):
+        moves.extend(_moves_of(problem, boxes, region, box, only))
+    return moves
+
+
+def _moves_of(
+    problem: Problem, boxes: int, region: int, box: int, only: list[int] | None
+) -> list[Step]:
+    """The moves of the box on ``box``: per square and side it can end on, the fewest
+    pushes that bring it there, kept when the position after passes the deadlock rules."""
+    width, poll, box_pushes = problem.width, problem.poll, problem.analysis.box_pushes
+    others = boxes & ~(1 << box)
+    free = problem.floor & ~others
+    live = problem.live & ~others
+    learned = problem.learned
+    # The rules look at the boxes only, so the verdicts for the others' set hold at every
+    # node where they stand still: moving the box a node has just moved again asks again.
+    verdicts = problem.verdicts
+    passed, failed = verdicts.get(others, (0, 0))
+    # Per square, the player's areas found with the box there (joined: they are disjoint):
+    # the box arriving from a side already in them is a position already found, known
+    # without a fill (-1 holds every side: the box may not stand there).
+    areas: dict[int, int] = {box: region}
+    queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
+    moves: list[Step] = []
+    while queue:
+        poll()
+        at, area, path = queue.popleft()
+        for ahead, behind, index, push in box_pushes[at]:
+            if not area >> behind & 1 or not live >> ahead & 1:
+                continue
+            if not path and only is not None and not only[index] >> box & 1:
+                continue
+            known = areas.get(ahead)
+            if known is not None and known >> at & 1:
+                continue  # found from this side before (or the box may not stand there)
+            square = 1 << ahead
+            after = others | square
+            if known is None:
+                if not passed & square:
+                    if failed & square or not problem.allowed(box, ahead, after):
+                        failed |= square
+                        areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
+                        continue
+                    passed |= square
+                known = 0
+            moved = area_after_push(area, at, ahead, free & ~square, width)
+            areas[ahead] = known | moved
+            pushes = (*path, push)
+            queue.append((ahead, moved, pushes))
+            if ahead in learned.holding and learned.dead_after(after, ahead, at):
+                continue  # dead here, but pushed on it may leave the pattern
+            moves.append((pushes, after, moved))
+    if len(verdicts) >= VERDICTS_KEPT:
+        verdicts.clear()
+    verdicts[others] = passed, failed
+    return moves

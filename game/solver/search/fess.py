@@ -1,0 +1,294 @@
+"""Feature space search (FESS, after Shoham and Schaeffer's Festival), forwards: positions are
+grouped into cells by features that measure progress, and the search takes turns among them.
+
+Features: how much of the packing plan the boxes have done, how many areas the boxes cut the floor
+into, and boxes out of plan: in the zone the base search's plan is about to wall off
+(:mod:`game.solver.search.oop`) when the search is guided, else on goals the plan does not count on;
+a guided search also counts hotspots (:mod:`game.solver.search.hotspots`). Every child of a position
+is scored when the position is made; the advisors (:mod:`game.solver.search.advisors`) choose among
+them, and their moves weigh 0. A position worse in the features than its parent waits in the
+parent's cell. The plan comes from the backward base search when asked for and it retires a box
+(:mod:`game.solver.search.base_search`), else from the goal order of
+:mod:`game.solver.search.packing`."""
+
+from __future__ import annotations
+
+from game.solver.analysis.board import bits_of
+from game.solver.analysis.player_area import area_after_push
+from game.solver.deadlock.corral import CorralPruner
+from game.solver.deadlock.corral_deadlock import CorralDeadlocks
+from game.solver.push import DIRECTIONS, Push
+from game.solver.result import Limits
+from game.solver.search.advisors import Advisors, Plan, Pushes
+from game.solver.search.base_search import BaseSearch
+from game.solver.search.box_moves import Step, box_moves
+from game.solver.search.cells import (
+    ADVISED,
+    PLAIN,
+    Cell,
+    CellSearch,
+    Child,
+    Rank,
+    area_parts,
+    areas_after,
+    count_areas,
+)
+from game.solver.search.packing import PackingPlan
+from game.solver.search.parking import ParkingPlan
+from game.solver.search.problem import Outcome, Problem
+
+# The base search's own share of the solve's time limit (Festival gives it a third of a
+# strategy's time; here the forward searches of the portfolio share the rest), and its time
+# when the solve has none (its share of a minute, a hint's limit). The planned searches wait
+# for it, and where it does not finish its plan comes early: of XSokoban's 8 levels it does
+# not finish in 10 s, 6 have their plan within 300 nodes (0.3 s on a machine where the base
+# search of 49, the longest that finishes, takes 1,396 nodes and 0.7 s), 18 retires no box
+# (its plan is the goal order), and as the plan is the first node of the best cell (see
+# BaseSearch._make) only a better cell changes it (90: 3 boxes left, then 1 at node 1,880).
+# A sixth of the limit kept the planned searches waiting, and a twelfth, chosen on a machine
+# 2.5 times slower, still did on that faster one: a twenty-fourth took XSokoban 14, 31 and 69
+# from 12.3, 7.7 and 13.9 s to 8.2, 4.9 and 9.1 s.
+BASE_SHARE = 1 / 24
+BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
+# How many sets of boxes a search keeps the features of (some 150 bytes each).
+FEATURES_KEPT = 250_000
+
+
+class FeatureSearch(CellSearch[Pushes]):
+    """One FESS run over a problem; ``run`` returns the outcome (after PhaseOver, call it
+    again to go on)."""
+
+    name = "fess"
+
+    def __init__(
+        self,
+        problem: Problem,
+        limits: Limits,
+        macros: bool = True,
+        box_moves: bool = False,
+        base_plan: bool = False,
+        guided: bool = True,
+        farthest: bool = False,
+    ) -> None:
+        """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
+        zones, with their advisors and the explorer, and visits a cell first when it finds it
+        (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
+        others still (36, 72, 75). ``farthest``: of children equal in every feature, the one
+        whose boxes are farthest from the goals comes first (Festival's), not the nearest."""
+        super().__init__(limits)
+        self.problem = problem
+        # Moves: one box to any square it can reach (Festival's), or single pushes.
+        self.box_moves = box_moves
+        if box_moves:
+            planned = "fess-base" if guided else "fess-base-plain"
+            self.name = planned if base_plan else "fess-boxes"
+        # The last tie-break, the boxes' distance to the goals, counts against a child when
+        # the search prefers them far: boxes pushed towards the goals before the plan asks for
+        # them crowd the ways in (XSokoban 28's near pocket jams; farthest first solves it).
+        self.distance_sign = -1 if farthest else 1
+        if farthest:
+            self.name += "-far"
+        self.base = _base_search(problem, limits) if base_plan else None
+        # Only a base-planned search is guided (when asked): the others solve other levels
+        # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
+        self.guided = base_plan and guided
+        self.hotspots = problem.hotspots.count if self.guided else _no_hotspots
+        self.advisors: Advisors | None = None  # with the plan, once it is made
+        self.corrals = CorralPruner(
+            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+        )
+        self.corral_deadlocks = CorralDeadlocks(problem)
+        self.live_for_tunnels = problem.live if macros else 0
+        self.used_macros = False
+        self.solution: list[Push] | None = None
+        self.new_cells_first = self.guided
+        # The digging visits take in turn the cells of the front of packing and boxes out of
+        # plan: on XSokoban 74 the best cell was a trap at 14 packed for 8,000 expansions while
+        # the solution's path went on at 0-9 packed, taking boxes out of plan.
+        self.front_feature = 2
+        # Per set of boxes, its features but the estimate: none depends on where the player
+        # stands (the areas count his own), and about half the children of a search share
+        # their boxes with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
+        self.features: dict[int, tuple[int, int, int, int]] = {}
+
+    def ready(self) -> Advisors:
+        """The advisors and their plan, made at the first call (the base search's plan under
+        its budget; it may stop for a slice and go on at the next call)."""
+        if self.advisors is None:
+            plan = self._make_plan()
+            opener = isinstance(plan, ParkingPlan)
+            self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
+        return self.advisors
+
+    def _make_plan(self) -> Plan:
+        problem = self.problem
+        if self.base is not None:
+            limits = self.limits
+            budget = BASE_SECONDS_UNLIMITED
+            if limits.deadline is not None:
+                budget = (limits.deadline - limits.started) * BASE_SHARE
+            self.base.run(budget)
+            found = self.base.plan()
+            if found is not None:
+                return found
+        return PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
+
+    def start(self) -> None:
+        """Put the start position in the tree."""
+        self.limits.tick()
+        self.ready()
+        problem = self.problem
+        boxes = problem.start_boxes
+        region = problem.region(boxes, problem.start_player)
+        nearest = problem.analysis.nearest
+        distance = sum(nearest[square] for square in bits_of(boxes))
+        rank = self._features(boxes, region, self.distance_sign * distance)
+        self.seen.add((boxes, (region & -region).bit_length()))
+        node = self.add(-1, None, 0, rank[:3])
+        self.offer(node, self.expand(node, boxes, region, rank))
+
+    def run(self) -> Outcome:
+        """Search until solved or exhausted; after PhaseOver, call again to go on."""
+        self.ready()
+        if not self.seen:
+            self.start()
+        while self.solution is None:
+            picked = self.next_child()
+            if picked is None:
+                return Outcome(None, self.used_macros)
+            node, child = picked
+            self.seen.add(child.key)
+            cell = self.cell_of(child.rank, node)
+            made = self.add(node, child.move, self.weight[node] + child.weight, cell)
+            self.offer(made, self.expand(made, child.boxes, child.region, child.rank))
+        return Outcome(self.solution, self.used_macros)
+
+    def cell_of(self, rank: Rank, parent: int) -> Cell:
+        """The cell of a child of ``parent`` ranked ``rank``: its features, but a step back
+        in them does not open a cell of its own: the child waits in its parent's, the best
+        its path has reached."""
+        cell = rank[:3]
+        return self.cell[parent] if _worse(cell, self.cell[parent]) else cell
+
+    def _features(self, boxes: int, region: int, estimate: int) -> Rank:
+        """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
+        hotspots (boxes in another box's way) and the sum of the boxes' distances to their
+        nearest goals (negated when the search prefers them far)."""
+        known = self.features.get(boxes)
+        if known is None:
+            problem = self.problem
+            areas = count_areas(problem.floor & ~boxes, region, problem.width, problem.poll)
+            known = self._worked_out(boxes, areas)
+        return (*known, estimate)
+
+    def _worked_out(
+        self, boxes: int, areas: int, progress: tuple[int, int] | None = None
+    ) -> tuple[int, int, int, int]:
+        """The features of a set of boxes but the estimate, kept for the next time;
+        ``progress``: the plan's progress for them, when known."""
+        advisors = self.ready()
+        packed, placed = advisors.plan.progress(boxes) if progress is None else progress
+        if advisors.out_of_plan is not None:
+            oop = advisors.out_of_plan.count(boxes, packed)
+        else:
+            oop = (boxes & self.problem.goals & ~placed).bit_count()
+        known = (-packed, areas, oop, self.hotspots(boxes))
+        if len(self.features) < FEATURES_KEPT:
+            self.features[boxes] = known
+        return known
+
+    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
+        """Every move from the node as a scored child, the advised ones at weight 0, best
+        first; records the solution when a child is solved."""
+        problem = self.problem
+        width, poll = problem.width, problem.poll
+        # The areas of the free squares, the player's first: the corral rules look at the
+        # others, and the children's areas are worked out from them.
+        parts = area_parts(problem.floor & ~boxes, region, width, poll)
+        corrals = parts[1:]
+        if self.corral_deadlocks.is_deadlock(boxes, region, corrals):
+            return []
+        only = self.corrals.restrict(boxes, region, corrals)
+        if self.box_moves:
+            steps = box_moves(problem, boxes, region, only)
+        else:
+            steps = self._pushes(boxes, region, only)
+            if only is None or any(only):
+                path = self.ready().packing_path(boxes, region)
+                if path is not None:
+                    pushes, after, stand = path
+                    steps.append((pushes, after, problem.region(after, stand)))
+        nearest = problem.analysis.nearest
+        sign = self.distance_sign
+        seen = self.seen
+        plan = self.ready().plan
+        watched = plan.watched
+        # The plan's progress here, for the children whose move touches none of its squares.
+        progress: tuple[int, int] | None = None
+        keys: set[tuple[int, int]] = set()
+        children: list[Child[Pushes]] = []
+        for pushes, after, area in steps:
+            key = (after, (area & -area).bit_length())
+            if key in seen or key in keys:
+                continue
+            keys.add(key)
+            if after == problem.goals:
+                self.solution = [push for move in self.path(node) for push in move]
+                self.solution.extend(pushes)
+                return []
+            source = (boxes & ~after).bit_length() - 1
+            target = (after & ~boxes).bit_length() - 1
+            estimate = rank[4] + sign * (nearest[target] - nearest[source])
+            known = self.features.get(after)
+            if known is None:
+                areas = areas_after(parts, source, target, area, width, poll)
+                if source >= 0 and (watched >> source | watched >> target) & 1:
+                    known = self._worked_out(after, areas)
+                else:
+                    if progress is None:
+                        progress = plan.progress(boxes)
+                    known = self._worked_out(after, areas, progress)
+            children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
+        for index in self.ready().advised(children, rank, boxes, region):
+            children[index] = children[index]._replace(weight=ADVISED)
+        children.sort(key=_order)
+        return children
+
+    def _pushes(self, boxes: int, region: int, only: list[int] | None) -> list[Step]:
+        """Every single push as a move, a push into a tunnel taken on to its end."""
+        problem = self.problem
+        live = self.live_for_tunnels
+        floor, width = problem.floor, problem.width
+        steps: list[Step] = []
+        for box, direction, after in problem.pushes(boxes, region, only):
+            after, target, count = problem.through_tunnel(box, direction, after, live)
+            if count > 1:
+                self.used_macros = True
+                if not problem.allowed(box, target, after):
+                    continue
+            stand = target - problem.offsets[direction]
+            push = Push(box, DIRECTIONS[direction], count)
+            moved = area_after_push(region, stand, target, floor & ~after, width)
+            steps.append(((push,), after, moved))
+        return steps
+
+
+def _base_search(problem: Problem, limits: Limits) -> BaseSearch:
+    """The solve's backward search: the plan does not depend on which base-planned search asks,
+    so the two of ``fast`` (and a search started again without macros) share one."""
+    if not problem.base_search:
+        problem.base_search.append(BaseSearch(problem, limits))
+    return problem.base_search[0]
+
+
+def _no_hotspots(_boxes: int) -> int:
+    return 0
+
+
+def _worse(cell: Cell, than: Cell) -> bool:
+    """Whether ``cell`` is worse than ``than`` in some feature and better in none."""
+    return cell != than and all(a >= b for a, b in zip(cell, than, strict=True))
+
+
+def _order(child: Child[Pushes]) -> tuple[int, Rank]:
+    return child.weight, child.rank

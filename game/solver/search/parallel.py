@@ -1,0 +1,170 @@
+"""A portfolio's searches at once on one level, each share of them in a process of its own.
+
+The first worker to solve the level or prove it unsolvable wins and the others are killed at
+once; the calling process keeps the time, node and cancel limits, and each worker gets an equal
+share of the memory cap, so all of them together stay under it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Literal
+
+from game.core.level import Level
+from game.solver.result import CHECK_SECONDS, Limits, SolveStatus, StopSearch
+from game.solver.search.portfolio import PORTFOLIOS, entries_of, take_turns
+from game.solver.search.problem import Outcome, Problem
+from game.solver.search.start import search_level
+
+# How workers start: None is the platform's default (fork on Linux); tests also force "spawn",
+# which Windows and macOS use.
+START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
+# How far below the game its solver's processes run (nice steps, inherited by their searches):
+# the game's keys come first, and a game at rest still leaves the search the whole core.
+BELOW_GAME = 10
+
+
+def run_below_game() -> None:
+    """Lower this process's priority by BELOW_GAME (POSIX; elsewhere it stays as it is)."""
+    if hasattr(os, "nice"):
+        os.nice(BELOW_GAME)
+
+# What a worker sends: ("progress", nodes), ("found", nodes, pushes, found_by),
+# ("unsolvable", nodes, reason) or ("stopped", nodes, status, reason).
+Message = tuple[Any, ...]
+
+
+def worker_count(method: str, workers: int, boxes: int) -> int:
+    """How many processes a solve with ``method`` on a level of ``boxes`` boxes uses when
+    ``workers`` are allowed: never more than the method runs searches there (a method that is
+    one search runs on one)."""
+    if method not in PORTFOLIOS:
+        return 1
+    return max(1, min(workers, len(entries_of(method, boxes))))
+
+
+def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) -> Outcome | str:
+    """Like :func:`search_level` for the portfolio ``method``, its searches dealt out to
+    ``workers`` processes (see :func:`worker_count`); ``limits.nodes`` ends as their sum."""
+    count = worker_count(method, workers, len(level.boxes))
+    context = multiprocessing.get_context(START_METHOD)
+    remaining = None if limits.deadline is None else max(0.0, limits.deadline - time.monotonic())
+    jobs: list[tuple[BaseProcess, Connection]] = []
+    try:
+        for index in range(count):
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_work,
+                args=(
+                    level, method, index, count, remaining, limits.node_limit,
+                    limits.memory_limit // count, theirs, os.getpid(),
+                ),
+                name=f"solver-search-{index}",
+                daemon=True,
+            )
+            process.start()
+            theirs.close()
+            jobs.append((process, ours))
+        return _first_answer([pipe for _, pipe in jobs], limits)
+    finally:
+        for worker, pipe in jobs:
+            worker.kill()
+            worker.join()
+            pipe.close()
+
+
+def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
+    """Wait for the first worker's answer while keeping the limits; StopSearch when every
+    worker stopped without one (the first reason it gave) or a limit is reached."""
+    nodes = [0] * len(pipes)
+    waiting = dict(zip(pipes, range(len(pipes)), strict=True))
+    stops: list[StopSearch] = []
+    while waiting:
+        for pipe in wait(list(waiting), timeout=CHECK_SECONDS):
+            assert isinstance(pipe, Connection)
+            index = waiting[pipe]
+            try:
+                message: Message = pipe.recv()
+            except (EOFError, OSError):  # the worker died without a word (killed from outside)
+                del waiting[pipe]
+                continue
+            nodes[index] = message[1]
+            if message[0] == "progress":
+                continue
+            del waiting[pipe]
+            limits.nodes = sum(nodes)
+            if message[0] == "found":
+                return Outcome(message[2], found_by=message[3])
+            if message[0] == "unsolvable":
+                return str(message[2])
+            stops.append(StopSearch(SolveStatus(message[2]), message[3]))
+        limits.nodes = sum(nodes)
+        if limits.node_limit is not None and limits.nodes > limits.node_limit:
+            raise StopSearch(SolveStatus.TIMEOUT, f"node limit {limits.node_limit} reached")
+        limits.check()
+    if stops:
+        raise stops[0]
+    raise StopSearch(SolveStatus.TIMEOUT, "every search process ended without an answer")
+
+
+def _work(
+    level: Level,
+    method: str,
+    index: int,
+    count: int,
+    time_limit: float | None,
+    node_limit: int | None,
+    memory_limit: int,
+    pipe: Connection,
+    parent: int,
+) -> None:
+    """A worker: the searches ``index``, ``index + count``, ... of the portfolio in turns.
+
+    Anything from the parent, or the parent going away, stops it within the limits' check
+    time (see :func:`parent_watch`)."""
+
+    def progress(nodes: int, _seconds: float) -> None:
+        send_quietly(pipe, ("progress", nodes))
+
+    limits = Limits(time_limit, node_limit, memory_limit, parent_watch(pipe, parent), progress)
+
+    def share(problem: Problem, limits: Limits) -> Outcome:
+        entries = entries_of(method, problem.start_boxes.bit_count())
+        return take_turns(problem, limits, entries[index::count])
+
+    try:
+        found = search_level(level, share, limits)
+    except StopSearch as stop:
+        send_quietly(pipe, ("stopped", limits.nodes, stop.status.value, stop.reason))
+    except MemoryError:
+        send_quietly(pipe, ("stopped", limits.nodes, SolveStatus.MEMORY.value, "out of memory"))
+    else:
+        if isinstance(found, str):
+            send_quietly(pipe, ("unsolvable", limits.nodes, found))
+        else:
+            send_quietly(pipe, ("found", limits.nodes, found.pushes, found.found_by))
+    pipe.close()
+
+
+def parent_watch(pipe: Connection, parent: int) -> Callable[[], bool]:
+    """A worker's stop check: True once the parent (process ``parent``) has sent anything or
+    gone away. The pipe reads as closed when the parent dies, except where forked workers hold
+    copies of its end; there the parent's process id changes instead (to whoever adopts the
+    worker), so both are watched."""
+
+    def stopped() -> bool:
+        return pipe.poll() or os.getppid() != parent
+
+    return stopped
+
+
+def send_quietly(pipe: Connection, message: tuple[object, ...]) -> None:
+    """Send from a worker; when the parent has gone or closed the pipe, nobody wants it."""
+    with contextlib.suppress(OSError):
+        pipe.send(message)

@@ -1,0 +1,65 @@
+"""The bitboard fills every search leans on: what they find is what a walk square by square
+over the same squares finds, on walled-in boards of any shape with boxes anywhere."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.solver.analysis.board import bits_of, flood, reaches
+
+
+def walked(starts: int, free: int, width: int) -> int:
+    """The squares of ``free`` a walk from the squares of ``starts`` gets to, a step at a time."""
+    found = starts & free
+    queue = deque(bits_of(found))
+    while queue:
+        square = queue.popleft()
+        for step in (1, -1, width, -width):
+            there = square + step
+            if there >= 0 and free >> there & 1 and not found >> there & 1:
+                found |= 1 << there
+                queue.append(there)
+    return found
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[int, int, int]:
+    """(free squares, starting squares, width): a board walled all round (so no row's end
+    touches the next row's start), its inside squares free at random."""
+    width = draw(st.integers(3, 20))
+    height = draw(st.integers(3, 14))
+    free = 0
+    for row in range(1, height - 1):
+        for column in range(1, width - 1):
+            if draw(st.booleans()) or draw(st.booleans()):
+                free |= 1 << row * width + column
+    starts = 0
+    for square in bits_of(free):
+        if draw(st.integers(0, 9)) == 0:
+            starts |= 1 << square
+    return free, starts, width
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_a_fill_finds_what_a_walk_finds(board: tuple[int, int, int]) -> None:
+    free, starts, width = board
+    assert flood(starts, free, width) == walked(starts, free, width)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.data())
+def test_a_square_is_reached_when_a_walk_gets_there(
+    board: tuple[int, int, int], data: st.DataObject
+) -> None:
+    free, _, width = board
+    squares = list(bits_of(free))
+    if not squares:
+        return
+    start = data.draw(st.sampled_from(squares))
+    square = data.draw(st.sampled_from(squares))
+    walk = walked(1 << start, free, width)
+    assert reaches(start, square, free, width) == bool(walk >> square & 1)

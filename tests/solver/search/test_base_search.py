@@ -1,0 +1,192 @@
+"""The backward base search: pulls, sinks, retiring boxes, its plan, and why a level it plans for
+is still proved unsolvable by the forward search that follows the plan."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from game.core.collection import read_collection
+from game.core.resources import campaign_path
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
+from game.solver.result import Limits, StopSearch
+from game.solver.search.base_search import BaseSearch
+from game.solver.search.fess import FeatureSearch
+from game.solver.search.parking import OUTSIDE
+from game.solver.search.portfolio import (
+    MEDIUM_LEVEL_BOXES,
+    entries_of,
+    feature_space,
+    feature_space_base,
+    feature_space_base_far,
+    feature_space_base_plain,
+    feature_space_base_plain_far,
+    greedy,
+)
+from game.solver.search.problem import Problem
+from game.solver.search.pulls import loose_reach, pull_moves, push_reach
+from tests.solver.helpers import problem_of, problem_of_level
+
+# Four goals on the left; three boxes stand together in the open, a fourth on the top row,
+# which can be pushed along it to the goals but never down again to the others.
+CLUSTER = "\n".join(
+    [
+        "############",
+        "#..      $ #",
+        "#.    $$   #",
+        "#.    $    #",
+        "#   @      #",
+        "############",
+    ]
+)
+# The base search retires all three boxes, yet the level cannot be solved: the boxes block
+# each other's way in ways a lone box never meets.
+UNSOLVABLE = "\n".join(
+    [
+        "############",
+        "#   . #    #",
+        "#     $$ $ #",
+        "#. .  #@ # #",
+        "#    #  #  #",
+        "############",
+    ]
+)
+
+
+def search_of(text: str) -> tuple[BaseSearch, Problem]:
+    problem = problem_of(text)
+    return BaseSearch(problem, Limits(10, None, 1 << 30, None, None)), problem
+
+
+def squares(problem: Problem, *points: tuple[int, int]) -> int:
+    return mask_of(y * problem.width + x for x, y in points)
+
+
+def test_a_box_is_pushed_and_pulled_over_the_squares_it_can_reach() -> None:
+    problem = problem_of(CLUSTER)
+    top = problem.width + 9  # the box on the top row
+    row = squares(problem, *((x, 1) for x in range(1, 11)))
+    assert push_reach(problem.analysis, top) == row
+    free = problem.floor & ~problem.goals
+    assert loose_reach(1 << top, free, problem.offsets) & ~row == 0
+    # Pulled from its goal at the bottom of the left wall, a box goes wherever the player
+    # keeps a free square behind him: not onto the bottom row nor the top one.
+    goal = 3 * problem.width + 1
+    region = problem.region(problem.goals, problem.start_player)
+    ends = pull_moves(problem.analysis, problem.goals, region, goal, problem.floor, problem.poll)
+    middle = squares(problem, (2, 3), *((x, y) for x in range(3, 10) for y in (2, 3)))
+    assert mask_of(target for target, _, _ in ends) == middle
+
+
+def test_sinks_are_the_largest_group_of_start_squares_boxes_move_among() -> None:
+    search, problem = search_of(CLUSTER)
+    sinks = search._sinks(problem.goals, problem.start_boxes)
+    assert sinks == squares(problem, (6, 2), (7, 2), (6, 3))
+
+
+def test_when_a_box_can_retire_only_retiring_pulls_are_made_one_a_box() -> None:
+    search, _ = search_of(CLUSTER)
+    search.start()
+    (children,) = [kids for kids in search.children if kids]
+    assert all(child.move[2].bit_count() == 3 for child in children)  # one base fewer each
+    sources = [child.move[0] for child in children]
+    assert len(set(sources)) == len(sources)
+    assert min(child.weight for child in children) == 0
+
+
+def test_the_plan_brings_a_box_from_outside_onto_every_goal() -> None:
+    search, problem = search_of(CLUSTER)
+    search.run()
+    assert search.finished
+    plan = search.plan()
+    assert plan is not None
+    assert plan.sources == [OUTSIDE] * 4
+    assert sorted(plan.squares) == list(bits_of(problem.goals))
+    # The corner goal is filled before the two beside it, which would shut it.
+    order = plan.squares.index
+    corner = problem.width + 1
+    assert order(corner) < order(corner + 1) and order(corner) < order(corner + problem.width)
+
+
+@pytest.mark.parametrize("method", ["fess-base", "fast"])
+def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: str) -> None:
+    search, _ = search_of(UNSOLVABLE)
+    search.run()
+    plan = search.plan()
+    assert plan is not None and plan.retired == 3
+    result = solve(parse_level(UNSOLVABLE), method=method, time_limit=20)
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.nodes > 0
+
+
+def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares() -> None:
+    entries = entries_of("fast", MEDIUM_LEVEL_BOXES)
+    planned = [feature_space_base, feature_space_base_plain]
+    assert [factory for factory, _ in entries[:2]] == planned
+    assert all(weight >= other for _, weight in entries[:2] for _, other in entries[2:])
+    assert greedy not in [factory for factory, _ in entries]  # it solved nothing there
+    # Beyond, both tie-breaks of the base-planned searches, the guided one's far only.
+    large = entries_of("fast", MEDIUM_LEVEL_BOXES + 1)
+    planned = [feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far]
+    assert [factory for factory, _ in large] == [*planned, feature_space]
+    assert [weight for _, weight in large] == [3, 2, 2, 2]  # the guided far wins most there
+    # Small levels: the guided one only, with fess and greedy in equal shares.
+    small = entries_of("fast", 4)
+    assert [factory for factory, _ in small] == [feature_space_base, feature_space, greedy]
+    assert {weight for _, weight in small} == {1}
+
+
+def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> None:
+    problem = problem_of(UNSOLVABLE)
+    limits = Limits(10, None, 1 << 30, None, None)
+    hot = feature_space_base(problem.apart(), limits, True)
+    others = (feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far)
+    twins = [factory(problem.apart(), limits, True) for factory in others]
+    assert isinstance(hot, FeatureSearch) and hot.base is not None
+    for twin in twins:
+        assert isinstance(twin, FeatureSearch) and twin.base is hot.base  # its time spent once
+    other_solve = feature_space_base(problem_of(UNSOLVABLE), limits, True)
+    assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
+
+
+def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
+    # Pulls worked out from the player's area before, along random walks of pulls from the
+    # solved position of every campaign level.
+    chooser = random.Random(11)
+    checked = 0
+    for level in read_collection(campaign_path()).levels:
+        problem = Problem(Analysis(level.board, level.player), mask_of(level.boxes), level.player)
+        boxes = problem.goals
+        region = problem.region(boxes, problem.start_player)
+        for _ in range(20):
+            box = chooser.choice(list(bits_of(boxes)))
+            pulls = pull_moves(problem.analysis, boxes, region, box, problem.floor, no_stop)
+            for target, player, area in pulls:
+                assert area == problem.region(boxes & ~(1 << box) | 1 << target, player)
+                checked += 1
+            if pulls:
+                target, _, region = chooser.choice(pulls)
+                boxes = boxes & ~(1 << box) | 1 << target
+    assert checked > 1000
+
+
+def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
+    # Cut at a node count, each campaign level's unfinished search has planned from the first
+    # node it found in its best cell, not from a later one whose boxes were pulled further.
+    later_pulled_further = 0
+    for level in read_collection(campaign_path()).levels:
+        problem = problem_of_level(level)
+        search = BaseSearch(problem, Limits(None, 300, 1 << 30, None, None))
+        with contextlib.suppress(StopSearch):
+            search.run()
+        if search.finished or search.best < 0:
+            continue
+        best_cell = min(rank[:3] for rank in search.rank)
+        in_best = [node for node, rank in enumerate(search.rank) if rank[:3] == best_cell]
+        assert search.best == in_best[0]
+        later_pulled_further += any(search.rank[n] < search.rank[in_best[0]] for n in in_best)
+    assert later_pulled_further  # the rule decided somewhere
