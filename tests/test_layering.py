@@ -119,12 +119,3 @@ def _as_toml(settings: dict[str, Any]) -> str:
         lines.append("[[tool.importlinter.contracts]]")
         lines.extend(f"{key} = {json.dumps(value)}" for key, value in contract.items())
     return "\n".join(lines) + "\n"
-
-
-def test_every_module_is_under_400_lines() -> None:
-    long = {
-        str(path.relative_to(PACKAGE.parent)): lines
-        for path in PACKAGE.rglob("*.py")
-        if (lines := len(path.read_text(encoding="utf-8").splitlines())) >= 400
-    }
-    assert long == {}

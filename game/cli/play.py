@@ -1,6 +1,7 @@
 """The ``play`` and ``bench-render`` subcommands: the real engine, in a window or headless.
 
-``play --headless --replay LURD`` (or ``--input SCRIPT``) prints one line with the result.
+``play`` prints one line with the result when it ends (headless, with ``--replay LURD`` or
+``--input SCRIPT``, or after the window closes).
 """
 
 from __future__ import annotations
@@ -128,12 +129,11 @@ def run_play(args: argparse.Namespace) -> int:
             except (pygame.error, OSError) as error:
                 raise CliError(one_line(f"cannot save {printable(screenshot)}: {error}")) from None
         state = play.state
-        if args.headless or script is not None:
-            solved = "true" if state.is_solved else "false"
-            print(
-                f"solved={solved} moves={state.move_count} pushes={state.push_count} "
-                f"frames={frames}"
-            )
+        solved = "true" if state.is_solved else "false"
+        print(
+            f"solved={solved} moves={state.move_count} pushes={state.push_count} "
+            f"frames={frames}"
+        )
         code = EXIT_NO if args.headless and not state.is_solved else EXIT_OK
     finally:
         saved = shut_down(engine)

@@ -37,6 +37,7 @@ MAX_FRAME_SECONDS = 0.25
 # clock on screen, the solver's answers); those idle ticks are cheap, so all are run.
 MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
+FRAME_SECONDS = 1.0 / FRAME_RATE_CAP
 DEFAULT_SIZE = (1280, 800)
 CAPTION = "Sokoban Arcade"
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
@@ -249,35 +250,56 @@ class GameEngine:
 
     # -- the loop --------------------------------------------------------------------------
     def step_frame(self, elapsed: float, rested: bool = False) -> int:
-        """One frame: input, as many fixed logic ticks as ``elapsed`` calls for, then drawing
-        if anything changed. After a rest every owed tick runs (idle ticks are cheap).
+        """One frame: the logic ticks ``elapsed`` calls for, with the input read now before
+        the last of them, then drawing if anything changed. After a rest every owed tick runs
+        (idle ticks are cheap).
+
+        Time is honest: input belongs to the moment it was read, so the ticks owed for the
+        time before it run first, and only the last tick, whose span ends now, runs after it
+        and answers it at once. A rest or a stall never counts toward a held key's repeat
+        delay (a tap after a pause moves once, at once).
 
         Returns the number of ticks run.
         """
+        owed = self._owe(elapsed, rested)
+        for _ in range(owed - 1):
+            self._tick()
         for source in list(self._input_sources):
             source.before_frame(self)
         self._dispatch_events()
-        self._dirty |= self.stack.changed
-        self.stack.changed = False
+        if owed > 0:
+            self._tick()
+        self._draw_if_changed()
+        self.frame_count += 1
+        return owed
+
+    def _owe(self, elapsed: float, rested: bool) -> int:
+        """How many fixed ticks ``elapsed`` seconds owe, taken from the accumulator, with
+        capped catch-up after a stall (the rest dropped)."""
         longest = MAX_REST_SECONDS if rested else MAX_FRAME_SECONDS
         self._accumulator += min(max(elapsed, 0.0), longest)
         catch_up = int(MAX_REST_SECONDS / TICK_SECONDS) if rested else MAX_CATCH_UP_TICKS
-        ticks = 0
-        while self._accumulator + _TICK_TOLERANCE >= TICK_SECONDS:
-            if ticks == catch_up:
-                dropped = int((self._accumulator + _TICK_TOLERANCE) / TICK_SECONDS)
-                self.dropped_ticks += dropped
-                self._accumulator -= dropped * TICK_SECONDS
-                break
-            scene = self.top
-            if scene is not None:
-                self._dirty |= scene.is_busy()
-                scene.update(TICK_SECONDS)
-                self._dirty |= scene.is_busy()
-            self._accumulator -= TICK_SECONDS
-            ticks += 1
-            self.tick_count += 1
-        self._accumulator = max(self._accumulator, 0.0)
+        owed = int((self._accumulator + _TICK_TOLERANCE) / TICK_SECONDS)
+        if owed > catch_up:
+            self.dropped_ticks += owed - catch_up
+            owed = catch_up
+            self._accumulator = 0.0
+        else:
+            self._accumulator = max(self._accumulator - owed * TICK_SECONDS, 0.0)
+        return owed
+
+    def _tick(self) -> None:
+        """One logic tick of the top scene."""
+        self._dirty |= self.stack.changed
+        self.stack.changed = False
+        scene = self.top
+        if scene is not None:
+            self._dirty |= scene.is_busy()
+            scene.update(TICK_SECONDS)
+            self._dirty |= scene.is_busy()
+        self.tick_count += 1
+
+    def _draw_if_changed(self) -> None:
         top = self.top
         key = top.picture_key() if top is not None else None
         if top is not None and top.is_busy():
@@ -300,8 +322,6 @@ class GameEngine:
                 else:
                     pygame.display.update(area)
                 self.drawn_frames += 1
-        self.frame_count += 1
-        return ticks
 
     def can_rest(self) -> bool:
         """Nothing to draw, nothing moving, no scripted input: the loop may sleep."""
@@ -330,8 +350,8 @@ class GameEngine:
     def run(self, max_frames: int | None = None) -> None:
         """The real loop on the wall clock, until the last scene is gone or quit is asked."""
         self.running = True
-        clock = pygame.time.Clock()
-        last = self.rest.clock.perf_counter()
+        clock = self.rest.clock
+        last = clock.perf_counter()
         frames = 0
         while self.running and self.top is not None and (max_frames is None or frames < max_frames):
             rested = self.can_rest()
@@ -340,8 +360,11 @@ class GameEngine:
                     self.sound.release()  # nobody is listening: no audio thread either
                 self.rest.sleep()
             else:
-                clock.tick(FRAME_RATE_CAP)
-            now = self.rest.clock.perf_counter()
+                # Frames paced on the engine's own clock, so a test's clock paces them too.
+                wait = last + FRAME_SECONDS - clock.perf_counter()
+                if wait > 0:
+                    clock.sleep(wait)
+            now = clock.perf_counter()
             self.step_frame(now - last, rested)
             last = now
             frames += 1
