@@ -20,6 +20,7 @@ from game.app.solver_service import SolverPort, SolverService
 from game.audio.sound import SoundService
 from game.core.problems import Problem
 from game.engine.clipboard import Clipboard
+from game.engine.key_repeat import KeyRepeat
 from game.engine.rest import Clock, Rest
 from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
@@ -111,6 +112,9 @@ class GameEngine:
         self.input_batch: int | None = None
         self._batches = 0
         self._input_sources: list[InputSource] = []
+        # The held key that repeats, and the scene it was pressed on.
+        self.key_repeat = KeyRepeat()
+        self._repeating: Scene | None = None
         GameEngine._open = True
 
     def shutdown(self) -> Problem | None:
@@ -247,6 +251,19 @@ class GameEngine:
                 continue
             else:
                 scene.handle_event(event)
+                self._follow_held_key(scene, event)
+
+    def _follow_held_key(self, scene: Scene, event: pygame.event.Event) -> None:
+        """Keep track of the key the top scene repeats while it is held."""
+        if event.type == pygame.KEYDOWN and scene is self.top and scene.repeats(event.key):
+            if self._repeating is not scene:
+                self.key_repeat.clear()
+            self._repeating = scene
+            self.key_repeat.press(event)
+        elif event.type == pygame.KEYUP:
+            self.key_repeat.release(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.key_repeat.clear()  # its release will go to another window
 
     # -- the loop --------------------------------------------------------------------------
     def step_frame(self, elapsed: float, rested: bool = False) -> int:
@@ -295,9 +312,21 @@ class GameEngine:
         scene = self.top
         if scene is not None:
             self._dirty |= scene.is_busy()
+            self._repeat_held_key(scene)
             scene.update(TICK_SECONDS)
             self._dirty |= scene.is_busy()
         self.tick_count += 1
+
+    def _repeat_held_key(self, scene: Scene) -> None:
+        if not self.key_repeat.holding:
+            return
+        if scene is not self._repeating:
+            self.key_repeat.clear()  # held on a screen that is gone or covered
+            return
+        again = self.key_repeat.tick()
+        if again is not None:
+            self._dirty = True
+            scene.handle_event(again)
 
     def _draw_if_changed(self) -> None:
         top = self.top

@@ -46,6 +46,10 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event, delivered once a frame before the logic ticks."""
 
+    def repeats(self, key: int) -> bool:
+        """Whether ``key``, held, is pressed again and again (game.engine.key_repeat)."""
+        return False
+
     def show_key_help(self) -> bool:
         """F1: show this screen's keys; False leaves the key to ``handle_event``."""
         return False

@@ -13,6 +13,7 @@ from game.app import navigation
 from game.app.paste import PasteKind, read_paste
 from game.app.screens import MessageScreen, Screen
 from game.engine.engine import GameEngine
+from game.engine.key_repeat import MOVING_KEYS
 from game.engine.scene import Scene
 from game.ui.text_field import TextField
 from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
@@ -25,6 +26,9 @@ class GameScene(Scene):
 
     def on_file_dropped(self, path: str) -> None:
         navigation.open_collection_file(self.engine, path)
+
+    def repeats(self, key: int) -> bool:
+        return key in MOVING_KEYS
 
     def key_hints(self) -> KeyHelp:
         """The keys the bar along the bottom shows now (``keys`` unless they depend on state)."""

@@ -152,6 +152,9 @@ class PlayScene(GameScene):
     def show_key_help(self) -> bool:
         return False  # F1 is in the play key map, with the full help of every key
 
+    def repeats(self, key: int) -> bool:
+        return False  # the controller repeats held moves itself, in step with the walk
+
     def is_busy(self) -> bool:
         controller, assist, camera = self.controller, self.assist, self.camera
         return (

@@ -5,7 +5,7 @@ The editor's check is answered by a stand-in solver that wakes the loop as the s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -18,33 +18,14 @@ from game.scenes.editor import EditorScene
 from game.solver.result import SolveResult, SolveStatus
 from tests.app.fake_solver import FakeSolver
 from tests.engine.harness import headless_engine
+from tests.engine.realtime import SimulatedClock
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
 
 
-class FakeClock:
-    """Stands in for the time module: sleeping moves the clock and runs what fell due."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-        self.due: list[tuple[float, Callable[[], None]]] = []
-
-    def perf_counter(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
-        for entry in [entry for entry in self.due if entry[0] <= self.now]:
-            self.due.remove(entry)
-            entry[1]()
-
-    def at(self, when: float, action: Callable[[], None]) -> None:
-        self.due.append((when, action))
-
-
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def clock() -> SimulatedClock:
+    return SimulatedClock()
 
 
 @pytest.fixture
@@ -53,7 +34,7 @@ def solver() -> FakeSolver:
 
 
 @pytest.fixture
-def engine(solver: FakeSolver, clock: FakeClock) -> Iterator[GameEngine]:
+def engine(solver: FakeSolver, clock: SimulatedClock) -> Iterator[GameEngine]:
     """The engine on the fake clock, with a stand-in solver that answers when the test says."""
     yield from headless_engine(solver, clock)
 
@@ -69,7 +50,7 @@ def checked_editor(
 
 
 def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
-    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+    engine: GameEngine, clock: SimulatedClock, checked_editor: tuple[EditorScene, FakeSolver]
 ) -> None:
     scene, solver = checked_editor
     # Resting, the editor's edits settle and its check goes to the solver.
@@ -91,7 +72,7 @@ def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
 
 
 def test_with_no_news_the_loop_rests_without_drawing(
-    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+    engine: GameEngine, clock: SimulatedClock, checked_editor: tuple[EditorScene, FakeSolver]
 ) -> None:
     engine.run(max_frames=8)
     drawn, started = engine.drawn_frames, clock.now
@@ -106,7 +87,7 @@ def test_with_no_news_the_loop_rests_without_drawing(
 
 
 def test_a_hidden_window_rests_longer_and_is_not_drawn(
-    engine: GameEngine, clock: FakeClock, checked_editor: tuple[EditorScene, FakeSolver]
+    engine: GameEngine, clock: SimulatedClock, checked_editor: tuple[EditorScene, FakeSolver]
 ) -> None:
     scene, solver = checked_editor
     engine.run(max_frames=8)
