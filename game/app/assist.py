@@ -23,6 +23,7 @@ from game.app.assist_machine import (
     NothingFound,
     Paused,
     Phase,
+    Recalled,
     Settled,
     SolutionShown,
     Status,
@@ -111,6 +112,8 @@ class SolverAssist:
         # The boxes the last search was for, and the boxes the plan is for.
         self._request_key: frozenset[int] | None = None
         self._plan_key: frozenset[int] | None = None
+        # The boxes the help last spoke of: what it says belongs to them.
+        self._seen_key: frozenset[int] | None = None
         # A solution of the level from its start known before any search (the library's).
         self._known: tuple[Push, ...] = ()
 
@@ -162,6 +165,11 @@ class SolverAssist:
             target = state.board.step(pushed.box, pushed.direction)
             self.warning = self.deadlocks.after_push(state.box_squares(), pushed.box, target)
         key = _position_key(state)
+        if key != self._seen_key:
+            # What was said of the last position (lost, no solution found) is not said of
+            # this one: a restart, an undo or a paste starts from what is known of it.
+            self._seen_key = key
+            self._fire(Changed())
         if self.plan is not None and key != self._plan_key:
             if pushed is not None and self.plan.follow(pushed):
                 self._plan_key = key  # the player made the planned push
@@ -171,7 +179,9 @@ class SolverAssist:
             self.plan = None
         if self.plan is None and self._known and key == self.level.boxes:
             self.plan, self._plan_key = PushPlan(self._known), key
-        if self.plan is None and key != self._request_key:
+        if self.plan is not None:
+            self._fire(Recalled())
+        elif key != self._request_key:
             self._restart_background(state)
         if self.warning is not None:
             self._fire(Lost(self.warning.message))

@@ -47,6 +47,11 @@ class Changed:
 
 
 @dataclass(frozen=True)
+class Recalled:
+    """A plan known already (thought ahead, or the library's) holds for the new position."""
+
+
+@dataclass(frozen=True)
 class Paused:
     """Nothing to think about now: solved, thinking ahead off, or the window unseen."""
 
@@ -117,8 +122,8 @@ class Cancelled:
 
 
 Event = (
-    Changed | Paused | Settled | Wanted | Asked | Found | HintShown | SolutionShown | Lost
-    | GaveUp | NothingFound | Cancelled
+    Changed | Recalled | Paused | Settled | Wanted | Asked | Found | HintShown | SolutionShown
+    | Lost | GaveUp | NothingFound | Cancelled
 )
 
 
@@ -151,6 +156,7 @@ P = Phase
 _SAME = None  # the event keeps the phase
 _ANYWHERE: dict[type, Phase | None] = {
     Changed: P.SETTLING,
+    Recalled: P.READY,
     Paused: P.IDLE,
     Wanted: _SAME,
     Asked: P.THINKING,
@@ -195,7 +201,7 @@ def _apply(help: Help, event: Event, before: Help) -> tuple[Help, tuple[Effect, 
             return replace(help, message="", undos=None), ()
         case Wanted(want):
             return replace(help, want=want), ()
-        case Found():
+        case Found() | Recalled():
             return replace(help, message=""), ()
         case HintShown(position, push):
             shown = replace(help, want=Want.NOTHING if help.want is Want.HINT else help.want)

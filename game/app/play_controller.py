@@ -133,6 +133,10 @@ class PlayController:
         self._stop_walk()
         self.commands.append(PlayAction.RESTART)
 
+    def let_go(self) -> None:
+        """The player asks the solver instead: the box he picked is no longer his plan."""
+        self.selected_box = None
+
     def click(self, square: int) -> None:
         self._stop_walk()
         self.commands.append(Click(square))
@@ -167,6 +171,7 @@ class PlayController:
             self.notify(f"The pasted moves do not fit this level: {result.reason}", Tone.DANGER)
             return
         self.walk.clear()
+        self.selected_box = None
         if self.state.moves:
             self.commands.append(PlayAction.RESTART)
         self.walk.extend(Direction.from_letter(letter) for letter in moves)
@@ -260,6 +265,7 @@ class PlayController:
         elif isinstance(command, Click):
             self._click(command.square)
         elif command in (PlayAction.UNDO, PlayAction.REDO):
+            self.selected_box = None  # going back and forth is a change of course
             forward = command is PlayAction.REDO
             action = self.state.redo() if forward else self.state.undo()
             if isinstance(action, Move):

@@ -249,6 +249,7 @@ class PlayScene(GameScene):
         elif command in (PlayCommand.BACK, PlayCommand.MENU):
             self.engine.open(PauseScreen(self))
         elif command in (PlayCommand.HINT, PlayCommand.SOLVE):
+            controller.let_go()
             ask = assist.ask_hint if command is PlayCommand.HINT else assist.ask_solution
             refused = ask(self.state)
             if refused is not None:
