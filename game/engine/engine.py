@@ -39,7 +39,6 @@ MAX_FRAME_SECONDS = 0.25
 MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
 FRAME_SECONDS = 1.0 / FRAME_RATE_CAP
-DEFAULT_SIZE = (1280, 800)
 CAPTION = "Sokoban Arcade"
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
 _TICK_TOLERANCE = 1e-9
@@ -60,7 +59,7 @@ class GameEngine:
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         *,
         sound_enabled: bool = True,
         caption: str = CAPTION,
@@ -69,9 +68,10 @@ class GameEngine:
         clock: Clock = time,
         icon: pygame.Surface | None = None,
     ) -> None:
-        """The engine, its window and the services it is given: ``solver`` (by default the
-        real service, started on its first job), ``sound`` (by default one enabled as
-        ``sound_enabled`` says) and the ``clock`` its loop runs on (tests give stand-ins)."""
+        """The engine, its window (at ``size``, or fitted to the screen) and the services it is
+        given: ``solver`` (by default the real service, started on its first job), ``sound``
+        (by default one enabled as ``sound_enabled`` says) and the ``clock`` its loop runs on
+        (tests give stand-ins)."""
         if GameEngine._open:
             raise RuntimeError("there is already a GameEngine; shut it down first")
         self.window = Window(size, caption, icon)  # the icon is drawn by the layers above

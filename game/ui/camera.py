@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui.scale import px
+
 MIN_TILE = 8
-MAX_TILE = 96
+# The largest square a board is fitted at, and the largest zoom can make it, in pixels of the
+# design size: both grow with the interface (3x on a 4K screen), so a small level fills it.
+MAX_FIT_TILE = 96
+MAX_ZOOM_TILE = 2 * MAX_FIT_TILE
 ZOOM_STEP = 1.25
 # The player may roam this share of the view from its edges before the camera follows.
 FOLLOW_MARGIN = 0.3
@@ -23,7 +28,7 @@ Point = tuple[float, float]
 def fit_tile_size(view: pygame.Rect, columns: int, rows: int) -> int:
     """The largest tile size at which a ``columns`` x ``rows`` board fits ``view``."""
     size = min(view.width // max(columns, 1), view.height // max(rows, 1))
-    return max(MIN_TILE, min(MAX_TILE, size))
+    return max(MIN_TILE, min(px(MAX_FIT_TILE), size))
 
 
 class Camera:
@@ -59,7 +64,7 @@ class Camera:
 
     def _apply_zoom(self, zoom: float, focus: Point) -> None:
         fit = fit_tile_size(self.view, self.columns, self.rows)
-        tile = max(MIN_TILE, min(MAX_TILE, round(fit * zoom)))
+        tile = max(MIN_TILE, min(max(fit, px(MAX_ZOOM_TILE)), round(fit * zoom)))
         self.zoom = tile / fit
         old_tile = self.tile_size
         screen_x = self.origin[0] + focus[0] * old_tile

@@ -10,6 +10,7 @@ import pygame
 from game.core.board import Tile
 from game.core.level import Level
 from game.ui import theme
+from game.ui.scale import px
 
 _TILE_COLOURS = {
     Tile.WALL: theme.WALL,
@@ -22,7 +23,7 @@ MAX_PREVIEW_TILE = 12
 def render_preview(level: Level, width: int, height: int) -> pygame.Surface:
     """The level's starting position drawn to fit ``width`` x ``height`` (transparent around)."""
     board = level.board
-    tile = max(1, min(MAX_PREVIEW_TILE, width // board.width, height // board.height))
+    tile = max(1, min(px(MAX_PREVIEW_TILE), width // board.width, height // board.height))
     picture = pygame.Surface((board.width * tile, board.height * tile), pygame.SRCALPHA)
     inset = max(1, tile // 5) if tile >= 4 else 0
     for square, kind in enumerate(board.tiles):

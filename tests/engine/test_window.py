@@ -1,18 +1,21 @@
-"""The window's name and icon: the class window lists show, the title, and the icon first.
+"""The window's name, icon and size: the class window lists show, the title, the icon first,
+and a first size that fits the screen.
 
 The dummy video driver keeps no class or icon, so the test watches what reaches SDL and when.
 """
 
 from __future__ import annotations
 
+import doctest
 import os
 
 import pygame
 import pytest
 
 from game.cli.scripted import open_engine, shut_down
+from game.engine import window
 from game.engine.engine import CAPTION, GameEngine
-from game.engine.window import name_the_app
+from game.engine.window import MIN_WINDOW_SIZE, fitted_window_size, name_the_app
 
 NAME_VARIABLES = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_NAME")
 
@@ -72,3 +75,15 @@ def test_the_game_window_gets_the_drawn_icon_before_its_first_mode(
         assert shown[1][0] == "mode"
     finally:
         shut_down(engine)
+
+
+def test_a_new_window_fits_the_screen_it_opens_on() -> None:
+    """A share of the screen, never larger than it (a 640x480 screen got a 1280x800 window)."""
+    for screen in [(640, 480), (800, 600), (1366, 768), (1920, 1080), (3840, 2160)]:
+        width, height = fitted_window_size(screen)
+        assert width <= screen[0] and height <= screen[1]
+        assert width >= min(screen[0], MIN_WINDOW_SIZE[0])
+        assert height >= min(screen[1], MIN_WINDOW_SIZE[1])
+    assert fitted_window_size((3840, 2160)) == (3072, 1728)
+    result = doctest.testmod(window, verbose=False)
+    assert result.attempted > 0 and result.failed == 0

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.camera import MAX_TILE, MIN_TILE, Camera, fit_tile_size
+from game.ui.camera import MAX_FIT_TILE, MAX_ZOOM_TILE, MIN_TILE, Camera, fit_tile_size
 
 VIEW = pygame.Rect(0, 60, 800, 500)
 
 
 def test_the_fitted_tile_keeps_the_board_inside_the_view() -> None:
     assert fit_tile_size(VIEW, 10, 5) == 80
-    assert fit_tile_size(VIEW, 3, 3) == MAX_TILE
+    assert fit_tile_size(VIEW, 3, 3) == MAX_FIT_TILE
     assert fit_tile_size(VIEW, 500, 400) == MIN_TILE
 
 
@@ -33,7 +33,7 @@ def test_zoom_steps_are_clamped() -> None:
     camera.set_view(VIEW, (0.5, 0.5))
     for _ in range(20):
         camera.zoom_by(1, (5.0, 2.5))
-    assert camera.tile_size == MAX_TILE
+    assert camera.tile_size == MAX_ZOOM_TILE
     for _ in range(40):
         camera.zoom_by(-1, (5.0, 2.5))
     assert camera.tile_size == MIN_TILE
@@ -78,3 +78,26 @@ def test_panning_stops_following_until_released() -> None:
     assert camera.origin == (0.0, 110.0)
     camera.pan(-10_000, 0)
     assert camera.origin[0] + camera.board_pixels[0] > VIEW.left
+
+
+def test_zoom_enlarges_a_small_level_past_its_fitted_size() -> None:
+    camera = Camera(3, 3)
+    camera.set_view(VIEW, (1.5, 1.5))
+    assert camera.tile_size == MAX_FIT_TILE
+    camera.zoom_by(1, (1.5, 1.5))
+    assert camera.tile_size > MAX_FIT_TILE
+
+
+def test_on_a_4k_screen_a_small_level_fills_its_view() -> None:
+    """Tiles grow with the interface: a 7x7 level on a 3840x2160 window is not 96 px a tile."""
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((3840, 2160))
+        view = pygame.Rect(0, 180, 3840, 1800)
+        camera = Camera(7, 7)
+        camera.set_view(view, (3.5, 3.5))
+        assert camera.tile_size == fit_tile_size(view, 7, 7) == 1800 // 7
+        camera.zoom_by(1, (3.5, 3.5))
+        assert camera.tile_size > 1800 // 7
+    finally:
+        pygame.display.quit()
