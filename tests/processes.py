@@ -44,6 +44,18 @@ def niceness(pid: int) -> int | None:
     return int(fields[16]) if fields else None
 
 
+def thread_niceness(pid: int) -> list[int]:
+    """The nice value of each thread of the process (Linux keeps one a thread)."""
+    values = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        values.append(int(fields[16]))
+    return values
+
+
 def children_outliving_a_kill(script: str, *args: str) -> list[int]:
     """Run ``script`` with ``args`` in a new Python until it prints ``ready``, kill it, and
     return its children still running 10 s later (the promise is a second; margin for a

@@ -117,7 +117,7 @@ class SolverService:
         with self._lock:
             self._next_id += 1
             request = SolverRequest(
-                self._next_id, work, level, history, method, time_limit, workers
+                self._next_id, work, level, history, method, time_limit, workers, purpose.shown
             )
             job: Job[SolverUpdate] = Job(
                 purpose, subject, functools.partial(self._stop, request.request_id), self._wake

@@ -6,8 +6,12 @@ This module is what the worker process imports; the game's side is game.app.solv
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import queue
+import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -23,6 +27,11 @@ if TYPE_CHECKING:
 
 # How often an idle worker looks whether the game that started it is still there.
 PARENT_CHECK_SECONDS = 0.25
+# How far below the game (nice steps) the work runs: a search the player waits for one step,
+# so the game's keys still come first but other programs do not starve it; work nobody waits
+# for (thinking ahead, a rescue count) at the lowest priority there is.
+WAITED_FOR_NICENESS = 1
+BACKGROUND_NICENESS = 19
 
 
 class Work(Enum):
@@ -43,6 +52,7 @@ class SolverRequest:
     method: str
     time_limit: float
     workers: int = 1  # processes that share the search (see game.solver.search.parallel)
+    waited_for: bool = False  # the player waits for it: it runs at a higher priority
 
 
 @dataclass(frozen=True)
@@ -141,9 +151,7 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     it watches the game's process instead, while it waits and while it searches, and leaves
     within a second once the game is gone.
     """
-    from game.solver.search.parallel import run_below_game
-
-    run_below_game()
+    _lower_priority(WAITED_FOR_NICENESS)
     parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
     # game still sees this worker as daemonic and ends it at exit; its searches end at once
@@ -170,7 +178,32 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
         def progress(nodes: int, seconds: float, rid: int = rid, work: Work = request.work) -> None:
             updates.put(SolverUpdate(rid, work, nodes, seconds))
 
-        try:
-            updates.put(WORKS[request.work](request, is_cancelled, progress))
-        except Exception as error:  # the game must hear of any failure, never hang on it
-            updates.put(SolverUpdate(rid, request.work, error=f"the solver failed: {error}"))
+        def work(request: SolverRequest = request, rid: int = rid) -> None:
+            if not request.waited_for:
+                _lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
+            try:
+                updates.put(WORKS[request.work](request, is_cancelled, progress))
+            except Exception as error:  # the game must hear of any failure, never hang on it
+                updates.put(SolverUpdate(rid, request.work, error=f"the solver failed: {error}"))
+
+        # Each request in a thread of its own: its priority is its own, and the next request's
+        # thread starts again from the worker's (a process cannot raise its priority back).
+        worker = threading.Thread(target=work, name=f"solver-work-{rid}")
+        worker.start()
+        worker.join()
+
+
+def _lower_priority(steps: int) -> None:
+    """This process (and the threads it starts) ``steps`` nice steps below where it is."""
+    if hasattr(os, "nice"):  # POSIX; elsewhere the worker keeps the game's priority
+        os.nice(steps)
+
+
+def _lower_thread_priority(steps: int) -> None:
+    """The calling thread (and the processes it starts) ``steps`` nice steps lower: on Linux,
+    where each thread has its own; elsewhere the work keeps the worker's priority."""
+    if not sys.platform.startswith("linux"):
+        return
+    thread = threading.get_native_id()
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + steps)

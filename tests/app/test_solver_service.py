@@ -6,6 +6,7 @@ A crash or a failure in the worker process comes back as a message, never as a h
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
 
@@ -17,7 +18,13 @@ from game.core import parse_level, replay
 from game.core.play import PlayState
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
-from tests.processes import HAS_PROC, alive, children_of, children_outliving_a_kill
+from tests.processes import (
+    HAS_PROC,
+    alive,
+    children_of,
+    children_outliving_a_kill,
+    thread_niceness,
+)
 
 # Many boxes in an open room: breadth-first search needs far longer than any test waits.
 HARD = """\
@@ -185,11 +192,22 @@ def test_the_player_gets_every_core_but_one(
     assert player_workers() == workers
 
 
-@pytest.mark.skipif(not hasattr(os, "nice"), reason="priorities are POSIX")
-def test_the_worker_runs_below_the_game(service: SolverService) -> None:
-    # The game's keys come first while the solver thinks (a search's processes inherit it).
-    answer(service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20))
-    process = service._process
-    assert process is not None and process.pid is not None
-    worker = os.getpriority(os.PRIO_PROCESS, process.pid)
-    assert worker >= min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+@pytest.mark.skipif(
+    not HAS_PROC or not sys.platform.startswith("linux"), reason="threads' priorities: Linux"
+)
+@pytest.mark.parametrize(("purpose", "below_game"), [(Purpose.HINT, 1), (Purpose.THINK_AHEAD, 19)])
+def test_work_runs_at_a_priority_by_whether_the_player_waits(
+    service: SolverService, purpose: Purpose, below_game: int
+) -> None:
+    """A hint the player asked for runs one step below the game, the think-ahead lowest."""
+    game = os.getpriority(os.PRIO_PROCESS, 0)
+    job = service.start(purpose, "hard", parse_level(HARD), method="bfs", time_limit=20)
+    deadline = time.monotonic() + 20
+    seen: list[int] = []
+    while time.monotonic() < deadline and min(19, game + below_game) not in seen:
+        for child in children_of(os.getpid()):
+            seen = thread_niceness(child)
+        time.sleep(0.05)
+    job.cancel()
+    assert min(19, game + below_game) in seen
+    assert min(seen) == min(19, game + 1)  # the worker itself, one step below the game

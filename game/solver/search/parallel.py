@@ -25,15 +25,6 @@ from game.solver.search.start import search_level
 # How workers start: None is the platform's default (fork on Linux); tests also force "spawn",
 # which Windows and macOS use.
 START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
-# How far below the game its solver's processes run (nice steps, inherited by their searches):
-# the game's keys come first, and a game at rest still leaves the search the whole core.
-BELOW_GAME = 10
-
-
-def run_below_game() -> None:
-    """Lower this process's priority by BELOW_GAME (POSIX; elsewhere it stays as it is)."""
-    if hasattr(os, "nice"):
-        os.nice(BELOW_GAME)
 
 # What a worker sends: ("progress", nodes), ("found", nodes, pushes, found_by),
 # ("unsolvable", nodes, reason) or ("stopped", nodes, status, reason).
