@@ -42,6 +42,7 @@ __all__ = [
 # A worker that has not answered a cancel this long after its deadline is killed.
 GRACE_SECONDS = 2.0
 POLL_SECONDS = 0.05
+IDLE_EXIT_SECONDS = 0.1
 
 
 def _nothing() -> None:
@@ -196,7 +197,9 @@ class SolverService:
             return
         if process.is_alive():
             self._requests.put(None)
-            process.join(timeout=0.5)
+            # An idle worker reads the request and leaves at once; one in a search is killed
+            # rather than waited for (it holds nothing to save), so the game quits at once.
+            process.join(timeout=IDLE_EXIT_SECONDS)
             if process.is_alive():
                 process.kill()
                 process.join(timeout=2)
