@@ -31,6 +31,9 @@ class LevelResult:
     best_score: int = 0
     # Why the result could not be written yet (it is kept and written at the next save).
     save_problem: str | None = None
+    # The par the score was reckoned against (0, 0: none, the score counts moves).
+    par_moves: int = 0
+    par_pushes: int = 0
 
 
 class PlayRecorder(Protocol):

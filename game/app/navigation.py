@@ -105,8 +105,11 @@ def remember_collection(context: PlayContext) -> None:
     """Tell the progress store about the open collection and its levels (for the statistics)."""
     session = context.session
     if session.collection is not None:
+        # Random levels are one collection made a level at a time: its levels are not known
+        # ahead, so every random level solved counts in its row, not only the one open now.
+        levels = () if session.is_random else session.collection.levels
         context.progress.remember_collection(
-            session.collection_id, session.title, session.path, session.collection.levels
+            session.collection_id, session.title, session.path, levels
         )
 
 

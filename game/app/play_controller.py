@@ -379,4 +379,6 @@ class PlayController:
             shown=statistics.solver_used,
             best_score=self.recorder.best_score(self.level),
             save_problem=outcome.error,
+            par_moves=statistics.par_moves,
+            par_pushes=statistics.par_pushes,
         )

@@ -48,7 +48,8 @@ def record_visit(context: PlayContext, level_index: int, state: PlayState) -> No
             hints=statistics.hints_used,
             solver_used=statistics.solver_used,
         )
-    context.autosaver.save_now(saved_game(context, level_index, state))
+    if not context.session.is_random:  # Continue stays with the collection played before
+        context.autosaver.save_now(saved_game(context, level_index, state))
 
 
 def note_par(context: PlayContext, level: Level) -> None:
@@ -88,7 +89,9 @@ def record_solution(
         reached = max(progress.campaign().position, following)
         progress.set_campaign(reached, progress.total_score())
     collection = session.collection
-    if collection is not None and following < len(collection.levels):
+    if session.is_random:
+        pass  # a random level leaves Continue with the collection played before
+    elif collection is not None and following < len(collection.levels):
         # Continue starts the next level afresh, with no time or hints carried over (its par
         # is the level's own, found again when it opens).
         next_state = PlayState(collection.levels[following])
@@ -134,9 +137,11 @@ class ContextRecorder:
         self.context = context
 
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
-        """Count ``seconds`` of play; the session is saved whenever the interval is up."""
+        """Count ``seconds`` of play; the session is saved whenever the interval is up (never
+        for a random level: Continue stays with the collection played before)."""
         context = self.context
-        context.autosaver.tick(seconds, lambda: saved_game(context, level_index, state))
+        if not context.session.is_random:
+            context.autosaver.tick(seconds, lambda: saved_game(context, level_index, state))
 
     def record_solution(
         self, level_index: int, state: PlayState, score: int, origin: Origin = Origin.PLAYER

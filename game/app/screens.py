@@ -144,7 +144,9 @@ class EditorLeaveScreen(Screen):
 
 @dataclass(frozen=True)
 class RandomLevelScreen(Screen):
-    pass
+    """The generator; ``another``: make a level of the kept choice at once (Make another)."""
+
+    another: bool = False
 
 
 # The dialogs over a level being played, and every screen that belongs to it: a level is left

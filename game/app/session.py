@@ -86,6 +86,11 @@ class Session:
         return self.source == LevelTexts(TextOrigin.TEST_PLAY)
 
     @property
+    def is_random(self) -> bool:
+        """A level the generator made just now: played from its screen, and back to it."""
+        return self.source == LevelTexts(TextOrigin.RANDOM)
+
+    @property
     def path(self) -> str:
         """The file the collection was read from ('' for the campaign and text levels)."""
         if isinstance(self.source, LevelFile):

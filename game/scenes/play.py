@@ -27,7 +27,7 @@ from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
-from game.ui.hud import HudInfo
+from game.ui.hud import HudInfo, par_text
 from game.ui.play_keys import (
     FORWARD_FOOTER,
     PLAY_KEYS,
@@ -390,6 +390,7 @@ class PlayScene(GameScene):
             score=None if session.is_test_play else self.total_score,
             level_score=None if session.is_test_play else statistics.score_now(),
             best=self.best,
+            par=par_text(statistics.par_moves, statistics.par_pushes),
             boxes_done=done,
             boxes_total=len(self.level.board.goals),
             reverse=self.controller.reverse.active,

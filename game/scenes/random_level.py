@@ -14,10 +14,10 @@ import pygame
 from game.app import navigation
 from game.app.jobs import CancelCheck, Job, JobState, ProgressLine, Purpose, run_in_thread
 from game.app.ready_levels import clock_seed
-from game.app.screens import RandomLevelScreen
+from game.app.screens import PlayScreen, RandomLevelScreen
 from game.core.collection import Collection
 from game.core.level import Level
-from game.core.level_ref import LevelTexts, TextOrigin
+from game.core.level_ref import CollectionRef, LevelTexts, TextOrigin
 from game.core.wording import counted
 from game.engine.engine import GameEngine
 from game.levelgen.batch import BatchProgress, Request, generate_levels
@@ -25,11 +25,14 @@ from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
 from game.scenes.base import GameScene, is_back_key
 from game.storage import user_levels
 from game.ui import theme
+from game.ui.preview import render_preview
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import MENU_ROW, KeyHelp, Menu, MenuItem, draw_backdrop, draw_panel, draw_title
 
 _NOTE_ROOM = 70
+_PREVIEW_ROOM = 60
+_PREVIEW_TILE = 24
 _ANOTHER_ROW = 2
 _CHOICE_SETTING = "random_level_choice"
 
@@ -63,6 +66,7 @@ class RandomLevelScene(GameScene):
 
     def __init__(self, engine: GameEngine, screen: RandomLevelScreen) -> None:
         super().__init__(engine, screen)
+        self.another = screen.another
         # The choice made last time, kept with the player's settings.
         self.difficulty, self.size = self._last_choice()
         self.job: Job[list[Level]] | None = None
@@ -73,6 +77,23 @@ class RandomLevelScene(GameScene):
         self.message = "Choose, then Generate: the solver checks every level it makes."
         self.message_colour = theme.TEXT_DIM
         self.menu = Menu(self._choosing_items(), width=560)
+        # What was open before a random level was played: open again when it is left.
+        self._before: tuple[Collection, CollectionRef, int] | None = None
+
+    def on_enter(self) -> None:
+        if self.another:
+            self._another()
+
+    def on_resume(self) -> None:
+        self._open_again_what_was_before()
+
+    def _open_again_what_was_before(self) -> None:
+        """Back from a random level: the collection played before is the open one again, so
+        the menus and Continue speak of it, not of the random level."""
+        if self._before is not None:
+            collection, source, index = self._before
+            self.engine.context.session.open(collection, source, index)
+            self._before = None
 
     def _choosing_items(self) -> list[MenuItem]:
         return [
@@ -177,9 +198,17 @@ class RandomLevelScene(GameScene):
         self.menu.select(_ANOTHER_ROW if self._making_another else 0)
 
     def _play(self) -> None:
-        if self.level is not None:
-            collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
-            navigation.open_collection(self.engine, collection, LevelTexts(TextOrigin.RANDOM))
+        """Play the level over this screen: its result offers another, and Back comes here."""
+        if self.level is None:
+            return
+        session = self.engine.context.session
+        if session.collection is not None and session.source is not None:
+            if not session.is_random:
+                self._before = (session.collection, session.source, session.level_index)
+        collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
+        session.open(collection, LevelTexts(TextOrigin.RANDOM))
+        navigation.remember_collection(self.engine.context)
+        self.engine.open(PlayScreen(0))
 
     def _keep(self) -> None:
         if self.level is None:
@@ -207,6 +236,7 @@ class RandomLevelScene(GameScene):
     def on_exit(self) -> None:
         if self.job is not None:
             self.job.cancel()
+        self._open_again_what_was_before()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if is_back_key(event):
@@ -224,7 +254,9 @@ class RandomLevelScene(GameScene):
     def menu_area(self, surface: pygame.Surface) -> pygame.Rect:
         area = self.content_area(surface)
         rows = px(MENU_ROW) * len(self.menu.items)
-        top = max(area.top + px(90), area.centery - rows // 2 - px(30))
+        # A level made is shown above the menu, which moves down to make room for it.
+        lower = px(_PREVIEW_ROOM) if self.level is not None else -px(30)
+        top = max(area.top + px(90), area.centery - rows // 2 + lower)
         height = min(rows, area.bottom - px(_NOTE_ROOM) - top)
         return pygame.Rect(area.left, top, area.width, height)
 
@@ -235,6 +267,8 @@ class RandomLevelScene(GameScene):
         rects = self.menu.layout(menu_area)
         draw_panel(surface, rects[0].union(rects[-1]).inflate(px(40), px(40)))
         self.menu.draw(surface, menu_area)
+        if self.level is not None:
+            self._draw_preview(surface, menu_area)
         lines = [self.message]
         if self.job is not None:
             lines.append(f"{self.job.progress.line or 'Starting'}. Esc cancels.")
@@ -244,3 +278,14 @@ class RandomLevelScene(GameScene):
             centre = (surface.get_width() // 2, y)
             draw_text(surface, text, 19, self.message_colour, centre, "midtop")
             y += px(26)
+
+    def _draw_preview(self, surface: pygame.Surface, menu_area: pygame.Rect) -> None:
+        """The level just made, between the title and the menu, to look at before playing."""
+        assert self.level is not None
+        rects = self.menu.layout(menu_area)
+        top = px(80)
+        room = pygame.Rect(0, top, surface.get_width(), rects[0].top - px(30) - top)
+        if room.height < px(40):
+            return
+        picture = render_preview(self.level, room.width - px(40), room.height, _PREVIEW_TILE)
+        surface.blit(picture, picture.get_rect(center=room.center))

@@ -48,6 +48,9 @@ class BoardPicture:
     moving_box: Point | None = None
     moving_box_on_goal: bool = False
     marks: tuple[Mark, ...] = field(default=())
+    # Reverse play: the start squares the boxes are pulled back to, marked on the floor; a box
+    # is drawn done on them, not on the goals it starts from.
+    homes: frozenset[int] | None = None
 
 
 class BoardView:
@@ -111,8 +114,16 @@ class BoardView:
 
         box_sprite = self.assets.sprite(SpriteKind.BOX, tile)
         done_sprite = self.assets.sprite(SpriteKind.BOX_ON_GOAL, tile)
-        goals = board.goals
+        goals = board.goals if picture.homes is None else picture.homes
         width = board.width
+        for square in picture.homes or ():
+            column, row = board.coords(square)
+            home = pygame.Rect(origin[0] + column * tile, origin[1] + row * tile, tile, tile)
+            inset = max(2, tile // 6)
+            pygame.draw.rect(
+                surface, theme.ACCENT_ALT, home.inflate(-2 * inset, -2 * inset),
+                width=max(2, tile // 14), border_radius=max(2, tile // 8),
+            )
         for square in picture.boxes:
             column, row = square % width, square // width
             if first_col <= column <= last_col and first_row <= row <= last_row:

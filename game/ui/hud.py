@@ -48,10 +48,21 @@ class HudInfo:
     score: int | None
     level_score: int | None
     best: str
+    # The par the level's score is reckoned against, as "moves/pushes" ("" when it has none).
+    par: str
     boxes_done: int
     boxes_total: int
     # Reverse play: the counters say pulls and boxes back on their start squares.
     reverse: bool = False
+
+
+def par_text(moves: int, pushes: int) -> str:
+    """A par as the HUD shows it, moves then pushes as BEST shows them; "" for none.
+
+    >>> par_text(230, 97), par_text(0, 0)
+    ('230/97', '')
+    """
+    return f"{moves}/{pushes}" if moves and pushes else ""
 
 
 def format_time(seconds: float) -> str:
@@ -80,12 +91,14 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
         ("PULLS" if info.reverse else "PUSHES", str(info.pushes)),
         ("HOME" if info.reverse else "BOXES", f"{info.boxes_done}/{info.boxes_total}"),
         ("TIME", format_time(info.seconds)),
-        ("BEST", info.best),
     ]
+    if info.par and info.level_score is not None:
+        cells.append(("PAR", info.par))
     if info.level_score is not None:
-        cells.insert(4, ("THIS LEVEL", f"{info.level_score:,}"))
+        cells.append(("THIS LEVEL", f"{info.level_score:,}"))
     if info.score is not None:
-        cells.insert(5, ("TOTAL SCORE", f"{info.score:,}"))
+        cells.append(("TOTAL SCORE", f"{info.score:,}"))
+    cells.append(("BEST", info.best))
     heading = f"Level {info.level_number}/{info.level_count}"
     if info.reverse:
         heading += " (reverse)"
@@ -137,6 +150,9 @@ def _draw_two_rows(
     widths = [
         _cell_width(label, value, _SMALL_LABEL_FONT, _SMALL_VALUE_FONT) for label, value in cells
     ]
+    if sum(widths) > width - 2 * margin and cells[4][0] == "PAR":
+        # Too narrow for every figure: the par goes first (the score it shapes stays).
+        del cells[4], widths[4]
     # As much space between the figures as there is: at the narrowest every figure still fits.
     gap = max(0, (width - 2 * margin - sum(widths)) // max(1, len(cells) - 1))
     x = margin

@@ -98,6 +98,7 @@ class PlayView:
         warning = play.reverse.warning if play.reverse.active else play.assist.warning
         if warning is not None:
             marks.extend(Mark(box, theme.DANGER) for box in warning.boxes)
+        homes = play.level.boxes if play.reverse.active else None
         animation = play.animation
         if animation is None:
             return BoardPicture(
@@ -106,20 +107,24 @@ class PlayView:
                 _point(board.coords(state.player)),
                 state.facing,
                 marks=tuple(marks),
+                homes=homes,
             )
         fraction = animation.fraction(alpha)
         player = _between(
             board.coords(animation.player_from), board.coords(animation.player_to), fraction
         )
         if animation.box_from is None or animation.box_to is None:
-            return BoardPicture(board, state.boxes, player, state.facing, marks=tuple(marks))
+            return BoardPicture(
+                board, state.boxes, player, state.facing, marks=tuple(marks), homes=homes
+            )
         resting = [square for square in state.boxes if square != animation.box_to]
         moving = _between(
             board.coords(animation.box_from), board.coords(animation.box_to), fraction
         )
         arrived = animation.box_to if fraction >= 0.5 else animation.box_from
+        done = arrived in homes if homes is not None else board.is_goal(arrived)
         return BoardPicture(
-            board, resting, player, state.facing, moving, board.is_goal(arrived), tuple(marks)
+            board, resting, player, state.facing, moving, done, tuple(marks), homes
         )
 
     def draw(

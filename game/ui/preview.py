@@ -20,10 +20,13 @@ _TILE_COLOURS = {
 MAX_PREVIEW_TILE = 12
 
 
-def render_preview(level: Level, width: int, height: int) -> pygame.Surface:
-    """The level's starting position drawn to fit ``width`` x ``height`` (transparent around)."""
+def render_preview(
+    level: Level, width: int, height: int, largest_tile: int = MAX_PREVIEW_TILE
+) -> pygame.Surface:
+    """The level's starting position drawn to fit ``width`` x ``height`` (transparent around),
+    at most ``largest_tile`` design pixels a square."""
     board = level.board
-    tile = max(1, min(px(MAX_PREVIEW_TILE), width // board.width, height // board.height))
+    tile = max(1, min(px(largest_tile), width // board.width, height // board.height))
     picture = pygame.Surface((board.width * tile, board.height * tile), pygame.SRCALPHA)
     inset = max(1, tile // 5) if tile >= 4 else 0
     for square, kind in enumerate(board.tiles):

@@ -129,14 +129,15 @@ def test_the_hud_keeps_every_figure_at_any_width(
     pygame.font.init()
     info = HudInfo(
         "Sokoban Arcade Campaign", 7, 61, "Click to Walk", 1234, 321, 754.0, 12931, 1000,
-        "102/30", 2, 4,
+        "102/30", "99/28", 2, 4,
     )
     surface = pygame.Surface((width, 200))
     bar = draw_hud(surface, info)
     shown = texts(drawn_texts)
-    for label in ("MOVES", "PUSHES", "BOXES", "TIME", "THIS LEVEL", "TOTAL SCORE", "BEST"):
+    labels = ("MOVES", "PUSHES", "BOXES", "TIME", "PAR", "THIS LEVEL", "TOTAL SCORE", "BEST")
+    for label in labels:
         assert label in shown, (label, width)
-    for value in ("1234", "321", "2/4", "12:34", "12,931", "1,000", "102/30"):
+    for value in ("1234", "321", "2/4", "12:34", "12,931", "1,000", "102/30", "99/28"):
         assert value in shown, (value, width)
     assert any(text.startswith("Level 7/61  Click to Walk") for text in shown)
     rects = [item.rect for item in drawn_texts]

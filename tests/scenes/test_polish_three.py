@@ -71,7 +71,7 @@ def test_a_level_left_mid_way_resumes_from_level_select(engine: GameEngine) -> N
 
 
 def hud(score: int | None, level_score: int | None, seconds: float = 9.0) -> HudInfo:
-    return HudInfo("Levels", 1, 4, "", 12, 3, seconds, score, level_score, "-", 1, 2)
+    return HudInfo("Levels", 1, 4, "", 12, 3, seconds, score, level_score, "-", "", 1, 2)
 
 
 def test_every_score_on_the_hud_says_which_score_it_is(drawn_texts: list[Drawn]) -> None:

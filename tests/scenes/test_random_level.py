@@ -10,8 +10,9 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.app import navigation
 from game.app.ready_levels import ReadyLevels, clock_seed
-from game.app.screens import RandomLevelScreen
+from game.app.screens import PlayScreen, RandomLevelScreen
 from game.cli.common import CliError
 from game.cli.scripted import run_until_still
 from game.core.level import Level
@@ -19,10 +20,12 @@ from game.core.xsb import parse_level
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.levelgen.cells import Cell, cells_of
+from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.play import PlayScene
 from game.scenes.random_level import RandomLevelScene
+from game.solver import solve
 from game.storage import user_levels
-from tests.engine.harness import press
+from tests.engine.harness import play_moves, press
 
 
 def wait_for(engine: GameEngine, scene: RandomLevelScene, seconds: float = 60.0) -> None:
@@ -210,3 +213,49 @@ def test_a_level_made_says_its_own_size(engine: GameEngine) -> None:
     level = scene.level
     assert level is not None
     assert level.title.startswith(f"Random {level.width}x{level.height}, 2 stars")
+
+
+def test_a_solved_random_level_offers_another_and_goes_back_to_the_generator(
+    engine: GameEngine,
+) -> None:
+    """Its result screen makes another or goes back to the generator, and the collection
+    played before stays the one Continue and the menus speak of."""
+    before = engine.context.session.collection
+    engine.open(PlayScreen(0))
+    play_moves(engine, "d")
+    navigation.leave_level(engine)  # Continue now resumes this game
+    kept = engine.context.progress.load_session()
+    assert kept is not None and kept.history == "d"
+    scene = RandomLevelScene(engine, RandomLevelScreen())
+    engine.push(scene)
+    scene.difficulty, scene.size = 1, 0
+    scene.next_seed = lambda: 7
+    scene.menu.select(2)
+    press(engine, pygame.K_RETURN)  # Generate
+    wait_for(engine, scene)
+    assert scene.level is not None
+    scene.menu.select(0)
+    press(engine, pygame.K_RETURN)  # Play it
+    assert engine.context.session.is_random
+    solution = solve(scene.level, time_limit=20)
+    play_moves(engine, solution.lurd)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    labels = [item.label for item in complete.menu.items]
+    assert labels[0] == "Make another" and labels[-1] == "Back to the generator"
+    assert engine.context.progress.load_session() == kept  # Continue is not the random level
+    complete.menu.select(len(labels) - 1)
+    press(engine, pygame.K_RETURN)
+    assert engine.top is scene
+    assert engine.context.session.collection is before
+    scene.menu.select(0)
+    press(engine, pygame.K_RETURN)  # Play it again
+    play_moves(engine, solution.lurd)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    complete.menu.select(0)
+    press(engine, pygame.K_RETURN)  # Make another
+    again = engine.top
+    assert isinstance(again, RandomLevelScene) and again is not scene
+    assert again.job is not None or again.level is not None
+    assert engine.context.session.collection is before

@@ -195,3 +195,13 @@ def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
     x, y = centre_of_square(play, board.index(1, 4))
     run_script(engine, f"click {x} {y}")
     assert game.player == board.index(1, 4) and game.move_count == 3
+
+
+def test_reverse_play_marks_the_start_squares_the_boxes_go_back_to(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    assert play.view.picture(0.0).homes is None  # forward: the goals say it all
+    press(engine, pygame.K_F8)
+    settle(engine)
+    picture = play.view.picture(0.0)
+    assert picture.homes == play.level.boxes
+    assert set(picture.boxes) == play.level.board.goals  # reverse starts with boxes on goals

@@ -87,7 +87,8 @@ def test_hud_shows_every_figure_inside_its_bar_at_any_width(
     screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     info = HudInfo(
-        "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", 2, 4
+        "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", "96/18",
+        2, 4,
     )
     drawn: list[tuple[str, pygame.Rect]] = []
 
