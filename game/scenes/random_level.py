@@ -202,9 +202,9 @@ class RandomLevelScene(GameScene):
         if self.level is None:
             return
         session = self.engine.context.session
-        if session.collection is not None and session.source is not None:
-            if not session.is_random:
-                self._before = (session.collection, session.source, session.level_index)
+        source = session.source
+        if session.collection is not None and source is not None and not session.is_random:
+            self._before = (session.collection, source, session.level_index)
         collection = Collection(title=TextOrigin.RANDOM.title, levels=[self.level])
         session.open(collection, LevelTexts(TextOrigin.RANDOM))
         navigation.remember_collection(self.engine.context)
