@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -25,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from game.app.screens import PlayScreen
+from game.app.shown import Shown
 from game.core.collection import read_collection
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile
@@ -68,8 +70,8 @@ class Probe:
                 self.arrived = True
             deliver(events)
 
-        def rendering(alpha: float) -> None:
-            render(alpha)
+        def rendering(alpha: float, shown: Shown[Any] | None = None) -> None:
+            render(alpha, shown)
             with self.lock:
                 if self.arrived and self.pressed_at is not None:
                     self.samples.append(time.perf_counter() - self.pressed_at)

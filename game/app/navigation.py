@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.app import saving
 from game.app.context import PlayContext
+from game.app.paste import PasteKind, read_paste
 from game.app.screens import (
     LEVEL_OVERLAYS,
     LEVEL_SCREENS,
@@ -63,6 +64,23 @@ def open_collection_text(shell: Shell, text: str) -> bool:
     collection.title = collection.title or "Pasted levels"
     open_collection(shell, collection, LevelTexts(TextOrigin.PASTED))
     return True
+
+
+def paste_levels(shell: Shell) -> None:
+    """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds; a message
+    says so when it holds neither."""
+    pasted = read_paste(shell.clipboard.get(), moves_allowed=False)
+    if pasted.kind is PasteKind.EMPTY:
+        show_message(shell, "Nothing to paste", "The clipboard is empty.")
+    elif pasted.kind is PasteKind.FILE:
+        open_collection_file(shell, pasted.text)
+    elif not open_collection_text(shell, pasted.text):
+        show_message(
+            shell,
+            "Nothing to paste",
+            "The clipboard holds no level and no level file's path. Copy a level (its "
+            "rows of # $ . @) or a file's path, then press Ctrl+V again.",
+        )
 
 
 def open_collection(shell: Shell, collection: Collection, source: CollectionRef) -> None:

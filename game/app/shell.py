@@ -13,10 +13,22 @@ from game.app.screens import Screen
 from game.app.settings import Settings
 
 
+class TextClipboard(Protocol):
+    """The system's clipboard, as text (the engine's, or a stand-in in tests)."""
+
+    def put(self, text: str) -> bool:
+        """Copy ``text``; True if the system's clipboard took it."""
+
+    def get(self) -> str: ...
+
+
 class Shell(Protocol):
     """The screen stack and the services a flow or a navigation decision works through."""
 
     settings: Settings
+
+    @property
+    def clipboard(self) -> TextClipboard: ...
 
     @property
     def context(self) -> PlayContext: ...

@@ -6,6 +6,7 @@ Headless, nobody sees the screen: each dialog is also written to stderr in one l
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from game.app.screens import MessageScreen, Screen
 from game.core.errors import visible
@@ -25,7 +26,7 @@ class Dialogs(SceneRegistry):
         self.headless = headless
         self.failed = False
 
-    def make(self, engine: GameEngine, screen: Screen) -> Scene:
+    def make(self, engine: GameEngine, screen: Screen) -> Scene[Any]:
         if self.headless and isinstance(screen, MessageScreen):
             print(visible(one_line(f"{screen.title}: {screen.text}")), file=sys.stderr)
             problem = screen.problem

@@ -148,7 +148,7 @@ def run_until_still(engine: GameEngine, script: InputScript, limit: int | None) 
             continue
         frames += 1
         top = engine.top
-        if limit is None and script.finished and (top is None or top.is_idle()):
+        if limit is None and script.finished and (top is None or top.shown().idle):
             break
     if script.problem is not None:
         raise CliError(script.problem)

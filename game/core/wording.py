@@ -15,3 +15,14 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` with ``noun``, or its plural (``noun`` + "s" unless given) when not one."""
     word = noun if count == 1 else (plural or f"{noun}s")
     return f"{count:,} {word}"
+
+
+def format_time(seconds: float) -> str:
+    """A clock's reading: minutes and seconds, with hours in front from the first hour.
+
+    >>> format_time(61), format_time(3725)
+    ('1:01', '1:02:05')
+    """
+    minutes, rest = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{rest:02d}" if hours else f"{minutes}:{rest:02d}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import pygame
 
@@ -16,6 +16,7 @@ from game.app.context import ContextStack, PlayContext
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import Screen
 from game.app.settings import Settings
+from game.app.shown import Shown
 from game.app.solver_service import SolverPort, SolverService
 from game.audio.sound import SoundService
 from game.core.problems import Problem
@@ -40,6 +41,17 @@ MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
 FRAME_SECONDS = 1.0 / FRAME_RATE_CAP
 CAPTION = "Sokoban Arcade"
+# Events after which the window must be drawn again whatever its screen shows.
+_REDRAWING_EVENTS = frozenset(
+    {
+        pygame.VIDEORESIZE,
+        pygame.VIDEOEXPOSE,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWSIZECHANGED,
+    }
+)
 # Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
 _TICK_TOLERANCE = 1e-9
 
@@ -103,18 +115,19 @@ class GameEngine:
         self.tick_count = 0
         self.dropped_ticks = 0
         self._accumulator = 0.0
-        # Draw only when something changed: input, a new screen, a busy scene, a new picture.
+        # Draw only when something changed: a new screen, the window, or what the top shows.
         self._dirty = True
-        self._drawn_key: object = None
-        self._drawn_ticking: object = None
+        self._drawn: Shown[Any] | None = None
         # The number of the batch of input events being handed out now (None between batches):
         # the typed text of a key press comes in the same batch as the key itself.
         self.input_batch: int | None = None
+        # Events handed to a scene so far.
+        self.inputs = 0
         self._batches = 0
         self._input_sources: list[InputSource] = []
         # The held key that repeats, and the scene it was pressed on.
         self.key_repeat = KeyRepeat()
-        self._repeating: Scene | None = None
+        self._repeating: Scene[Any] | None = None
         GameEngine._open = True
 
     def shutdown(self) -> Problem | None:
@@ -168,24 +181,29 @@ class GameEngine:
         if fullscreen != self.settings.fullscreen:
             self.set_fullscreen(fullscreen)
 
+    def volume_changed(self) -> None:
+        """The sound takes the settings' volume, and plays a push to be heard at it."""
+        self.sound.volume = self.settings.volume
+        self.sound.play("push")
+
     def save_settings(self) -> Problem | None:
         """Keep the current settings in the player's store; None, or why they were not saved."""
         return self.settings.save_to(self.player_progress)
 
     # -- the scene stack -------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Scene[Any] | None:
         return self.stack.top
 
     @property
-    def scenes(self) -> tuple[Scene, ...]:
+    def scenes(self) -> tuple[Scene[Any], ...]:
         return self.stack.scenes
 
     def top_screen(self) -> Screen | None:
         """What the top scene was opened with."""
         return self.stack.top_screen()
 
-    def make(self, screen: Screen) -> Scene:
+    def make(self, screen: Screen) -> Scene[Any]:
         """A new scene showing ``screen``, not yet opened."""
         return self.stack.make(screen)
 
@@ -201,7 +219,7 @@ class GameEngine:
         """Open ``screen`` in place of the top one (the one under it is not shown between)."""
         self.stack.replace(self.make(screen))
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene[Any]) -> None:
         """Put a scene made already on top (a dialog opening again with its problem)."""
         self.stack.push(scene)
 
@@ -233,8 +251,9 @@ class GameEngine:
     def _deliver(self, events: list[pygame.event.Event]) -> None:
         for event in events:
             if self.rest.note(event):
-                continue  # background news: the ticks fetch it, its picture key draws it
-            self._dirty = True
+                continue  # background news: the ticks fetch it, what the screen shows draws it
+            if event.type in _REDRAWING_EVENTS:
+                self._dirty = True  # the window itself changed: what it shows must be drawn
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
@@ -243,6 +262,7 @@ class GameEngine:
             scene = self.top
             if scene is None:
                 continue
+            self.inputs += 1
             if event.type == pygame.DROPFILE:
                 scene.on_file_dropped(event.file)
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and (
@@ -253,7 +273,7 @@ class GameEngine:
                 scene.handle_event(event)
                 self._follow_held_key(scene, event)
 
-    def _follow_held_key(self, scene: Scene, event: pygame.event.Event) -> None:
+    def _follow_held_key(self, scene: Scene[Any], event: pygame.event.Event) -> None:
         """Keep track of the key the top scene repeats while it is held."""
         if event.type == pygame.KEYDOWN and scene is self.top and scene.repeats(event.key):
             if self._repeating is not scene:
@@ -311,13 +331,11 @@ class GameEngine:
         self.stack.changed = False
         scene = self.top
         if scene is not None:
-            self._dirty |= scene.is_busy()
             self._repeat_held_key(scene)
             scene.update(TICK_SECONDS)
-            self._dirty |= scene.is_busy()
         self.tick_count += 1
 
-    def _repeat_held_key(self, scene: Scene) -> None:
+    def _repeat_held_key(self, scene: Scene[Any]) -> None:
         if not self.key_repeat.holding:
             return
         if scene is not self._repeating:
@@ -329,42 +347,43 @@ class GameEngine:
             scene.handle_event(again)
 
     def _draw_if_changed(self) -> None:
-        top = self.top
-        key = top.picture_key() if top is not None else None
-        if top is not None and top.is_busy():
-            # A moving scene is drawn every frame, between ticks too (interpolated).
-            self._dirty = True
+        """Draw the top scene (and what it covers) when what it shows changed, or a moving one
+        every frame; when only its ticking part changed, show just that part's area."""
         self._dirty |= self.stack.changed
         self.stack.changed = False
-        ticking = top.ticking_key() if top is not None else None
-        whole = self._dirty or key != self._drawn_key
-        if whole or ticking != self._drawn_ticking:
-            # Only a clock moved: the window shows just its area, far cheaper than all of it.
-            area = None if whole or top is None else top.ticking_area()
-            self._dirty = False
-            self._drawn_key, self._drawn_ticking = key, ticking
-            # A hidden window is not drawn; showing it again is an event, which draws it.
-            if self.rest.visible:
-                self.render(min(1.0, self._accumulator / TICK_SECONDS))
-                if area is None:
-                    pygame.display.flip()
-                else:
-                    pygame.display.update(area)
-                self.drawn_frames += 1
+        top = self.top
+        if top is None:
+            return
+        shown = top.shown()
+        drawn, self._drawn = self._drawn, shown
+        whole = self._dirty or shown.moving or drawn is None or shown.view != drawn.view
+        if not whole and drawn is not None and shown.ticking == drawn.ticking:
+            return
+        self._dirty = False
+        # A hidden window is not drawn; showing it again is an event, which draws it.
+        if not self.rest.visible:
+            return
+        self.render(min(1.0, self._accumulator / TICK_SECONDS), shown)
+        area = None if whole else shown.ticking_area
+        if area is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(pygame.Rect(area))
+        self.drawn_frames += 1
 
     def can_rest(self) -> bool:
         """Nothing to draw, nothing moving, no scripted input: the loop may sleep."""
-        top = self.top
         return (
             not self._dirty
             and not self.stack.changed
             and not self._input_sources
-            and (top is None or not top.is_busy())
+            and (self._drawn is None or not self._drawn.moving)
             and not pygame.event.peek()
         )
 
-    def render(self, alpha: float) -> None:
-        """Draw the top scene and, under an overlay, the scenes it covers (paused, alpha 0)."""
+    def render(self, alpha: float, shown: Shown[Any] | None = None) -> None:
+        """Draw the top scene (from ``shown``, if it was made already) and, under an overlay,
+        the scenes it covers (paused, alpha 0)."""
         scenes = self.stack.scenes
         if not scenes:
             return
@@ -373,7 +392,11 @@ class GameEngine:
             base -= 1
         top = len(scenes) - 1
         for index in range(base, top + 1):
-            scenes[index].draw(self.screen, alpha if index == top else 0.0)
+            scene = scenes[index]
+            if index == top:
+                scene.draw(self.screen, shown or scene.shown(), alpha)
+            else:
+                scene.draw(self.screen, scene.shown(), 0.0)
         scenes[top].draw_keys(self.screen)
 
     def run(self, max_frames: int | None = None) -> None:

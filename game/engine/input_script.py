@@ -181,7 +181,8 @@ class InputScript:
         scene = engine.top
         if self.done >= len(self.actions) or scene is None:
             return
-        work = scene.work_shown()
+        shown = scene.shown()
+        work = shown.work
         if work is not None:
             now = time.monotonic()
             if self._work_since is None:
@@ -195,7 +196,7 @@ class InputScript:
                 self._work_since = None
             return
         self._work_since = None
-        if not scene.is_idle():
+        if not shown.idle:
             return
         action = self.actions[self.done]
         self.done += 1

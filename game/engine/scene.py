@@ -7,21 +7,25 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import pygame
 
-from game.app.jobs import Purpose
 from game.app.screens import Screen
+from game.app.shown import Shown, ViewT
 
 if TYPE_CHECKING:
     from game.engine.engine import GameEngine
 
 
 
-class Scene:
-    """One screen of the game. ``draw`` must not change any state: it may run any number of
-    times between two logic ticks, or not at all."""
+class Scene(Generic[ViewT]):
+    """One screen of the game: input in, through its model, and a view model out.
+
+    ``shown`` makes the screen's view model from its model, ``draw`` draws it and must not
+    change any state: it may run any number of times between two logic ticks, or not at all.
+    The engine draws exactly when what ``shown`` returns changes.
+    """
 
     # An overlay is drawn over the scene below it, which stays visible but paused.
     overlay: ClassVar[bool] = False
@@ -44,7 +48,7 @@ class Scene:
         """The scene above this one was popped."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """One input event, delivered once a frame before the logic ticks."""
+        """One input event, delivered once a frame before the last of its logic ticks."""
 
     def repeats(self, key: int) -> bool:
         """Whether ``key``, held, is pressed again and again (game.engine.key_repeat)."""
@@ -60,45 +64,20 @@ class Scene:
     def update(self, dt: float) -> None:
         """One logic tick of ``dt`` seconds (always the engine's fixed tick)."""
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        """Render; ``alpha`` (0..1) is how far time has gone from the last tick to the next."""
+    def shown(self) -> Shown[ViewT]:
+        """What the screen shows now: its view model, made from its model's state."""
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface, shown: Shown[ViewT], alpha: float) -> None:
+        """Render ``shown``; ``alpha`` (0..1) is how far time has gone from the last tick to
+        the next."""
 
     def draw_keys(self, surface: pygame.Surface) -> None:
         """The key bar: drawn for the top scene only, so an overlay's keys stand alone."""
 
-    def is_busy(self) -> bool:
-        """Something moves or counts down: the engine ticks and draws every frame meanwhile.
-
-        A scene that is not busy is drawn only after input or when ``picture_key`` changes.
-        """
-        return False
-
-    def picture_key(self) -> object:
-        """What the screen shows that changes without input (a clock's second, a blinking
-        caret, the solver's status); the engine draws again when it changes."""
-        return None
-
-    def ticking_key(self) -> object:
-        """What one small part of the screen shows that changes by itself (the HUD's clock):
-        when only it changes, the engine draws the scene but shows only ``ticking_area``."""
-        return None
-
-    def ticking_area(self) -> pygame.Rect | None:
-        """Where ``ticking_key`` is drawn; None for the whole screen."""
-        return None
-
-    def is_idle(self) -> bool:
-        """Nothing moving and no input waiting: replays feed the next move only then."""
-        return True
-
-    def work_shown(self) -> Purpose | None:
-        """The background work the screen shows under way (a level being made, the editor's
-        check, a hint asked for): input scripts wait for it before their next action."""
-        return None
-
 
 # A scene class: made with the engine and the screen it shows (each takes its own kind).
-SceneClass = Callable[["GameEngine", Any], Scene]
+SceneClass = Callable[["GameEngine", Any], "Scene[Any]"]
 
 
 class SceneRegistry:
@@ -128,7 +107,7 @@ class SceneRegistry:
             self._classes[kind] = found
         return found
 
-    def make(self, engine: GameEngine, screen: Screen) -> Scene:
+    def make(self, engine: GameEngine, screen: Screen) -> Scene[Any]:
         """A new scene showing ``screen``."""
         return self.scene_class(type(screen))(engine, screen)
 

@@ -6,7 +6,7 @@ Only the top scene gets events and logic ticks; an overlay leaves the scenes und
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.app.screens import Screen
 from game.engine.scene import Scene, SceneRegistry
@@ -21,16 +21,16 @@ class SceneStack:
     def __init__(self, engine: GameEngine) -> None:
         self._engine = engine
         self.registry = SceneRegistry()
-        self._scenes: list[Scene] = []
+        self._scenes: list[Scene[Any]] = []
         # Set whenever the stack changes: the engine draws the new top at once.
         self.changed = True
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Scene[Any] | None:
         return self._scenes[-1] if self._scenes else None
 
     @property
-    def scenes(self) -> tuple[Scene, ...]:
+    def scenes(self) -> tuple[Scene[Any], ...]:
         return tuple(self._scenes)
 
     def top_screen(self) -> Screen | None:
@@ -38,7 +38,7 @@ class SceneStack:
         top = self.top
         return top.screen if top is not None else None
 
-    def make(self, screen: Screen) -> Scene:
+    def make(self, screen: Screen) -> Scene[Any]:
         """A new scene showing ``screen``, not yet on the stack."""
         return self.registry.make(self._engine, screen)
 
@@ -51,14 +51,14 @@ class SceneStack:
         self.reset([])
         self.reset([self.make(screen) for screen in screens])
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene[Any]) -> None:
         if self._scenes:
             self._scenes[-1].on_pause()
         self._scenes.append(scene)
         scene.on_enter()
         self.changed = True
 
-    def pop(self) -> Scene | None:
+    def pop(self) -> Scene[Any] | None:
         """Remove the top scene; with none left the loop ends."""
         if not self._scenes:
             return None
@@ -69,7 +69,7 @@ class SceneStack:
             self._scenes[-1].on_resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene[Any]) -> None:
         """Swap the top scene for ``scene``; the one below is not resumed in between."""
         if self._scenes:
             self._scenes.pop().on_exit()
@@ -77,7 +77,7 @@ class SceneStack:
         scene.on_enter()
         self.changed = True
 
-    def reset(self, scenes: Iterable[Scene]) -> None:
+    def reset(self, scenes: Iterable[Scene[Any]]) -> None:
         """Leave every scene and build a new stack, bottom first."""
         while self._scenes:
             self._scenes.pop().on_exit()

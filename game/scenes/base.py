@@ -5,21 +5,26 @@ Each scene lists its keys in ``keys``; the bar along the bottom of the screen sh
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import ClassVar
 
 import pygame
 
 from game.app import navigation
-from game.app.paste import PasteKind, read_paste
+from game.app.jobs import Purpose
+from game.app.menu_dialogs import MenuDialog, MenuDialogView
 from game.app.screens import MessageScreen, Screen
+from game.app.shown import Shown, ViewT
 from game.engine.engine import GameEngine
 from game.engine.key_repeat import MOVING_KEYS
 from game.engine.scene import Scene
+from game.ui import theme
+from game.ui.menu_dialog import dialog_menu_area, draw_menu_dialog
 from game.ui.text_field import TextField
-from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height
+from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height, menu_command
 
 
-class GameScene(Scene):
+class GameScene(Scene[ViewT]):
     """A scene of this game: drop a level file anywhere and it opens."""
 
     keys: ClassVar[KeyHelp] = ()
@@ -46,20 +51,41 @@ class GameScene(Scene):
         draw_key_bar(surface, self.key_hints())
 
     def paste_levels(self) -> None:
-        """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds; a
-        message says so when it holds neither."""
-        pasted = read_paste(self.engine.clipboard.get(), moves_allowed=False)
-        if pasted.kind is PasteKind.EMPTY:
-            navigation.show_message(self.engine, "Nothing to paste", "The clipboard is empty.")
-        elif pasted.kind is PasteKind.FILE:
-            navigation.open_collection_file(self.engine, pasted.text)
-        elif not navigation.open_collection_text(self.engine, pasted.text):
-            navigation.show_message(
-                self.engine,
-                "Nothing to paste",
-                "The clipboard holds no level and no level file's path. Copy a level (its "
-                "rows of # $ . @) or a file's path, then press Ctrl+V again.",
-            )
+        """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds."""
+        navigation.paste_levels(self.engine)
+
+    # -- the bridge for screens without a model yet (each goes as its model comes) ----------------
+    def shown(self) -> Shown[ViewT]:
+        # The screen's own state stands in for a view model: drawn after any input to it,
+        # and when its key of what changes by itself moves.
+        key = (self.engine.inputs, self.picture_key())
+        area = self.ticking_area()
+        return Shown(
+            key,  # type: ignore[arg-type]
+            self.ticking_key(),
+            None if area is None else (area.x, area.y, area.width, area.height),
+            self.is_busy(),
+            self.work_shown(),
+            self.is_idle(),
+        )
+
+    def is_busy(self) -> bool:
+        return False
+
+    def picture_key(self) -> object:
+        return None
+
+    def ticking_key(self) -> Hashable:
+        return None
+
+    def ticking_area(self) -> pygame.Rect | None:
+        return None
+
+    def is_idle(self) -> bool:
+        return True
+
+    def work_shown(self) -> Purpose | None:
+        return None
 
     def content_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The screen above the key bar."""
@@ -67,7 +93,7 @@ class GameScene(Scene):
         return pygame.Rect(0, 0, width, height - key_bar_height(width, self.key_hints()))
 
 
-class TextEntryScene(GameScene):
+class TextEntryScene(GameScene[ViewT]):
     """A dialog with one text field: text input is on while it shows, the caret blinks, the
     clipboard pastes, and the key that opened it is never typed into it."""
 
@@ -95,6 +121,38 @@ class TextEntryScene(GameScene):
         if event.type == pygame.TEXTINPUT and opening:
             return False
         return self.field.handle_event(event, self.engine.clipboard.get)
+
+
+class MenuDialogScene(GameScene[MenuDialogView]):
+    """A title over a menu, over the dimmed screen beneath (its model says what Esc does)."""
+
+    overlay = True
+    width: ClassVar[int] = 460
+    colour: ClassVar[theme.Color] = theme.ACCENT
+
+    def __init__(self, engine: GameEngine, screen: Screen, model: MenuDialog) -> None:
+        super().__init__(engine, screen)
+        self.model = model
+
+    def shown(self) -> Shown[MenuDialogView]:
+        return Shown(self.model.view())
+
+    def is_back(self, event: pygame.event.Event) -> bool:
+        return is_back_key(event)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.is_back(event):
+            self.model.back()
+            return
+        view = self.model.view()
+        area = dialog_menu_area(view, self.content_area(self.engine.screen), self.width)
+        command = menu_command(event, view.menu, area, self.width - 80)
+        if command is not None:
+            self.model.handle(command)
+
+    def draw(self, surface: pygame.Surface, shown: Shown[MenuDialogView], alpha: float) -> None:
+        area = self.content_area(surface)
+        draw_menu_dialog(surface, shown.view, area, self.width, self.colour)
 
 
 def is_paste_key(event: pygame.event.Event) -> bool:

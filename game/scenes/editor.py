@@ -4,7 +4,7 @@ test play and leaving. The editing rules live in the controller; drawing lives i
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -16,6 +16,7 @@ from game.app.jobs import Purpose
 from game.app.notice import Tone
 from game.app.questions import LeaveChoice
 from game.app.screens import EditorScreen, MessageScreen
+from game.app.shown import Shown
 from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.level import Level
@@ -40,7 +41,7 @@ from game.ui.widgets import KeyHelp
 _ZOOMS = {EditorCommand.ZOOM_IN: 1, EditorCommand.ZOOM_OUT: -1, EditorCommand.ZOOM_FIT: 0}
 
 
-class EditorScene(GameScene):
+class EditorScene(GameScene[Any]):
     """One level being edited (a new one, or a copy of a level)."""
 
     keys: ClassVar[KeyHelp] = EDITOR_KEYS.footer()
@@ -316,6 +317,6 @@ class EditorScene(GameScene):
             self._laid_out,
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         title = self.editor.metadata.title or "New level"
         self.view.draw(surface, self.camera, f"Editor: {title}")

@@ -6,13 +6,14 @@ Previews are drawn a few per tick in the background, so big collections open at 
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
 from game.app import editing, navigation
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen, SolutionsScreen
+from game.app.shown import Shown
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.level_ref import Campaign
 from game.core.wording import counted
@@ -57,7 +58,7 @@ _ROW_MOVES = {
 }
 
 
-class LevelSelectScene(GameScene):
+class LevelSelectScene(GameScene[Any]):
     """A scrolling grid of the levels of the open collection."""
 
     keys: ClassVar[KeyHelp] = (
@@ -87,7 +88,7 @@ class LevelSelectScene(GameScene):
         # negative of its number (it has no index in ``levels``).
         errors = collection.errors if collection else []
         self.unplayable = {e.number: e.reason for e in errors if e.number is not None}
-        self.shown: list[int] = self._in_file_order()
+        self.in_view: list[int] = self._in_file_order()
         self._session_level = engine.context.session.level_index
         self.solved: set[int] = set()
         self.opened: list[bool] = []
@@ -151,9 +152,9 @@ class LevelSelectScene(GameScene):
     def _show_chapter(self, number: int, selected: int | None = None) -> None:
         """Show chapter ``number``, with ``selected`` (or its first unsolved level) chosen."""
         self.chapter = number
-        self.shown = list(self.chapters[number].indices)
-        unsolved = [index for index in self.shown if index not in self.solved]
-        self.selected = selected if selected in self.shown else (unsolved or self.shown)[0]
+        self.in_view = list(self.chapters[number].indices)
+        unsolved = [index for index in self.in_view if index not in self.solved]
+        self.selected = selected if selected in self.in_view else (unsolved or self.in_view)[0]
         self.scroll_row = 0
         self._keep_selection_visible()
 
@@ -196,7 +197,7 @@ class LevelSelectScene(GameScene):
     def card_rect(self, surface: pygame.Surface, position: int) -> pygame.Rect:
         """The card of the ``position``-th level shown."""
         # A chapter shorter than a row is centred as the row it makes.
-        columns = max(1, min(self.columns(surface), len(self.shown)))
+        columns = max(1, min(self.columns(surface), len(self.in_view)))
         grid = self.grid_area(surface)
         gap, width, height = px(GAP), px(CARD_WIDTH), px(CARD_HEIGHT)
         used = columns * (width + gap) - gap
@@ -209,11 +210,11 @@ class LevelSelectScene(GameScene):
         """The positions (in ``shown``) of the cards in view."""
         columns = self.columns(surface)
         first = self.scroll_row * columns
-        return range(first, min(len(self.shown), first + columns * self.visible_rows(surface)))
+        return range(first, min(len(self.in_view), first + columns * self.visible_rows(surface)))
 
     def _keep_selection_visible(self) -> None:
         surface = self.engine.screen
-        position = self.shown.index(self.selected) if self.selected in self.shown else 0
+        position = self.in_view.index(self.selected) if self.selected in self.in_view else 0
         row = position // self.columns(surface)
         rows = self.visible_rows(surface)
         if row < self.scroll_row:
@@ -224,7 +225,7 @@ class LevelSelectScene(GameScene):
 
     def _clamp_scroll(self) -> None:
         surface = self.engine.screen
-        total_rows = -(-len(self.shown) // self.columns(surface))
+        total_rows = -(-len(self.in_view) // self.columns(surface))
         self.scroll_row = max(0, min(self.scroll_row, total_rows - self.visible_rows(surface)))
 
     # -- input -----------------------------------------------------------------------------
@@ -260,8 +261,8 @@ class LevelSelectScene(GameScene):
         moves = {
             pygame.K_PAGEUP: -page,
             pygame.K_PAGEDOWN: page,
-            pygame.K_HOME: -len(self.shown),
-            pygame.K_END: len(self.shown),
+            pygame.K_HOME: -len(self.in_view),
+            pygame.K_END: len(self.in_view),
         }
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._play_selected()
@@ -283,8 +284,8 @@ class LevelSelectScene(GameScene):
         if key in (pygame.K_s, pygame.K_e, pygame.K_m):
             return
         offset = _MOVES.get(key) or _ROW_MOVES.get(key, 0) * columns or moves.get(key, 0)
-        position = max(0, min(len(self.shown) - 1, self.shown.index(self.selected) + offset))
-        self.selected = self.shown[position]
+        position = max(0, min(len(self.in_view) - 1, self.in_view.index(self.selected) + offset))
+        self.selected = self.in_view[position]
         self._keep_selection_visible()
 
     def _campaign(self) -> None:
@@ -301,7 +302,7 @@ class LevelSelectScene(GameScene):
             return None
         for position in self.visible_positions(surface):
             if self.card_rect(surface, position).collidepoint(pos):
-                return self.shown[position]
+                return self.in_view[position]
         return None
 
     # -- logic -----------------------------------------------------------------------------
@@ -310,7 +311,7 @@ class LevelSelectScene(GameScene):
         return not self.previews.keys() >= set(self._indices_in_view())
 
     def _indices_in_view(self) -> list[int]:
-        shown = [self.shown[position] for position in self.visible_positions(self.engine.screen)]
+        shown = [self.in_view[position] for position in self.visible_positions(self.engine.screen)]
         return [index for index in shown if index >= 0]
 
     def update(self, dt: float) -> None:
@@ -329,7 +330,7 @@ class LevelSelectScene(GameScene):
                     return
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         draw_backdrop(surface)
         session = self.engine.context.session
         draw_text(
@@ -374,13 +375,13 @@ class LevelSelectScene(GameScene):
         draw_text(surface, line, 20, colour, centre, "midtop", bold=True)
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        total_rows = -(-len(self.shown) // self.columns(surface))
+        total_rows = -(-len(self.in_view) // self.columns(surface))
         grid = self.grid_area(surface)
         track = pygame.Rect(surface.get_width() - px(10), grid.top, px(5), grid.height)
         draw_scrollbar(surface, track, self.scroll_row, self.visible_rows(surface), total_rows)
 
     def _draw_card(self, surface: pygame.Surface, position: int) -> None:
-        index = self.shown[position]
+        index = self.in_view[position]
         rect = self.card_rect(surface, position)
         if index < 0:
             draw_unplayable_card(surface, rect, -index, index == self.selected)

@@ -6,11 +6,12 @@ Used for errors a player should read and for key help; a text taller than the wi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
 from game.app.screens import MessageScreen
+from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
@@ -44,7 +45,7 @@ class MessageLayout:
         return max(0, len(self.lines) - self.visible)
 
 
-class MessageScene(GameScene):
+class MessageScene(GameScene[Any]):
     """A dialog that Enter, Esc or a click closes; the arrows and the wheel scroll a long one."""
 
     overlay = True
@@ -103,7 +104,7 @@ class MessageScene(GameScene):
         last = self.layout(self.engine.screen).last_first_line
         self.first_line = max(0, min(last, self.first_line + lines))
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         dim(surface)
         layout = self.layout(surface)
         panel = layout.panel

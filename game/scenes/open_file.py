@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 import os
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
 from game.app import navigation
 from game.app.screens import OpenFileScreen
 from game.app.session import load_collection_file
+from game.app.shown import Shown
 from game.core.errors import LevelError
 from game.core.files import typed_path
 from game.core.level_ref import LevelFile
@@ -32,7 +33,7 @@ MAX_SCANNED_ENTRIES = 3000
 _ROW = 30
 
 
-class OpenFileScene(TextEntryScene):
+class OpenFileScene(TextEntryScene[Any]):
     """A text field for a path with completion; Enter opens the file."""
 
 
@@ -133,7 +134,7 @@ class OpenFileScene(TextEntryScene):
             for index in range(shown)
         ]
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         dim(surface)
         panel = self._panel(surface)
         draw_panel(surface, panel)

@@ -6,7 +6,7 @@ The rules and the order of commands live in the play controller; drawing lives i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -18,6 +18,7 @@ from game.app.paste import PasteKind, read_paste
 from game.app.play_commands import PlayAction, Pull, ReverseOrder
 from game.app.play_controller import PlayController
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
+from game.app.shown import Shown
 from game.app.solutions import level_assist
 from game.core.direction import Direction
 from game.core.errors import LevelError
@@ -51,7 +52,7 @@ _SOLVER_KEYS = (
 )
 
 
-class PlayScene(GameScene):
+class PlayScene(GameScene[Any]):
     """One level being played."""
 
     keys: ClassVar[KeyHelp] = FORWARD_FOOTER
@@ -396,5 +397,5 @@ class PlayScene(GameScene):
             reverse=self.controller.reverse.active,
         )
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         self.view.draw(surface, alpha, self.camera, self.hud_info())

@@ -5,11 +5,12 @@ Each answers the question of a flow (game.app.flows), which may ask again with t
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
 from game.app.screens import ConfirmScreen, PromptScreen
+from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, TextEntryScene, is_back_key
 from game.ui import theme
@@ -24,7 +25,7 @@ _BODY_FONT = 22
 _ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-class PromptScene(TextEntryScene):
+class PromptScene(TextEntryScene[Any]):
     """A one-line text field; Enter answers with the text, Esc with None (the dialog closes
     first, so the answer may open another screen)."""
 
@@ -63,7 +64,7 @@ class PromptScene(TextEntryScene):
         panel.center = self.content_area(surface).center
         return panel
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         dim(surface)
         panel = self._panel(surface)
         draw_panel(surface, panel)
@@ -93,7 +94,7 @@ class PromptScene(TextEntryScene):
             )
 
 
-class ConfirmScene(GameScene):
+class ConfirmScene(GameScene[Any]):
     """A yes-or-no question: Y or Enter answers yes, N or Esc no (after the dialog closes)."""
 
 
@@ -116,7 +117,7 @@ class ConfirmScene(GameScene):
             self.engine.pop()
             self.reply(False)
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         dim(surface)
         area = self.content_area(surface)
         width = min(px(640), area.width - 40)

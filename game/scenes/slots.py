@@ -6,7 +6,7 @@ Replacing or deleting a save asks first; loading resumes the game with its whole
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -14,6 +14,7 @@ from game.app import navigation
 from game.app.damaged import offer_deletion, report_damaged
 from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
 from game.app.screens import SlotsScreen
+from game.app.shown import Shown
 from game.core.problems import refusal
 from game.core.wording import counted
 from game.engine.engine import GameEngine
@@ -43,7 +44,7 @@ SAVE_OVER_KEY = pygame.K_o
 NEW_SAVE = "New save..."
 
 
-class SlotsScene(GameScene):
+class SlotsScene(GameScene[Any]):
     """A list of the saves, newest first, with "New save" on top when there is a game to save.
 
     ``current`` gives the game a new save would hold: the level being played (from the pause
@@ -265,7 +266,7 @@ class SlotsScene(GameScene):
         return None
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         draw_backdrop(surface)
         draw_title(surface, "Saved games", 20, 40)
         if self.to_save is not None:

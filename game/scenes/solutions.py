@@ -6,7 +6,7 @@ Opened from level select (L), the level complete screen and the pause menu.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -14,6 +14,7 @@ from game.app import navigation
 from game.app.flows import Flow, ask_text, ask_yes_no, run_flow
 from game.app.library_view import LibraryView
 from game.app.screens import SolutionsScreen
+from game.app.shown import Shown
 from game.core.metrics import MetricOrder
 from game.core.wording import counted
 from game.engine.engine import GameEngine
@@ -24,7 +25,7 @@ from game.ui.widgets import CONFIRM_KEYS, DOWN_KEYS, UP_KEYS, KeyHelp
 DELETE_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
 
 
-class SolutionsScene(GameScene):
+class SolutionsScene(GameScene[Any]):
     """The solutions of one level of the open collection, best marked, newest kept last."""
 
     keys: ClassVar[KeyHelp] = (
@@ -164,6 +165,6 @@ class SolutionsScene(GameScene):
     def update(self, dt: float) -> None:
         self.view.update()
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         draw_solutions(surface, self.view, self.content_area(surface), self.heading)
 

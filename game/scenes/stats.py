@@ -5,11 +5,12 @@ It reads the progress store once when shown; drawing only lays out that snapshot
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
 from game.app.screens import StatsScreen
+from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_back_key
 from game.storage.queries import StatsSnapshot, stats_snapshot
@@ -32,7 +33,7 @@ from game.ui.widgets import (
 )
 
 
-class StatsScene(GameScene):
+class StatsScene(GameScene[Any]):
     """Totals, completion bars, score over time, and moves and pushes per level against par."""
 
 
@@ -71,7 +72,7 @@ class StatsScene(GameScene):
                 if rect.collidepoint(event.pos):
                     self.selected = index
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
         draw_backdrop(surface)
         layout = stats_layout(self.content_area(surface))
         draw_text(

@@ -17,7 +17,6 @@ from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
 from game.ui.editor_keys import PALETTE
 from game.ui.hud import draw_notice, notice_height
-from game.ui.play_view import TONE_COLOURS
 from game.ui.scale import px
 from game.ui.sprites import SpriteKind
 from game.ui.text import draw_text, fit_text
@@ -134,7 +133,7 @@ class EditorView:
         self._draw_palette(surface)
         self._draw_status(surface)
         if editor.notice is not None:
-            colour = TONE_COLOURS[editor.notice.tone]
+            colour = theme.TONE_COLOURS[editor.notice.tone]
             # Over the header for a while, clear of the column numbers and the board.
             top = max(0, px(HEADER_HEIGHT) - notice_height(1))
             draw_notice(surface, editor.notice.text, colour, top)
@@ -294,7 +293,8 @@ class EditorView:
         for index, line in enumerate(self.controller.status()[:2]):
             y = top + index * px(STATUS_ROW) + px(STATUS_ROW) // 2
             text = fit_text(line.text, _STATUS_FONT, width - 24)
-            draw_text(surface, text, _STATUS_FONT, TONE_COLOURS[line.tone], (12, y), "midleft")
+            colour = theme.TONE_COLOURS[line.tone]
+            draw_text(surface, text, _STATUS_FONT, colour, (12, y), "midleft")
 
 
 _PIECE_OF = {

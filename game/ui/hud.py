@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.wording import format_time
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, text_width, wrap_text
@@ -63,12 +64,6 @@ def par_text(moves: int, pushes: int) -> str:
     ('230/97', '')
     """
     return f"{moves}/{pushes}" if moves and pushes else ""
-
-
-def format_time(seconds: float) -> str:
-    minutes, rest = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{rest:02d}" if hours else f"{minutes}:{rest:02d}"
 
 
 def hud_height(width: int) -> int:

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app.notice import Tone
 from game.app.play_controller import PlayController
 from game.core.chapters import CAPTION_KEY, level_field
 from game.ui import theme
@@ -20,16 +19,6 @@ from game.ui.camera import Camera
 from game.ui.hud import HudInfo, draw_hud, draw_notice, hud_height, notice_height, notice_lines
 from game.ui.scale import px
 from game.ui.widgets import KeyHelp, key_bar_height
-
-TONE_COLOURS: dict[Tone, theme.Color] = {
-    Tone.INFO: theme.ACCENT_ALT,
-    Tone.GOOD: theme.GOOD,
-    Tone.WARNING: theme.WARNING,
-    Tone.DANGER: theme.DANGER,
-    Tone.GUIDE: theme.ACCENT,
-    Tone.QUIET: theme.TEXT_DIM,
-}
-
 
 _CAPTION_LINES = 2
 
@@ -145,10 +134,10 @@ class PlayView:
             if self.caption and play.assist.status() is None:
                 top = self.caption_top(surface.get_size())
                 draw_notice(surface, self.caption, theme.TEXT, top, _CAPTION_LINES)
-            draw_status(surface, play.assist, TONE_COLOURS, status_bottom)
+            draw_status(surface, play.assist, theme.TONE_COLOURS, status_bottom)
         draw_hud(surface, hud)
         if play.notice is not None:
-            colour = TONE_COLOURS[play.notice.tone]
+            colour = theme.TONE_COLOURS[play.notice.tone]
             draw_notice(surface, play.notice.text, colour, hud_height(surface.get_width()))
 
 

@@ -12,7 +12,6 @@ from game.app.library_view import LibraryView
 from game.app.solutions import ShownEntry
 from game.core.wording import counted
 from game.ui import theme
-from game.ui.play_view import TONE_COLOURS
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import draw_backdrop, draw_panel, draw_title
@@ -115,7 +114,7 @@ def draw_solutions(
     if view.message:
         text = fit_text(view.message, _FONT, width - 30)
         at = (width // 2, view_area.bottom - 10)
-        draw_text(surface, text, _FONT, TONE_COLOURS[view.tone], at, "midbottom")
+        draw_text(surface, text, _FONT, theme.TONE_COLOURS[view.tone], at, "midbottom")
 
 
 def _draw_empty(surface: pygame.Surface, table: pygame.Rect) -> None:

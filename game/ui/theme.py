@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.notice import Tone
+
 Color = tuple[int, int, int]
 
 # Screens: a deep night-blue backdrop with raised panels.
@@ -101,3 +103,14 @@ _FONTS = _FontCache()
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's default font at ``size`` pixels, made once and reused; needs no display."""
     return _FONTS.get(size, bold)
+
+
+# The colour of each tone of news (a notice, the solver's status line, a menu's note).
+TONE_COLOURS: dict[Tone, Color] = {
+    Tone.INFO: ACCENT_ALT,
+    Tone.GOOD: GOOD,
+    Tone.WARNING: WARNING,
+    Tone.DANGER: DANGER,
+    Tone.GUIDE: ACCENT,
+    Tone.QUIET: TEXT_DIM,
+}

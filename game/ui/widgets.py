@@ -5,12 +5,12 @@ Layouts are pure functions of the area they get, so drawing and mouse hit-tests 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
+from game.app.menu import ClickOn, MenuCommand, MenuKey, MenuView, PointAt
 from game.ui import theme
 from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, text_width
@@ -156,118 +156,67 @@ def draw_key_bar(surface: pygame.Surface, keys: KeyHelp) -> int:
 
 
 # -- menus -----------------------------------------------------------------------------------
-@dataclass
-class MenuItem:
-    """A line of a menu: Enter runs ``action``; left and right call ``adjust`` with -1 or +1."""
-
-    label: str
-    action: Callable[[], object] | None = None
-    adjust: Callable[[int], None] | None = None
-    value: Callable[[], str] | None = None
-    enabled: bool = True
+_MENU_KEYS = {
+    **dict.fromkeys(UP_KEYS, MenuKey.UP),
+    **dict.fromkeys(DOWN_KEYS, MenuKey.DOWN),
+    **dict.fromkeys(LEFT_KEYS, MenuKey.LEFT),
+    **dict.fromkeys(RIGHT_KEYS, MenuKey.RIGHT),
+    **dict.fromkeys(CONFIRM_KEYS, MenuKey.CHOOSE),
+}
 
 
-class Menu:
-    """A vertical list of items chosen with the keys or the mouse."""
+def menu_rects(view: MenuView, area: pygame.Rect, width: int = MENU_WIDTH) -> list[pygame.Rect]:
+    """The lines' rectangles, centred in ``area``; rows get shorter when the area is low."""
+    count = len(view.lines)
+    width = min(px(width), area.width - 20)
+    row = max(px(MIN_MENU_ROW), min(px(MENU_ROW), area.height // max(1, count)))
+    top = area.centery - row * count // 2
+    left = area.centerx - width // 2
+    gap = px(6)
+    return [pygame.Rect(left, top + i * row, width, row - gap) for i in range(count)]
 
-    def __init__(self, items: Sequence[MenuItem], width: int = MENU_WIDTH) -> None:
-        self.items = list(items)
-        self.width = width
-        self.selected = next((i for i, item in enumerate(self.items) if item.enabled), 0)
 
-    @property
-    def current(self) -> MenuItem:
-        return self.items[self.selected]
+def menu_command(
+    event: pygame.event.Event, view: MenuView, area: pygame.Rect, width: int = MENU_WIDTH
+) -> MenuCommand | None:
+    """What a key press or the mouse asks of the menu drawn in ``area`` (None: nothing)."""
+    if event.type == pygame.KEYDOWN:
+        return _MENU_KEYS.get(event.key)
+    if event.type == pygame.MOUSEMOTION and is_pointing(event):
+        hit = _hit(menu_rects(view, area, width), event.pos)
+        return PointAt(hit) if hit is not None else None
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        rects = menu_rects(view, area, width)
+        hit = _hit(rects, event.pos)
+        if hit is None:
+            return None
+        side = -1 if event.pos[0] < rects[hit].centerx - rects[hit].width // 4 else 1
+        return ClickOn(hit, side)
+    return None
 
-    def layout(self, area: pygame.Rect) -> list[pygame.Rect]:
-        """Item rectangles, centred in ``area``; rows get shorter when the area is low."""
-        width = min(px(self.width), area.width - 20)
-        row = max(px(MIN_MENU_ROW), min(px(MENU_ROW), area.height // max(1, len(self.items))))
-        top = area.centery - row * len(self.items) // 2
-        left = area.centerx - width // 2
-        gap = px(6)
-        return [pygame.Rect(left, top + i * row, width, row - gap) for i in range(len(self.items))]
 
-    def move(self, offset: int) -> None:
-        count = len(self.items)
-        index = self.selected
-        for _ in range(count):
-            index = (index + offset) % count
-            if self.items[index].enabled:
-                self.selected = index
-                return
-
-    def select(self, index: int) -> None:
-        if 0 <= index < len(self.items) and self.items[index].enabled:
-            self.selected = index
-
-    def handle_event(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
-        """React to a key or mouse event; True if the menu used it."""
-        if event.type == pygame.KEYDOWN:
-            return self._handle_key(event.key)
-        if event.type == pygame.MOUSEMOTION:
-            if not is_pointing(event):
-                return False
-            hit = _hit(self.layout(area), event.pos)
-            if hit is not None:
-                self.select(hit)
-            return hit is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = _hit(self.layout(area), event.pos)
-            if hit is None or not self.items[hit].enabled:
-                return False
-            self.selected = hit
-            item = self.items[hit]
-            if item.adjust is not None and item.action is None:
-                rect = self.layout(area)[hit]
-                item.adjust(-1 if event.pos[0] < rect.centerx - rect.width // 4 else 1)
-            elif item.action is not None:
-                item.action()
-            return True
-        return False
-
-    def _handle_key(self, key: int) -> bool:
-        item = self.current
-        if key in UP_KEYS:
-            self.move(-1)
-        elif key in DOWN_KEYS:
-            self.move(1)
-        elif key in CONFIRM_KEYS and item.enabled:
-            if item.action is not None:
-                item.action()
-            elif item.adjust is not None:
-                item.adjust(1)
-        elif key in LEFT_KEYS and item.adjust is not None and item.enabled:
-            item.adjust(-1)
-        elif key in RIGHT_KEYS and item.adjust is not None and item.enabled:
-            item.adjust(1)
-        else:
-            return False
-        return True
-
-    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        for index, (item, rect) in enumerate(zip(self.items, self.layout(area), strict=True)):
-            chosen = index == self.selected
-            if chosen:
-                pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=10)
-                pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=10)
-            colour = theme.TEXT if item.enabled else theme.TEXT_DIM
-            if chosen and item.enabled:
-                colour = theme.SELECTION
-            if item.value is None:
-                draw_text(surface, item.label, MENU_FONT, colour, rect.center, "center", chosen)
-                continue
-            left = (rect.left + px(18), rect.centery)
-            draw_text(surface, item.label, MENU_FONT, colour, left, "midleft")
-            value = f"‹ {item.value()} ›" if item.adjust is not None else item.value()
-            draw_text(
-                surface,
-                value,
-                MENU_FONT,
-                theme.ACCENT_ALT,
-                (rect.right - px(18), rect.centery),
-                "midright",
-            )
+def draw_menu(
+    surface: pygame.Surface, view: MenuView, area: pygame.Rect, width: int = MENU_WIDTH
+) -> None:
+    """The menu's lines, the chosen one framed; a setting's value at the right end."""
+    for index, (line, rect) in enumerate(
+        zip(view.lines, menu_rects(view, area, width), strict=True)
+    ):
+        chosen = index == view.selected
+        if chosen:
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=10)
+            pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=10)
+        colour = theme.TEXT if line.enabled else theme.TEXT_DIM
+        if chosen and line.enabled:
+            colour = theme.SELECTION
+        if line.value is None:
+            draw_text(surface, line.label, MENU_FONT, colour, rect.center, "center", chosen)
+            continue
+        left = (rect.left + px(18), rect.centery)
+        draw_text(surface, line.label, MENU_FONT, colour, left, "midleft")
+        value = f"‹ {line.value} ›" if line.adjusts else line.value
+        right = (rect.right - px(18), rect.centery)
+        draw_text(surface, value, MENU_FONT, theme.ACCENT_ALT, right, "midright")
 
 
 def _hit(rects: Sequence[pygame.Rect], pos: tuple[int, int]) -> int | None:

@@ -52,7 +52,7 @@ def test_the_campaign_plays_from_the_first_level_to_the_last_through_the_menus()
             getattr(top, "level_index", None),
             getattr(getattr(top, "state", None), "move_count", None),
         )
-        assert top.result.level_index == len(campaign.levels) - 1
+        assert top.model.result.level_index == len(campaign.levels) - 1
         totals = engine.progress.totals()
         assert totals.levels_solved == len(campaign.levels)
         solved = {

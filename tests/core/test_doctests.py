@@ -10,9 +10,9 @@ from types import ModuleType
 
 import pytest
 
-from game.core import collection, digits, errors, notation, resources, xsb
+from game.core import collection, digits, errors, notation, resources, wording, xsb
 
-DOCUMENTED = (notation, xsb, collection, digits, errors, resources)
+DOCUMENTED = (notation, xsb, collection, digits, errors, resources, wording)
 
 
 @pytest.mark.parametrize("module", DOCUMENTED, ids=lambda module: module.__name__)

@@ -123,6 +123,6 @@ def click(engine: GameEngine, pos: tuple[int, int], button: int = 1) -> None:
 def settle(engine: GameEngine, limit: int = 2000) -> int:
     """Run frames until the top scene is idle (at least one, for posted events); frames run."""
     frames = engine.run_frames(1)
-    while frames < limit and engine.top is not None and not engine.top.is_idle():
+    while frames < limit and engine.top is not None and not engine.top.shown().idle:
         frames += engine.run_frames(1)
     return frames

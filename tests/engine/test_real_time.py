@@ -140,21 +140,21 @@ def open_menu(engine: GameEngine) -> MainMenuScene:
 def test_menu_taps_move_the_choice_once_each(
     engine: GameEngine, clock: SimulatedClock
 ) -> None:
-    menu = open_menu(engine).menu
+    menu = open_menu(engine).model.menu
     first = menu.selected
     drive(engine, taps([pygame.K_DOWN] * 7, PLAYER_PAUSES, PLAYER_HOLDS, seed=5), clock)
     expected = first
     for _ in range(7):
-        expected = (expected + 1) % len(menu.items)
+        expected = (expected + 1) % len(menu.choices)
     assert menu.selected == expected
 
 
 def test_a_held_menu_key_repeats_and_stops_at_its_release(
     engine: GameEngine, clock: SimulatedClock
 ) -> None:
-    menu = open_menu(engine).menu
+    menu = open_menu(engine).model.menu
     first = menu.selected
     # Held 33 ticks (not a whole number of repeats, so no tick falls on the release).
     drive(engine, held(pygame.K_DOWN, 1.0, 0.55), clock, settle=2.0)
     moves = 1 + len(range(key_repeat.REPEAT_DELAY_TICKS, 33, key_repeat.REPEAT_INTERVAL_TICKS))
-    assert menu.selected == (first + moves) % len(menu.items)
+    assert menu.selected == (first + moves) % len(menu.choices)

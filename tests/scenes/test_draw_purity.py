@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from enum import Enum
+from typing import Any
 
 import pygame
 import pytest
@@ -50,12 +51,12 @@ def state_of(value: object, seen: set[int]) -> object:
     return ("opaque", kind.__qualname__)
 
 
-def snapshot(engine: GameEngine, scene: Scene) -> object:
+def snapshot(engine: GameEngine, scene: Scene[Any]) -> object:
     context = engine.context
     return state_of((scene, context.statistics, context.session, engine.settings), set())
 
 
-def screens(engine: GameEngine) -> list[Scene]:
+def screens(engine: GameEngine) -> list[Scene[Any]]:
     return [
         *every_scene(engine),
         EditorScene(engine, EditorScreen(Grid.from_rows(ROOM))),

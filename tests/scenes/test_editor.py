@@ -353,7 +353,7 @@ def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
     settle(engine)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    labels = [item.label for item in complete.menu.items]
+    labels = [item.label for item in complete.model.menu.choices]
     assert labels == ["Play again", "Back to the editor"]
     press(engine, pygame.K_RETURN)
     assert engine.top is editor

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.app.level_result import LevelResult
+from game.app.main_menu import continue_label
 from game.app.screens import (
     EditorScreen,
     LevelCompleteScreen,
@@ -24,7 +25,7 @@ from game.core.level_ref import CampaignLevel, LevelFile
 from game.core.play import PlayState
 from game.engine.engine import GameEngine
 from game.scenes.level_select import LevelSelectScene
-from game.scenes.main_menu import MainMenuScene, continue_label
+from game.scenes.main_menu import MainMenuScene
 from game.scenes.message import MessageScene
 from game.scenes.play import PlayScene
 from game.scenes.settings import SettingsScene
@@ -180,7 +181,7 @@ def test_short_forms_are_drawn_whole(
         CampaignLevel(11), "Sokoban Arcade Campaign", PlayState(collection.levels[0]),
         engine.context.statistics,
     )
-    menu.continue_item.label = continue_label(saved)
+    menu.model.continue_choice.label = continue_label(saved)
     select, complete = engine.scenes[-2:]
     for scene in (select, complete, menu):
         drawn_texts.clear()
@@ -234,12 +235,12 @@ def test_copying_says_what_was_copied(engine: GameEngine) -> None:
 def test_the_animation_speed_note_describes_the_chosen_speed(engine: GameEngine) -> None:
     engine.open(SettingsScreen())
     scene = engine.top
-    assert isinstance(scene, SettingsScene) and scene.menu.current.label == "Animation speed"
+    assert isinstance(scene, SettingsScene) and scene.model.menu.current.label == "Animation speed"
     notes = set()
     for _ in AnimationSpeed:
         speed = engine.settings.animation_speed
-        assert scene.row_note().startswith(f"{speed.label}:")
-        notes.add(scene.row_note())
+        assert scene.model.row_note().startswith(f"{speed.label}:")
+        notes.add(scene.model.row_note())
         press(engine, pygame.K_RIGHT)
     assert len(notes) == len(AnimationSpeed)
 
@@ -248,16 +249,18 @@ def test_the_solver_note_names_the_chosen_method_and_no_other(
     engine: GameEngine, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     choices = [method for method in solve_methods() if not method.startswith(("smt", "sat"))]
-    monkeypatch.setattr("game.scenes.settings.solve_methods", lambda: choices)
+    monkeypatch.setattr("game.app.settings_menu.solve_methods", lambda: choices)
     engine.open(SettingsScreen())
     scene = engine.top
     assert isinstance(scene, SettingsScene)
-    scene.menu.select(
-        next(i for i, item in enumerate(scene.menu.items) if item.label == "Solver for Solve")
+    scene.model.menu.select(
+        next(
+            i for i, item in enumerate(scene.model.menu.choices) if item.label == "Solver for Solve"
+        )
     )
     for _ in choices:
-        note = scene.row_note()
+        note = scene.model.row_note()
         named = {method for method in METHODS if f" {method}:" in note or f" {method}," in note}
         assert named == {engine.settings.solve_method}, note
         press(engine, pygame.K_RIGHT)
-    assert not any(m in scene.row_note() for m in ("smt-", "sat-push"))
+    assert not any(m in scene.model.row_note() for m in ("smt-", "sat-push"))

@@ -56,7 +56,7 @@ def test_a_whole_level_played_with_keys_ends_on_the_level_complete_screen(
     play_moves(engine, FIRST_SOLUTION)
     assert play.state.is_solved
     assert isinstance(engine.top, LevelCompleteScene)
-    result = engine.top.result
+    result = engine.top.model.result
     assert (result.moves, result.pushes) == (33, 8)
     assert result.score == 1000 - 33
     assert engine.progress.totals().levels_solved == 1

@@ -7,10 +7,13 @@ against their boxes.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
 from game.app import saving
+from game.app.main_menu import continue_label
 from game.app.screens import (
     EditorScreen,
     LevelCompleteScreen,
@@ -29,15 +32,13 @@ from game.scenes.base import GameScene
 from game.scenes.editor import EditorScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
-from game.scenes.main_menu import MainMenuScene, continue_label
+from game.scenes.main_menu import MainMenuScene
 from game.scenes.message import MessageScene
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene
 from game.scenes.settings import SettingsScene
 from game.ui.editor_keys import EDITOR_KEYS
 from game.ui.play_keys import PLAY_KEYS
-from game.ui.text import text_width
-from game.ui.widgets import MENU_FONT, Menu
 from tests.engine.harness import LEVELS_TEXT, play_moves, press
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_scenes import every_scene
@@ -46,9 +47,9 @@ SIZES = [(640, 480), (1280, 800), (1920, 1080)]
 LONG_TITLE = "Sokoban Arcade Campaign of Very Long Names for Every Single Level, Volume Two"
 
 
-def draw_alone(engine: GameEngine, scene: Scene) -> None:
+def draw_alone(engine: GameEngine, scene: Scene[Any]) -> None:
     engine.screen.fill((0, 0, 0))
-    scene.draw(engine.screen, 0.0)
+    scene.draw(engine.screen, scene.shown(), 0.0)
     scene.draw_keys(engine.screen)
 
 
@@ -63,7 +64,7 @@ def chaptered(text: str) -> str:
     return "\n; ".join([entries[0], *marked])
 
 
-def help_scenes(engine: GameEngine) -> list[Scene]:
+def help_scenes(engine: GameEngine) -> list[Scene[Any]]:
     """The F1 help of a level and of the editor, the longest texts a dialog shows."""
     return [
         MessageScene(engine, MessageScreen("Keys", "\n".join(PLAY_KEYS.help_lines()))),
@@ -87,7 +88,7 @@ def test_every_text_of_every_screen_stays_in_its_box(
         engine.push(scene)
         if isinstance(scene, MainMenuScene):
             saved = saving.saved_game(engine.context, 0, PlayState(collection.levels[0]))
-            scene.continue_item.label = continue_label(saved)
+            scene.model.continue_choice.label = continue_label(saved)
         drawn_texts.clear()
         draw_alone(engine, scene)
         assert drawn_texts, type(scene).__name__
@@ -95,13 +96,6 @@ def test_every_text_of_every_screen_stays_in_its_box(
             assert screen.contains(drawn.rect), (type(scene).__name__, drawn.text, size)
         if isinstance(scene, LevelSelectScene):
             assert any(drawn.text.startswith("Chapter 1 of 2") for drawn in drawn_texts)
-        menu = getattr(scene, "menu", None)
-        menu_area = getattr(scene, "menu_area", None)
-        if isinstance(menu, Menu) and menu_area is not None:
-            for item, rect in zip(menu.items, menu.layout(menu_area(engine.screen)), strict=True):
-                value = item.value() if item.value is not None else ""
-                needed = text_width(item.label, MENU_FONT, bold=True) + text_width(value, MENU_FONT)
-                assert needed <= rect.width - 20, (type(scene).__name__, item.label, size)
 
 
 def test_the_continue_label_keeps_the_level_number() -> None:
@@ -173,7 +167,7 @@ def test_the_settings_caption_follows_the_chosen_row(
         assert engine.top is not None
         draw_alone(engine, engine.top)
         assert isinstance(engine.top, SettingsScene)
-        note = engine.top.row_note()
+        note = engine.top.model.row_note()
         assert any(d.text == note for d in drawn_texts)
         captions.append(note)
         press(engine, pygame.K_DOWN)
@@ -211,5 +205,5 @@ def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(
 def test_import_is_refused_while_progress_lives_in_memory(engine: GameEngine) -> None:
     assert not engine.progress.persistent
     settings = SettingsScene(engine, SettingsScreen())
-    problem = settings._import("/nowhere/export.json")
-    assert problem is not None and "memory" in problem
+    problem = settings.model.import_from("/nowhere/export.json")
+    assert problem is not None and "memory" in problem.text

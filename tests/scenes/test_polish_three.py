@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
+from game.app.menu import Choice, MenuModel
 from game.app.notice import Tone
 from game.app.screens import (
     EditorScreen,
@@ -20,6 +21,7 @@ from game.app.screens import (
     SlotsScreen,
     StatsScreen,
 )
+from game.app.settings_menu import PLAIN_METHOD_HELP, default_transfer_path
 from game.core.collection import read_collection_text
 from game.core.edit_grid import Grid
 from game.core.errors import LevelError
@@ -31,14 +33,13 @@ from game.scenes.level_select import LevelSelectScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
-from game.scenes.settings import PLAIN_METHOD_HELP, default_transfer_path
 from game.solver.methods import METHOD_HELP
 from game.ui import theme
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.editor_view import board_of
 from game.ui.hud import HudInfo, draw_hud
 from game.ui.play_keys import PLAY_KEYS, PlayCommand
-from game.ui.widgets import Menu, MenuItem
+from game.ui.widgets import menu_command, menu_rects
 from tests.engine.harness import level_collection, play_moves, press
 from tests.scenes.conftest import Drawn
 
@@ -116,7 +117,7 @@ def test_a_test_play_shows_no_score(engine: GameEngine) -> None:
     play_moves(engine, "rrr")
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    assert [label for label, _ in complete._rows()] == ["Moves", "Pushes", "Time"]
+    assert [label for label, _ in complete.model.view().rows] == ["Moves", "Pushes", "Time"]
 
 
 UNPLAYABLE_SECOND = (
@@ -167,15 +168,17 @@ def test_plus_zooms_in_however_the_keyboard_sends_it(key: int, mod: int) -> None
 
 
 def test_a_pointer_resting_over_a_menu_leaves_the_keyboard_its_choice() -> None:
-    menu = Menu([MenuItem("Continue", lambda: None), MenuItem("Level editor", lambda: None)])
+    menu = MenuModel([Choice("Continue", lambda: None), Choice("Level editor", lambda: None)])
     area = pygame.Rect(0, 0, 600, 400)
-    over_second = menu.layout(area)[1].center
+    over_second = menu_rects(menu.view(), area)[1].center
     # SDL reports the pointer where it rests when the window opens under it: not a choice.
     resting = pygame.event.Event(pygame.MOUSEMOTION, pos=over_second, rel=(0, 0), buttons=(0, 0, 0))
-    menu.handle_event(resting, area)
+    assert menu_command(resting, menu.view(), area) is None
     assert menu.current.label == "Continue"
     moved = pygame.event.Event(pygame.MOUSEMOTION, pos=over_second, rel=(3, 1), buttons=(0, 0, 0))
-    menu.handle_event(moved, area)
+    command = menu_command(moved, menu.view(), area)
+    assert command is not None
+    menu.handle(command)
     assert menu.current.label == "Level editor"
 
 
@@ -239,9 +242,11 @@ def test_back_from_saved_games_the_pause_menu_keeps_its_place(engine: GameEngine
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RETURN)  # Saved games
     press(engine, pygame.K_ESCAPE)
-    assert engine.top is pause and pause.menu.current.label == "Saved games"
+    back = engine.top
+    assert back is pause
+    assert isinstance(back, PauseScene) and back.model.menu.current.label == "Saved games"
     press(engine, pygame.K_UP)
-    assert pause.menu.current.label == "Restart level"
+    assert back.model.menu.current.label == "Restart level"
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
@@ -302,7 +307,7 @@ def test_level_select_shows_an_unplayable_level_in_its_place_and_says_why(
     engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
     select = engine.top
     assert isinstance(select, LevelSelectScene)
-    assert select.shown == [0, -2, 1]  # level 2 of the file keeps its place
+    assert select.in_view == [0, -2, 1]  # level 2 of the file keeps its place
     press(engine, pygame.K_RIGHT)
     assert select.selected == -2
     press(engine, pygame.K_RETURN)

@@ -30,7 +30,7 @@ from tests.engine.harness import play_moves, press
 
 def wait_for(engine: GameEngine, scene: RandomLevelScene, seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
-    while scene.job is not None and time.monotonic() < deadline:
+    while scene.model.job is not None and time.monotonic() < deadline:
         engine.run_frames(1)
         time.sleep(0.01)
 
@@ -38,23 +38,23 @@ def wait_for(engine: GameEngine, scene: RandomLevelScene, seconds: float = 60.0)
 def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 1, 0
-    scene.next_seed = lambda: 7  # a seed known to give a one-star level
-    scene.menu.select(2)
+    scene.model.difficulty, scene.model.size = 1, 0
+    scene.model.next_seed = lambda: 7  # a seed known to give a one-star level
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Generate
     # A small level may already be made within that one frame: its job is then gone.
-    assert scene.job is not None or scene.level is not None
+    assert scene.model.job is not None or scene.model.level is not None
     wait_for(engine, scene)
-    assert scene.level is not None, scene.message
-    assert dict(scene.level.extra)["Stars"] == "1"
-    scene.menu.select(1)
+    assert scene.model.level is not None, scene.model.message
+    assert dict(scene.model.level.extra)["Stars"] == "1"
+    scene.model.menu.select(1)
     press(engine, pygame.K_RETURN)  # Keep in My levels
     kept = user_levels.load(user_levels.DEFAULT_COLLECTION)
-    assert [level.title for level in kept.levels] == [scene.level.title]
-    scene.menu.select(0)
+    assert [level.title for level in kept.levels] == [scene.model.level.title]
+    scene.model.menu.select(0)
     press(engine, pygame.K_RETURN)  # Play it
     play = engine.top
-    assert isinstance(play, PlayScene) and play.level.board == scene.level.board
+    assert isinstance(play, PlayScene) and play.level.board == scene.model.level.board
 
 
 def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> None:
@@ -62,25 +62,26 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     engine.ready_levels.start()
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 1, 0
+    scene.model.difficulty, scene.model.size = 1, 0
     small = cells_of(1)[0]
-    scene.menu.select(2)
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # none ready: made now, and one asked for ahead
     wait_for(engine, scene)
-    made_now = scene.level
+    made_now = scene.model.level
     assert made_now is not None
     deadline = time.monotonic() + 60
     while not engine.ready_levels.ready(small):
         assert time.monotonic() < deadline
         time.sleep(0.05)
-    scene.menu.select(2)
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Make another
-    assert scene.job is None and scene.level is not made_now  # no job: the ready one, at once
-    assert scene.level is not None
-    assert dict(scene.level.extra)["Stars"] == "1" and scene.level.title == small.level_title(
-        7, scene.level.width, scene.level.height
-    )
-    assert scene.level.width <= small.width and len(scene.level.boxes) == small.boxes
+    # No job: the ready one, at once.
+    assert scene.model.job is None and scene.model.level is not made_now
+    level = scene.model.level
+    assert level is not None
+    assert dict(level.extra)["Stars"] == "1"
+    assert level.title == small.level_title(7, level.width, level.height)
+    assert level.width <= small.width and len(level.boxes) == small.boxes
 
 
 class OneReady(ReadyLevels):
@@ -100,24 +101,24 @@ def test_changing_the_difficulty_goes_to_the_size_made_ahead(engine: GameEngine)
     engine.ready_levels = OneReady(large)
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 3, 1  # Medium, which 4 stars offers too
-    assert scene._cell().size == "Medium"
+    scene.model.difficulty, scene.model.size = 3, 1  # Medium, which 4 stars offers too
+    assert scene.model.cell().size == "Medium"
     press(engine, pygame.K_RIGHT)  # the Difficulty row: 4 stars
-    assert scene.difficulty == 4 and scene._cell() == large
+    assert scene.model.difficulty == 4 and scene.model.cell() == large
     press(engine, pygame.K_LEFT)  # 3 stars has none made ahead: the size stays
-    assert scene.difficulty == 3 and scene._cell().size == "Large"
+    assert scene.model.difficulty == 3 and scene.model.cell().size == "Large"
 
 
 def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 5, 3
-    scene.menu.select(2)
+    scene.model.difficulty, scene.model.size = 5, 3
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)
-    job = scene.job
+    job = scene.model.job
     assert job is not None
     press(engine, pygame.K_ESCAPE)
-    assert scene.job is None and engine.top is scene and "Stopped" in scene.message
+    assert scene.model.job is None and engine.top is scene and "Stopped" in scene.model.message
     assert job.wait(10.0)
     press(engine, pygame.K_ESCAPE)
     assert engine.top is not scene
@@ -126,22 +127,22 @@ def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
 def test_an_input_script_with_no_wait_plays_the_level_it_generates(engine: GameEngine) -> None:
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty = 1
-    scene.next_seed = lambda: 7  # a seed known to give a one-star level
+    scene.model.difficulty = 1
+    scene.model.next_seed = lambda: 7  # a seed known to give a one-star level
     # Generate, then at once Play it and a step: the script waits while the level is made.
     script = InputScript(parse_script("key down\nkey down\nkey return\nkey return\nkey left\n"))
     engine.add_input_source(script)
     run_until_still(engine, script, None)
     play = engine.top
     assert script.problem is None
-    assert isinstance(play, PlayScene) and scene.level is not None
-    assert play.level.board == scene.level.board and play.state.move_count == 1
+    assert isinstance(play, PlayScene) and scene.model.level is not None
+    assert play.level.board == scene.model.level.board and play.state.move_count == 1
 
 
 def test_an_input_script_gives_up_on_work_past_its_bound(engine: GameEngine) -> None:
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 5, 3  # far longer to make than the bound
+    scene.model.difficulty, scene.model.size = 5, 3  # far longer to make than the bound
     script = InputScript(parse_script("key down\nkey down\nkey return\nkey return\n"), 0.2)
     engine.add_input_source(script)
     with pytest.raises(CliError, match=r"gave up waiting for a random level after 0\.2 s"):
@@ -171,16 +172,16 @@ def test_make_another_keeps_the_cursor_on_make_another(engine: GameEngine) -> No
     engine.ready_levels = AlwaysReady()
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.menu.select(2)
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Generate
-    assert scene.level is not None and scene.level.title == "made 1"
-    assert scene.menu.current.label == "Play it"
-    scene.menu.select(2)
+    assert scene.model.level is not None and scene.model.level.title == "made 1"
+    assert scene.model.menu.current.label == "Play it"
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Make another
-    assert scene.level is not None and scene.level.title == "made 2"
-    assert scene.menu.current.label == "Make another"
+    assert scene.model.level is not None and scene.model.level.title == "made 2"
+    assert scene.model.menu.current.label == "Make another"
     press(engine, pygame.K_RETURN)  # and Enter again makes the next
-    assert scene.level is not None and scene.level.title == "made 3"
+    assert scene.model.level is not None and scene.model.level.title == "made 3"
 
 
 def test_the_menu_remembers_the_difficulty_and_size(engine: GameEngine) -> None:
@@ -191,12 +192,12 @@ def test_the_menu_remembers_the_difficulty_and_size(engine: GameEngine) -> None:
     press(engine, pygame.K_RIGHT)  # 4 stars
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RIGHT)  # a larger size
-    chosen = scene._cell()
+    chosen = scene.model.cell()
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RETURN)  # Generate
     press(engine, pygame.K_ESCAPE)
     again = RandomLevelScene(engine, RandomLevelScreen())
-    assert again._cell() == chosen and chosen.stars == 4
+    assert again.model.cell() == chosen and chosen.stars == 4
 
 
 def test_a_level_made_says_its_own_size(engine: GameEngine) -> None:
@@ -204,13 +205,13 @@ def test_a_level_made_says_its_own_size(engine: GameEngine) -> None:
     # menu says "up to" and the title gives the size it came out.
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 2, 1
-    assert scene._size_label().startswith("Medium, up to 11x8")
-    scene.next_seed = lambda: 1  # a seed known to make a 6x7 level here
-    scene.menu.select(2)
+    scene.model.difficulty, scene.model.size = 2, 1
+    assert scene.model.size_label().startswith("Medium, up to 11x8")
+    scene.model.next_seed = lambda: 1  # a seed known to make a 6x7 level here
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)
     wait_for(engine, scene)
-    level = scene.level
+    level = scene.model.level
     assert level is not None
     assert level.title.startswith(f"Random {level.width}x{level.height}, 2 stars")
 
@@ -228,34 +229,34 @@ def test_a_solved_random_level_offers_another_and_goes_back_to_the_generator(
     assert kept is not None and kept.history == "d"
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
-    scene.difficulty, scene.size = 1, 0
-    scene.next_seed = lambda: 7
-    scene.menu.select(2)
+    scene.model.difficulty, scene.model.size = 1, 0
+    scene.model.next_seed = lambda: 7
+    scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Generate
     wait_for(engine, scene)
-    assert scene.level is not None
-    scene.menu.select(0)
+    assert scene.model.level is not None
+    scene.model.menu.select(0)
     press(engine, pygame.K_RETURN)  # Play it
     assert engine.context.session.is_random
-    solution = solve(scene.level, time_limit=20)
+    solution = solve(scene.model.level, time_limit=20)
     play_moves(engine, solution.lurd)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    labels = [item.label for item in complete.menu.items]
+    labels = [item.label for item in complete.model.menu.choices]
     assert labels[0] == "Make another" and labels[-1] == "Back to the generator"
     assert engine.context.progress.load_session() == kept  # Continue is not the random level
-    complete.menu.select(len(labels) - 1)
+    complete.model.menu.select(len(labels) - 1)
     press(engine, pygame.K_RETURN)
     assert engine.top is scene
     assert engine.context.session.collection is before
-    scene.menu.select(0)
+    scene.model.menu.select(0)
     press(engine, pygame.K_RETURN)  # Play it again
     play_moves(engine, solution.lurd)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    complete.menu.select(0)
+    complete.model.menu.select(0)
     press(engine, pygame.K_RETURN)  # Make another
     again = engine.top
     assert isinstance(again, RandomLevelScene) and again is not scene
-    assert again.job is not None or again.level is not None
+    assert again.model.job is not None or again.model.level is not None
     assert engine.context.session.collection is before

@@ -73,7 +73,7 @@ def test_a_level_played_in_reverse_by_keys_is_recorded_as_a_solve(engine: GameEn
     play = start(engine, 0)
     run_script(engine, "key f8\n" + reverse_keys(play.level, FIRST_SOLUTION))
     assert isinstance(engine.top, LevelCompleteScene)
-    result = engine.top.result
+    result = engine.top.model.result
     assert not result.shown and result.score > 0
     assert (result.moves, result.pushes) == (33, 8)
     record = engine.progress.level_record(engine.context.session.collection_id, play.level)
@@ -103,7 +103,7 @@ def test_tab_puts_the_player_in_the_other_room_and_the_keys_say_pulls(
     assert game.pull_count == 2
     run_script(engine, "key left")
     assert isinstance(engine.top, LevelCompleteScene)
-    assert engine.top.result.moves == 5  # the walks before the first pull are left out
+    assert engine.top.model.result.moves == 5  # the walks before the first pull are left out
 
 
 def test_each_way_keeps_its_own_position_and_undo(engine: GameEngine) -> None:

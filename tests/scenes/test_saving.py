@@ -84,8 +84,8 @@ def restart(engine: GameEngine, made: list[GameEngine]) -> GameEngine:
 
 def choose(engine: GameEngine, label: str) -> None:
     """Pick the menu entry that starts with ``label`` on the top scene and press Enter."""
-    menu = engine.top.menu  # type: ignore[union-attr]
-    menu.select(next(i for i, item in enumerate(menu.items) if item.label.startswith(label)))
+    menu = engine.top.model.menu  # type: ignore[union-attr]
+    menu.select(next(i for i, item in enumerate(menu.choices) if item.label.startswith(label)))
     press(engine, pygame.K_RETURN)
 
 
@@ -117,8 +117,9 @@ def test_continue_after_a_restart_restores_level_position_and_undo(
     again = restart(engine, restarted)
     menu = again.top
     assert isinstance(menu, MainMenuScene)
-    assert menu.continue_item.enabled and menu.menu.current is menu.continue_item
-    assert menu.continue_item.label == "Continue: Test levels, level 1"
+    choice = menu.model.continue_choice
+    assert choice.enabled and menu.model.menu.current is choice
+    assert menu.model.continue_choice.label == "Continue: Test levels, level 1"
     press(again, pygame.K_RETURN)
     resumed = again.top
     assert isinstance(resumed, PlayScene)
@@ -149,7 +150,7 @@ def test_leaving_a_level_saves_where_the_player_was(engine: GameEngine, levels_f
     assert saved is not None and (saved.level.number, saved.history) == (3, "ul")
     press(engine, pygame.K_ESCAPE)
     menu = engine.top
-    assert isinstance(menu, MainMenuScene) and menu.continue_item.label.endswith("level 3")
+    assert isinstance(menu, MainMenuScene) and menu.model.continue_choice.label.endswith("level 3")
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene) and engine.top.state.lurd() == "ul"
     assert engine.top is not play
@@ -227,7 +228,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     assert isinstance(play, PlayScene) and play.level_index == 0 and play.best == "-"
     play_moves(engine, FIRST_SOLUTION)
     complete = engine.top
-    assert isinstance(complete, LevelCompleteScene) and complete.result.new_record
+    assert isinstance(complete, LevelCompleteScene) and complete.model.result.new_record
     store = engine.progress
     assert store.campaign().position == 1 and store.campaign().total_score == 967
     record = store.level_record(CAMPAIGN_ID, play.level)
@@ -239,7 +240,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     again = engine.top
     assert isinstance(again, PlayScene) and again.best == "33/8"
     play_moves(engine, FIRST_SOLUTION)
-    assert isinstance(engine.top, LevelCompleteScene) and not engine.top.result.new_record
+    assert isinstance(engine.top, LevelCompleteScene) and not engine.top.model.result.new_record
     assert store.campaign().position == 1
     press(engine, pygame.K_ESCAPE)
     select = engine.top
@@ -404,7 +405,8 @@ def test_export_and_import_from_the_settings_screen(
     exported = tmp_path / "out.json"
     type_text(engine, str(exported))
     press(engine, pygame.K_RETURN)
-    assert engine.top is settings and settings.message.startswith("Exported 1 level record and")
+    assert engine.top is settings
+    assert settings.model.message.startswith("Exported 1 level record and")
     assert exported.is_file()
     # Another computer: a fresh store takes the file in.
     again = restart(engine, restarted)
@@ -420,7 +422,7 @@ def test_export_and_import_from_the_settings_screen(
     press(again, pygame.K_RETURN)
     # The levels came from no file, so the import keeps their record aside, unverified, until
     # their collection is opened again (issue 17: an import believes nothing it cannot replay).
-    assert again.top is settings and settings.message.endswith("opened: 1 record.")
+    assert again.top is settings and settings.model.message.endswith("opened: 1 record.")
     assert again.progress.totals().levels_solved == 0
     opened = engine.context.session
     assert opened.collection is not None

@@ -6,6 +6,7 @@ Each test starts from the main menu or the scene in question, headless.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -61,7 +62,7 @@ def ignore(answer: Answer) -> None:
     """A dialog's answer nobody waits for."""
 
 
-def every_scene(engine: GameEngine) -> list[Scene]:
+def every_scene(engine: GameEngine) -> list[Scene[Any]]:
     play = PlayScene(engine, PlayScreen(0))
     result = LevelResult(0, "first", 33, 8, 61.0, 967, 967, True)
     return [
@@ -102,8 +103,8 @@ def test_every_scene_enters_and_draws_a_frame(engine: GameEngine, size: tuple[in
 def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) -> None:
     menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
-    menu.menu.select(
-        next(i for i, item in enumerate(menu.menu.items) if item.label == "Level editor")
+    menu.model.menu.select(
+        next(i for i, item in enumerate(menu.model.menu.choices) if item.label == "Level editor")
     )
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PromptScene) and engine.top.title == "New level"
@@ -114,16 +115,17 @@ def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) ->
 def test_continue_is_offered_once_a_level_was_played(engine: GameEngine) -> None:
     menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
-    assert not menu.continue_item.enabled
+    assert not menu.model.continue_choice.enabled
     engine.push(PlayScene(engine, PlayScreen(2)))
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_END)
     pause = engine.top
     assert isinstance(pause, PauseScene)
-    pause.menu.select(len(pause.menu.items) - 1)
+    pause.model.menu.select(len(pause.model.menu.choices) - 1)
     press(engine, pygame.K_RETURN)
     assert engine.top is menu
-    assert menu.continue_item.enabled and menu.menu.current is menu.continue_item
+    choice = menu.model.continue_choice
+    assert choice.enabled and menu.model.menu.current is choice
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene) and engine.top.level_index == 2
 
@@ -135,7 +137,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     engine.context.session = Session()
     menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
-    menu.menu.select(1)
+    menu.model.menu.select(1)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, MessageScene) and "missing" in engine.top.text
     press(engine, pygame.K_RETURN)
@@ -148,7 +150,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
 def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     menu = MainMenuScene(engine, MainMenuScreen())
     engine.push(menu)
-    menu.menu.select(2)
+    menu.model.menu.select(2)
     press(engine, pygame.K_RETURN)
     select = engine.top
     assert isinstance(select, LevelSelectScene)
@@ -162,7 +164,7 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     press(engine, pygame.K_ESCAPE)
     pause = engine.top
     assert isinstance(pause, PauseScene)
-    pause.menu.select(len(pause.menu.items) - 1)
+    pause.model.menu.select(len(pause.model.menu.choices) - 1)
     press(engine, pygame.K_RETURN)
     assert engine.top is select
     click(engine, select.card_rect(engine.screen, 1).center)
@@ -198,7 +200,7 @@ def test_the_last_level_offers_the_way_back(engine: GameEngine) -> None:
     play_moves(engine, "drR")
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    assert complete.menu.current.label == "Back to the levels"
+    assert complete.model.menu.current.label == "Back to the levels"
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
 

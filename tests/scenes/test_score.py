@@ -37,7 +37,7 @@ def solve_first(engine: GameEngine, paste: bool = False) -> LevelCompleteScene:
 
 def drawn_on(engine: GameEngine, scene: LevelCompleteScene, drawn_texts: list[Drawn]) -> set[str]:
     drawn_texts.clear()
-    scene.draw(engine.screen, 0.0)
+    scene.draw(engine.screen, scene.shown(), 0.0)
     return {drawn.text for drawn in drawn_texts}
 
 
@@ -48,14 +48,14 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     navigation.play_level(engine, 0)
     first = solve_first(engine)
     total = engine.progress.total_score()
-    assert total == first.result.score == first.result.total_score > 0
+    assert total == first.model.result.score == first.model.result.total_score > 0
     under = engine.scenes[-2]  # the solved level, dimmed under the complete screen
     assert isinstance(under, PlayScene) and under.hud_info().score == total
     for _ in range(2):  # the farming steps: the same level again, the same solution
         navigation.leave_level(engine)
         navigation.play_level(engine, 0)
         again = solve_first(engine)
-        assert again.result.total_score == total
+        assert again.model.result.total_score == total
     assert engine.progress.total_score() == total
     navigation.leave_level(engine)
     select = engine.top
@@ -85,8 +85,8 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
         if isinstance(engine.top, LevelCompleteScene):
             break
     complete = engine.top
-    assert isinstance(complete, LevelCompleteScene) and complete.result.score == 0
-    assert complete.result.shown
+    assert isinstance(complete, LevelCompleteScene) and complete.model.result.score == 0
+    assert complete.model.result.shown
     texts = drawn_on(engine, complete, drawn_texts)
     assert "Shown" in texts and "Level solved!" not in texts and "none (shown)" in texts
     record = engine.progress.level_record(engine.context.session.collection_id, play.level)
@@ -101,13 +101,13 @@ def test_a_pasted_solution_shows_the_level_and_a_player_solves_it_after(
     engine.open_stack([LevelSelectScreen()])
     navigation.play_level(engine, 0)
     pasted = solve_first(engine, paste=True)
-    assert pasted.result.shown and pasted.result.score == 0
+    assert pasted.model.result.shown and pasted.model.result.score == 0
     assert "Shown" in drawn_on(engine, pasted, drawn_texts)
     assert engine.progress.total_score() == 0
     navigation.leave_level(engine)
     navigation.play_level(engine, 0)
     played = solve_first(engine)
-    assert not played.result.shown and played.result.score > 0
+    assert not played.model.result.shown and played.model.result.score > 0
     assert "Level solved!" in drawn_on(engine, played, drawn_texts)
 
 
@@ -124,15 +124,15 @@ def test_a_worse_replay_says_the_best_stays_and_the_hud_follows_a_new_best(
     play_moves(engine, "rRR")
     settle(engine)
     best = engine.top
-    assert isinstance(best, LevelCompleteScene) and best.result.score == 1000
+    assert isinstance(best, LevelCompleteScene) and best.model.result.score == 1000
     assert play.hud_info().best == "3/2"  # the HUD under the complete screen
     press(engine, pygame.K_r)  # play again, worse: two moves more
     play_moves(engine, "rlrRR")
     settle(engine)
     worse = engine.top
-    assert isinstance(worse, LevelCompleteScene) and worse.result.score == 820
+    assert isinstance(worse, LevelCompleteScene) and worse.model.result.score == 820
     assert "+820, best stays 1,000" in drawn_on(engine, worse, drawn_texts)
-    assert worse.result.total_score == 1000
+    assert worse.model.result.total_score == 1000
 
 
 def test_continue_then_solve_scores_what_play_again_scores(
@@ -162,7 +162,7 @@ def test_continue_then_solve_scores_what_play_again_scores(
     settle(engine)
     again = engine.top
     assert isinstance(again, LevelCompleteScene)
-    assert continued.result.score == again.result.score == 1000
+    assert continued.model.result.score == again.model.result.score == 1000
 
 
 def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
@@ -179,7 +179,7 @@ def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
     navigation.play_level(engine, 0)
     play_moves(engine, "rRR")
     settle(engine)
-    score = engine.top.result.score  # type: ignore[union-attr]
+    score = engine.top.model.result.score  # type: ignore[union-attr]
     navigation.leave_level(engine)
     select = engine.top
     assert isinstance(select, LevelSelectScene)

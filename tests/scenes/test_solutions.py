@@ -22,6 +22,8 @@ from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.scenes.solutions import SolutionsScene
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.ui.menu_dialog import dialog_menu_area
+from game.ui.widgets import menu_rects
 from tests.engine.harness import FIRST_SOLUTION, level_collection, play_moves, press, settle
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_fit import SIZES, set_size
@@ -151,7 +153,7 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
         press(engine, pygame.K_n)
         settle(engine)
     complete = engine.top
-    assert isinstance(complete, LevelCompleteScene) and complete.result.shown
+    assert isinstance(complete, LevelCompleteScene) and complete.model.result.shown
 
 
 def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_open_it(
@@ -162,8 +164,8 @@ def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_
     play_moves(engine, FIRST_SOLUTION)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
-    labels = [item.label for item in complete.menu.items]
-    complete.menu.select(labels.index("Solutions"))
+    labels = [item.label for item in complete.model.menu.choices]
+    complete.model.menu.select(labels.index("Solutions"))
     press(engine, pygame.K_RETURN)
     scene = engine.top
     assert isinstance(scene, SolutionsScene)
@@ -183,8 +185,8 @@ def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_
     press(engine, pygame.K_ESCAPE)
     pause = engine.top
     assert isinstance(pause, PauseScene)
-    labels = [item.label for item in pause.menu.items]
-    pause.menu.select(labels.index("Solutions"))
+    labels = [item.label for item in pause.model.menu.choices]
+    pause.model.menu.select(labels.index("Solutions"))
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, SolutionsScene)
     assert [i.entry.lurd for i in engine.top.view.entries] == [FIRST_SOLUTION]
@@ -267,16 +269,17 @@ def test_the_pause_menu_and_the_complete_screen_fit_with_their_solutions_item(
     engine.render(0.0)
     pygame.image.save(engine.screen, f"/tmp/solutions_pause_{size[0]}x{size[1]}.png")
     area = pause.content_area(engine.screen)
-    assert all(area.contains(rect) for rect in pause.menu.layout(pause.menu_area(engine.screen)))
+    view = pause.model.view()
+    lines = menu_rects(view.menu, dialog_menu_area(view, area, pause.width), pause.width - 80)
+    assert all(area.contains(rect) for rect in lines)
     press(engine, pygame.K_ESCAPE)
     play_moves(engine, FIRST_SOLUTION)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
     engine.render(0.0)
     pygame.image.save(engine.screen, f"/tmp/solutions_complete_{size[0]}x{size[1]}.png")
-    menu = complete.menu
     area = complete.content_area(engine.screen)
-    assert all(area.contains(rect) for rect in menu.layout(complete.menu_area(engine.screen)))
+    assert all(area.contains(rect) for rect in complete.menu_lines(engine.screen))
 
 
 def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -> None:
@@ -286,7 +289,7 @@ def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -
     press(engine, pygame.K_ESCAPE)
     pause = engine.top
     assert isinstance(pause, PauseScene)
-    pause.menu.select([item.label for item in pause.menu.items].index("Solutions"))
+    pause.model.menu.select([item.label for item in pause.model.menu.choices].index("Solutions"))
     press(engine, pygame.K_RETURN)
     scene = engine.top
     assert isinstance(scene, SolutionsScene)

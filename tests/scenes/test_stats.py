@@ -100,7 +100,7 @@ def test_the_scene_renders(engine: GameEngine, size: tuple[int, int], filled: bo
     scene = StatsScene(engine, StatsScreen(store))
     engine.push(scene)
     surface = pygame.Surface(size)
-    scene.draw(surface, 0.0)
+    scene.draw(surface, scene.shown(), 0.0)
     colours = {
         surface.get_at((x, y))[:3] for x in range(0, size[0], 7) for y in range(0, size[1], 7)
     }

@@ -45,8 +45,8 @@ def opened_field(engine: GameEngine) -> str:
 
 def choose_row(engine: GameEngine, label: str) -> None:
     """Move the top scene's menu to the entry starting with ``label``."""
-    menu = engine.top.menu  # type: ignore[union-attr]
-    menu.select(next(i for i, item in enumerate(menu.items) if item.label.startswith(label)))
+    menu = engine.top.model.menu  # type: ignore[union-attr]
+    menu.select(next(i for i, item in enumerate(menu.choices) if item.label.startswith(label)))
 
 
 def open_editor(engine: GameEngine) -> None:

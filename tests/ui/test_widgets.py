@@ -10,10 +10,12 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.app.menu import Choice, MenuModel
+from game.core.wording import format_time
 from game.ui import hud
-from game.ui.hud import HudInfo, draw_hud, format_time
+from game.ui.hud import HudInfo, draw_hud
 from game.ui.text import draw_text, fit_text, text_width, wrap_text
-from game.ui.widgets import Menu, MenuItem, draw_key_bar, key_bar_rows
+from game.ui.widgets import draw_key_bar, key_bar_rows, menu_command, menu_rects
 
 AREA = pygame.Rect(0, 0, 800, 600)
 
@@ -30,27 +32,26 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
 
 
-def test_menu_skips_disabled_items_and_runs_actions() -> None:
+def test_a_menus_keys_and_clicks_become_its_commands() -> None:
     chosen: list[str] = []
     values: list[int] = []
-    menu = Menu(
+    menu = MenuModel(
         [
-            MenuItem("Off", lambda: chosen.append("off"), enabled=False),
-            MenuItem("One", lambda: chosen.append("one")),
-            MenuItem("Level", adjust=values.append, value=lambda: "x"),
+            Choice("Off", lambda: chosen.append("off"), enabled=False),
+            Choice("One", lambda: chosen.append("one")),
+            Choice("Level", adjust=values.append, value=lambda: "x"),
         ]
     )
     assert menu.selected == 1
-    menu.handle_event(key(pygame.K_UP), AREA)
-    assert menu.selected == 2
-    menu.handle_event(key(pygame.K_LEFT), AREA)
-    menu.handle_event(key(pygame.K_RIGHT), AREA)
-    menu.handle_event(key(pygame.K_DOWN), AREA)
-    menu.handle_event(key(pygame.K_RETURN), AREA)
+    for code in (pygame.K_UP, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RETURN):
+        command = menu_command(key(code), menu.view(), AREA)
+        assert command is not None
+        menu.handle(command)
     assert values == [-1, 1] and chosen == ["one"]
-    first = menu.layout(AREA)[0]
+    first = menu_rects(menu.view(), AREA)[0]
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.center, button=1)
-    assert not menu.handle_event(click, AREA)
+    command = menu_command(click, menu.view(), AREA)
+    assert command is not None and not menu.handle(command)  # the disabled line
     assert chosen == ["one"]
 
 
