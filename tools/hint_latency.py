@@ -53,8 +53,8 @@ def hint_seconds(engine: GameEngine, index: int, look: float) -> float | None:
             pygame.event.Event(kind, key=pygame.K_h, mod=pygame.KMOD_SHIFT, unicode="H")
         )
     start = time.monotonic()
-    run_real_time(engine, GIVE_UP_SECONDS, lambda: play.assist.hint is not None)
-    seconds = time.monotonic() - start if play.assist.hint is not None else None
+    run_real_time(engine, GIVE_UP_SECONDS, lambda: play.model.assist.hint is not None)
+    seconds = time.monotonic() - start if play.model.assist.hint is not None else None
     engine.pop()
     engine.run_frames(2)
     return seconds

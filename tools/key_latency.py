@@ -91,7 +91,7 @@ class Probe:
 
 def free_direction(play: PlayScene) -> Direction:
     """A direction the player can walk (not push) in from the start, and back."""
-    board, state = play.level.board, play.state
+    board, state = play.model.level.board, play.model.state
     for direction in _KEYS:
         target = board.neighbour(state.player, direction)
         if target is not None and board.is_walkable(target) and target not in state.box_squares():
@@ -146,7 +146,7 @@ def main() -> int:
     try:
         engine.run()
     finally:
-        searching = play.assist.phase
+        searching = play.model.assist.phase
         engine.shutdown()
         for load in loads:
             load.terminate()

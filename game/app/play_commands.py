@@ -43,3 +43,26 @@ class ReverseOrder(Enum):
 
 Command = Direction | PlayAction | Click | Pull | ReverseOrder
 Repeatable = Direction | PlayAction | Pull
+
+
+class PlayCommand(Enum):
+    """What a key asks of the play screen itself."""
+
+    BACK = "back"  # Esc: cancel the solver being waited for, or else the pause menu
+    MENU = "menu"
+    HINT = "hint"
+    SOLVE = "solve"
+    AUTOPLAY = "autoplay"
+    SLOWER = "slower"
+    FASTER = "faster"
+    COPY_LEVEL = "copy level"
+    COPY_MOVES = "copy moves"
+    PASTE = "paste"
+    ZOOM_IN = "zoom in"
+    ZOOM_OUT = "zoom out"
+    ZOOM_FIT = "zoom fit"
+    HELP = "help"
+
+
+# Whatever a key of a level asks.
+PlayKey = Direction | PlayAction | PlayCommand | Pull | ReverseOrder

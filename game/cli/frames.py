@@ -61,13 +61,13 @@ def run_bench_frames(args: argparse.Namespace) -> int:
         bench = Collection(title="bench", levels=[level])
         engine.context.session.open(bench, LevelTexts(TextOrigin.PASTED))
         play = PlayScene(engine, PlayScreen(0))
-        play.assist.method = args.method
+        play.model.assist.method = args.method
         engine.solver.think_ahead = args.with_solver
         engine.open_stack([])
         engine.push(play)
         engine.add_input_source(InputScript(lurd_actions(("r" * 30 + "l" * 30) * 1000)))
         times, late = _run_real_time(engine, args.seconds)
-        progress = play.assist.progress
+        progress = play.model.assist.progress
     finally:
         engine.shutdown()
 

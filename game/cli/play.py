@@ -128,7 +128,7 @@ def run_play(args: argparse.Namespace) -> int:
                 save_image(engine.screen, screenshot)
             except (pygame.error, OSError) as error:
                 raise CliError(one_line(f"cannot save {printable(screenshot)}: {error}")) from None
-        state = play.state
+        state = play.model.state
         solved = "true" if state.is_solved else "false"
         print(
             f"solved={solved} moves={state.move_count} pushes={state.push_count} "
@@ -200,8 +200,7 @@ def run_bench_render(args: argparse.Namespace) -> int:
             engine.open_stack([])
             engine.push(play)
             if zoom:
-                play.camera.zoom_by(zoom, (1.5, 1.5))
-                play.view.prepare(play.camera.tile_size)
+                play.zoom(zoom)
             walk = ("r" * (level.width - 3) + "l" * (level.width - 3)) * 200
             replay = InputScript(lurd_actions(walk))
             engine.add_input_source(replay)

@@ -1,33 +1,25 @@
-"""Drawing the solver's help over the board: the hint's walk and push arrow, and a status pill.
+"""Drawing the solver's hint over the board: the walk to the box and the push's arrow.
 
-Reads the assist's state only; the play scene calls it after drawing the board.
+It reads the hint in the play screen's view model only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pygame
 
-from game.app.assist import SolverAssist
-from game.app.notice import Tone
 from game.core.board import Board
+from game.solver.plan import Hint
 from game.ui import theme
 from game.ui.camera import Camera
-from game.ui.hud import draw_notice
-from game.ui.scale import px
 
 STATUS_MARGIN = 58  # above the key bar
 
 
 def draw_hint(
-    surface: pygame.Surface, assist: SolverAssist, board: Board, player: int,
+    surface: pygame.Surface, hint: Hint, board: Board, player: int,
     camera: Camera, origin: tuple[int, int],
 ) -> None:
     """Dots along the walk to the pushing square, and an arrow from the box to its target."""
-    hint = assist.hint
-    if hint is None:
-        return
     tile = camera.tile_size
     square = player
     dot = max(2, tile // 10)
@@ -58,12 +50,3 @@ def _arrow(
     left = (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7)
     right = (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)
     pygame.draw.polygon(surface, theme.ACCENT, [end, left, right])
-
-
-def draw_status(
-    surface: pygame.Surface, assist: SolverAssist, colours: Mapping[Tone, theme.Color], bottom: int
-) -> None:
-    """The assist's status line (worded by the assist) in the colour of its tone."""
-    status = assist.status()
-    if status is not None:
-        draw_notice(surface, status.text, colours[status.tone], bottom - px(STATUS_MARGIN))

@@ -5,10 +5,9 @@ It draws what a HudInfo holds; the play scene fills one in from its state each f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
+from game.app.hud_info import HudInfo
 from game.core.wording import format_time
 from game.ui import theme
 from game.ui.scale import px
@@ -33,39 +32,6 @@ _NOTICE_PILL = 36  # a one-line notice's pill
 _NOTICE_MARGIN = 10
 
 
-@dataclass(frozen=True)
-class HudInfo:
-    """What the HUD shows."""
-
-    collection: str
-    level_number: int
-    level_count: int
-    level_title: str
-    moves: int
-    pushes: int
-    seconds: float
-    # The player's total of every level's best and what this level scores if solved now;
-    # None in a test play, which scores nothing (its level is scored once it is saved).
-    score: int | None
-    level_score: int | None
-    best: str
-    # The par the level's score is reckoned against, as "moves/pushes" ("" when it has none).
-    par: str
-    boxes_done: int
-    boxes_total: int
-    # Reverse play: the counters say pulls and boxes back on their start squares.
-    reverse: bool = False
-
-
-def par_text(moves: int, pushes: int) -> str:
-    """A par as the HUD shows it, moves then pushes as BEST shows them; "" for none.
-
-    >>> par_text(230, 97), par_text(0, 0)
-    ('230/97', '')
-    """
-    return f"{moves}/{pushes}" if moves and pushes else ""
-
-
 def hud_height(width: int) -> int:
     """The HUD's height in a window ``width`` pixels wide."""
     return px(HUD_HEIGHT) if _one_row(width) else px(TWO_ROW_HEIGHT)
@@ -75,8 +41,9 @@ def _one_row(width: int) -> bool:
     return width >= px(ONE_ROW_WIDTH)
 
 
-def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
-    """The bar along the top, with every figure at any width; returns its rectangle."""
+def draw_hud(surface: pygame.Surface, info: HudInfo, seconds: float) -> pygame.Rect:
+    """The bar along the top, with every figure and the clock at ``seconds``, at any width;
+    returns its rectangle."""
     width = surface.get_width()
     bar = pygame.Rect(0, 0, width, hud_height(width))
     pygame.draw.rect(surface, theme.PANEL, bar)
@@ -85,7 +52,7 @@ def draw_hud(surface: pygame.Surface, info: HudInfo) -> pygame.Rect:
         ("MOVES", str(info.moves)),
         ("PULLS" if info.reverse else "PUSHES", str(info.pushes)),
         ("HOME" if info.reverse else "BOXES", f"{info.boxes_done}/{info.boxes_total}"),
-        ("TIME", format_time(info.seconds)),
+        ("TIME", format_time(seconds)),
     ]
     if info.par and info.level_score is not None:
         cells.append(("PAR", info.par))

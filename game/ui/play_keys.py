@@ -5,35 +5,11 @@ Moves, undo, redo and restart go to the play controller; the rest are the screen
 
 from __future__ import annotations
 
-from enum import Enum
-
 import pygame
 
-from game.app.play_commands import PlayAction, Pull, ReverseOrder
+from game.app.play_commands import PlayAction, PlayCommand, PlayKey, Pull, ReverseOrder
 from game.core.direction import Direction
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
-
-
-class PlayCommand(Enum):
-    """What a key asks of the play screen itself."""
-
-    BACK = "back"  # Esc: cancel the solver being waited for, or else the pause menu
-    MENU = "menu"
-    HINT = "hint"
-    SOLVE = "solve"
-    AUTOPLAY = "autoplay"
-    SLOWER = "slower"
-    FASTER = "faster"
-    COPY_LEVEL = "copy level"
-    COPY_MOVES = "copy moves"
-    PASTE = "paste"
-    ZOOM_IN = "zoom in"
-    ZOOM_OUT = "zoom out"
-    ZOOM_FIT = "zoom fit"
-    HELP = "help"
-
-
-PlayKey = Direction | PlayAction | PlayCommand | Pull | ReverseOrder
 
 
 def _keys(*keys: int, mods: Mod = Mod.NONE, any_shift: bool = False) -> tuple[Chord, ...]:

@@ -151,7 +151,7 @@ def test_windowed_play_keeps_the_players_records(
     def first_frame(self: GameEngine, max_frames: int | None = None) -> None:
         self.run_frames(1)
         assert isinstance(self.top, PlayScene)
-        bests.append(self.top.best)
+        bests.append(self.top.model.best)
 
     monkeypatch.setattr(GameEngine, "run", first_frame)
     assert main(["play", levels, "--level", "2"]) == 0

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.play_commands import PlayCommand
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
-from game.ui.play_keys import PLAY_KEY_GROUPS, PLAY_KEYS, PlayCommand
+from game.ui.play_keys import PLAY_KEY_GROUPS, PLAY_KEYS
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 

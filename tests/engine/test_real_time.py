@@ -72,7 +72,7 @@ def test_two_hundred_taps_after_any_pause_walk_two_hundred_steps(
     play = open_play(engine)
     keys = back_and_forth(200, pygame.K_RIGHT, pygame.K_LEFT)
     drive(engine, taps(keys, PLAYER_PAUSES, PLAYER_HOLDS, seed=49), clock)
-    assert play.state.move_count == 200
+    assert play.model.state.move_count == 200
     assert engine.dropped_ticks == 0
 
 
@@ -84,7 +84,7 @@ def test_a_tap_after_a_long_rest_walks_one_step(
     # The hold just under the repeat delay: the rest before it must not count toward it.
     hold = (REPEAT_DELAY_TICKS - 1) * TICK_SECONDS
     drive(engine, taps([pygame.K_RIGHT] * 5, (pause, pause), (hold, hold), seed=1), clock)
-    assert play.state.move_count == 5
+    assert play.model.state.move_count == 5
 
 
 def test_a_held_arrow_walks_on_as_designed(engine: GameEngine, clock: SimulatedClock) -> None:
@@ -93,7 +93,7 @@ def test_a_held_arrow_walks_on_as_designed(engine: GameEngine, clock: SimulatedC
     # A step at the press, then one each time both the repeat's wait and the step's
     # animation are over, until the release a second (60 ticks) later.
     step = max(REPEAT_INTERVAL_TICKS, engine.settings.animation_speed.ticks_per_step)
-    assert play.state.move_count == 1 + len(range(REPEAT_DELAY_TICKS, 60, step))
+    assert play.model.state.move_count == 1 + len(range(REPEAT_DELAY_TICKS, 60, step))
 
 
 def test_taps_on_the_real_clock_walk_one_step_each() -> None:
@@ -103,7 +103,7 @@ def test_taps_on_the_real_clock_walk_one_step_each() -> None:
         keys = back_and_forth(24, pygame.K_RIGHT, pygame.K_LEFT)
         # Holds well under the repeat delay (0.23 s): a loaded machine's late frame is no tap.
         drive(engine, taps(keys, (0.02, 1.0), (0.01, 0.12), seed=7))
-        assert play.state.move_count == 24
+        assert play.model.state.move_count == 24
 
 
 def open_editor(engine: GameEngine) -> EditorScene:

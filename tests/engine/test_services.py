@@ -80,7 +80,7 @@ def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine)
     while not replay.finished:
         engine.run_frames(1)
     engine.run_frames(20)
-    assert play.state.lurd() == "dd"
+    assert play.model.state.lurd() == "dd"
     assert pygame.event.peek(pygame.KEYDOWN) is False
 
 

@@ -47,10 +47,10 @@ def main() -> int:
     def describe(kind: str) -> None:
         play = engine.top
         assert isinstance(play, PlayScene), (kind, engine.top)
-        state = play.state
+        state = play.model.state
         seen[kind] = {
-            "title": play.level.title,
-            "fingerprint": play.level.fingerprint(),
+            "title": play.model.level.title,
+            "fingerprint": play.model.level.fingerprint(),
             "lurd": state.lurd(),
             "player": state.player,
             "boxes": sorted(state.box_squares()),
@@ -87,7 +87,7 @@ def main() -> int:
             describe(kind)
             play = engine.top
             assert isinstance(play, PlayScene)
-            game = saving.saved_game(play.context, play.level_index, play.state)
+            game = saving.saved_game(play.model.context, play.model.level_index, play.model.state)
             assert SaveSlots(engine.progress).save(kind, game) is None
             # Leaving saves the session: Continue comes back to the last kind played.
             navigation.leave_level(engine)
@@ -105,7 +105,7 @@ def main() -> int:
             for _ in MOVES:
                 press(engine, pygame.K_u)
                 settle(engine)
-            seen[kind + " undone"] = [play.state.move_count, play.state.can_undo]
+            seen[kind + " undone"] = [play.model.state.move_count, play.model.state.can_undo]
             navigation.leave_level(engine)
     print(json.dumps(seen))
     return 0 if engine.shutdown() is None else 1

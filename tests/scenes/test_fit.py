@@ -9,8 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.hud_info import HudInfo
 from game.app.level_result import LevelResult
 from game.app.main_menu import continue_label
+from game.app.notice import Tone
 from game.app.screens import (
     EditorScreen,
     LevelCompleteScreen,
@@ -32,7 +34,7 @@ from game.scenes.settings import SettingsScene
 from game.solver.methods import METHODS
 from game.storage.records import SavedGame
 from game.ui.editor_keys import EDITOR_KEYS
-from game.ui.hud import HudInfo, draw_hud
+from game.ui.hud import draw_hud
 from game.ui.level_cards import SHOWN_STATUS
 from game.ui.play_keys import PLAY_KEYS
 from game.ui.text import wrap_text
@@ -129,11 +131,11 @@ def test_the_hud_keeps_every_figure_at_any_width(
 ) -> None:
     pygame.font.init()
     info = HudInfo(
-        "Sokoban Arcade Campaign", 7, 61, "Click to Walk", 1234, 321, 754.0, 12931, 1000,
+        "Sokoban Arcade Campaign", 7, 61, "Click to Walk", 1234, 321, 12931, 1000,
         "102/30", "99/28", 2, 4,
     )
     surface = pygame.Surface((width, 200))
-    bar = draw_hud(surface, info)
+    bar = draw_hud(surface, info, 754.0)
     shown = texts(drawn_texts)
     labels = ("MOVES", "PUSHES", "BOXES", "TIME", "PAR", "THIS LEVEL", "TOTAL SCORE", "BEST")
     for label in labels:
@@ -205,14 +207,16 @@ def test_the_board_is_fitted_above_the_whole_caption(
     engine.open(PlayScreen(0))
     engine.run_frames(2)
     scene = engine.top
-    assert isinstance(scene, PlayScene) and scene.view.caption
+    assert isinstance(scene, PlayScene)
+    view = scene.model.view()
+    assert view.caption
     camera = scene.camera
     board_bottom = camera.origin[1] + camera.rows * camera.tile_size
-    caption_top = scene.view.caption_top(size) + 10  # the pill's margin
+    caption_top = scene.painter.caption_top(size, view, scene.key_hints()) + 10  # the pill's margin
     assert board_bottom <= caption_top, (board_bottom, caption_top)
     draw_alone(engine, scene)
     caption = " ".join(item.text for item in drawn_texts if item.rect.top >= caption_top)
-    assert caption.startswith(scene.view.caption), caption  # wrapped on a narrow window, not cut
+    assert caption.startswith(view.caption), caption  # wrapped on a narrow window, not cut
 
 
 # -- copying -------------------------------------------------------------------------------------
@@ -221,14 +225,16 @@ def test_copying_says_what_was_copied(engine: GameEngine) -> None:
     scene = engine.top
     assert isinstance(scene, PlayScene)
     press(engine, pygame.K_c, pygame.KMOD_LCTRL)
-    assert scene.controller.notice is not None and scene.controller.notice.text == "Level copied"
+    notice = scene.model.view().notice
+    assert notice is not None and notice[0] == "Level copied"
     play_moves(engine, "r")
     press(engine, pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
     assert engine.clipboard.get() == "r"
-    assert scene.controller.notice is not None and scene.controller.notice.text == "1 move copied"
+    notice = scene.model.view().notice
+    assert notice is not None and notice[0] == "1 move copied"
     play_moves(engine, "l")
     press(engine, pygame.K_c, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
-    assert scene.controller.notice.text == "2 moves copied"
+    assert scene.model.view().notice == ("2 moves copied", Tone.GOOD)
 
 
 # -- settings ------------------------------------------------------------------------------------

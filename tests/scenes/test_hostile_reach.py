@@ -37,7 +37,8 @@ def test_a_long_or_odd_pasted_line_is_answered_in_a_notice(engine: GameEngine, l
     engine.clipboard.put(line)
     press(engine, pygame.K_v, CTRL)
     assert engine.top is play
-    assert play.controller.notice is not None and "no level" in play.controller.notice.text
+    notice = play.model.view().notice
+    assert notice is not None and "no level" in notice[0]
 
 
 def test_a_pasted_line_of_300_own_moves_is_replayed(engine: GameEngine) -> None:
@@ -45,7 +46,7 @@ def test_a_pasted_line_of_300_own_moves_is_replayed(engine: GameEngine) -> None:
     engine.clipboard.put("rl" * 150)  # a line too long for a file name: once "File name too long"
     press(engine, pygame.K_v, CTRL)
     settle(engine)
-    assert engine.top is play and len(play.state.lurd()) > 0
+    assert engine.top is play and len(play.model.state.lurd()) > 0
 
 
 def test_clipboard_bytes_that_are_not_utf8_come_back_as_replacement_characters(
@@ -58,7 +59,7 @@ def test_clipboard_bytes_that_are_not_utf8_come_back_as_replacement_characters(
     assert engine.clipboard.get() == "caf\ufffd \ufffd"
     play = start(engine)
     press(engine, pygame.K_v, CTRL)
-    assert engine.top is play and play.controller.notice is not None
+    assert engine.top is play and play.model.controller.notice is not None
 
 
 def test_text_with_a_lone_surrogate_is_copied_within_the_game(engine: GameEngine) -> None:

@@ -54,13 +54,13 @@ def test_a_whole_level_played_with_keys_ends_on_the_level_complete_screen(
 ) -> None:
     play = start(engine, 0)
     play_moves(engine, FIRST_SOLUTION)
-    assert play.state.is_solved
+    assert play.model.state.is_solved
     assert isinstance(engine.top, LevelCompleteScene)
     result = engine.top.model.result
     assert (result.moves, result.pushes) == (33, 8)
     assert result.score == 1000 - 33
     assert engine.progress.totals().levels_solved == 1
-    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.model.level)
     assert record is not None and record.solved
     assert record.best_moves is not None and record.best_moves.lurd == FIRST_SOLUTION
 
@@ -70,14 +70,14 @@ def test_wasd_and_vi_keys_move_too(engine: GameEngine) -> None:
     for key in (pygame.K_d, pygame.K_l, pygame.K_RIGHT):
         press(engine, key)
         settle(engine)
-    assert play.state.lurd() == "rRR"
+    assert play.model.state.lurd() == "rRR"
     assert isinstance(engine.top, LevelCompleteScene)
 
 
 def test_undo_and_redo_through_a_level(engine: GameEngine) -> None:
     play = start(engine, 0)
     play_moves(engine, FIRST_SOLUTION[:10])
-    state = play.state
+    state = play.model.state
     assert state.lurd() == FIRST_SOLUTION[:10]
     undo_inputs = [
         (pygame.K_u, 0),
@@ -110,22 +110,22 @@ def test_undo_and_redo_through_a_level(engine: GameEngine) -> None:
 
 def test_walk_and_push_by_clicking(engine: GameEngine) -> None:
     play = start(engine, 2)
-    board = play.level.board
+    board = play.model.level.board
     click(engine, centre_of(play, 5, 1))
     settle(engine)
-    assert play.state.player == board.index(5, 1)
-    assert play.state.push_count == 0
+    assert play.model.state.player == board.index(5, 1)
+    assert play.model.state.push_count == 0
     # Pick the right-hand box and drop it on the goal below it, then the other one.
     click(engine, centre_of(play, 3, 2))
-    assert play.controller.selected_box == board.index(3, 2)
+    assert play.model.controller.selected_box == board.index(3, 2)
     click(engine, centre_of(play, 3, 3))
     settle(engine)
-    assert play.state.boxes.is_box(board.index(3, 3))
+    assert play.model.state.boxes.is_box(board.index(3, 3))
     click(engine, centre_of(play, 2, 2))
     click(engine, centre_of(play, 2, 3))
     settle(engine)
-    assert play.state.is_solved
-    assert play.state.push_count == 2
+    assert play.model.state.is_solved
+    assert play.model.state.push_count == 2
     assert isinstance(engine.top, LevelCompleteScene)
 
 
@@ -133,29 +133,30 @@ def test_a_push_or_walk_that_cannot_be_done_is_refused_with_a_notice(
     engine: GameEngine,
 ) -> None:
     play = start(engine, 1)
-    board = play.level.board
+    board = play.model.level.board
     click(engine, centre_of(play, 4, 1))
     settle(engine)
-    assert play.controller.notice is not None and "cannot get there" in play.controller.notice.text
+    notice = play.model.view().notice
+    assert notice is not None and "cannot get there" in notice[0]
     click(engine, centre_of(play, 3, 1))
     click(engine, centre_of(play, 1, 1))
     settle(engine)
-    notice = play.controller.notice
-    assert notice is not None and "cannot be pushed there" in notice.text
-    assert play.controller.notice.square == board.index(1, 1)
-    assert play.state.move_count == 0
+    said = play.model.controller.notice
+    assert said is not None and "cannot be pushed there" in said.text
+    assert said.square == board.index(1, 1)
+    assert play.model.state.move_count == 0
 
 
 def test_a_held_key_repeats_until_released(engine: GameEngine) -> None:
     play = start(engine, 3)
     hold(engine, pygame.K_RIGHT)
     engine.run_frames(50)
-    moved = play.state.move_count
+    moved = play.model.state.move_count
     assert moved >= 3
     release(engine, pygame.K_RIGHT)
     settle(engine)
     engine.run_frames(30)
-    assert play.state.move_count <= moved + 1
+    assert play.model.state.move_count <= moved + 1
 
 
 def test_a_held_key_walks_on_without_pausing_between_steps(engine: GameEngine) -> None:
@@ -163,7 +164,7 @@ def test_a_held_key_walks_on_without_pausing_between_steps(engine: GameEngine) -
     ticks = engine.settings.animation_speed.ticks_per_step
     hold(engine, pygame.K_RIGHT)
     engine.run_frames(REPEAT_DELAY_TICKS + 2 * ticks + 2)
-    assert play.state.move_count == 4
+    assert play.model.state.move_count == 4
     release(engine, pygame.K_RIGHT)
 
 
@@ -173,22 +174,22 @@ def test_quick_taps_during_an_animation_are_kept(engine: GameEngine) -> None:
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_RIGHT)
     settle(engine)
-    assert play.state.lurd() == "rrr"
+    assert play.model.state.lurd() == "rrr"
 
 
 def test_steps_animate_over_ticks_unless_instant(engine: GameEngine) -> None:
     play = start(engine, 3)
     press(engine, pygame.K_RIGHT)
-    assert play.controller.animation is not None
+    assert play.model.controller.animation is not None
     ticks = engine.settings.animation_speed.ticks_per_step
-    assert play.view.picture(0.5).player != (2.0, 1.0)
+    assert play.picture(0.5).player != (2.0, 1.0)
     engine.run_frames(ticks)
-    assert play.controller.animation is None
-    assert play.view.picture(0.0).player == (2.0, 1.0)
+    assert play.model.controller.animation is None
+    assert play.picture(0.0).player == (2.0, 1.0)
     engine.settings.animation_speed = AnimationSpeed.INSTANT
     press(engine, pygame.K_RIGHT)
-    assert play.controller.animation is None
-    assert play.state.player == play.level.board.index(3, 1)
+    assert play.model.controller.animation is None
+    assert play.model.state.player == play.model.level.board.index(3, 1)
 
 
 def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
@@ -196,16 +197,16 @@ def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
     press(engine, pygame.K_DOWN)
 
     def snapshot() -> tuple[object, ...]:
-        animation = play.controller.animation
+        animation = play.model.controller.animation
         return (
-            play.state.player,
-            play.state.boxes.frozen(),
-            play.state.lurd(),
+            play.model.state.player,
+            play.model.state.boxes.frozen(),
+            play.model.state.lurd(),
             animation.elapsed if animation else None,
             play.camera.origin,
             play.camera.previous,
-            tuple(play.controller.commands),
-            tuple(play.controller.walk),
+            tuple(play.model.controller.commands),
+            tuple(play.model.controller.walk),
             engine.context.statistics.elapsed,
         )
 
@@ -218,14 +219,14 @@ def test_drawing_never_changes_the_state(engine: GameEngine) -> None:
 def test_copy_level_and_moves_and_paste_moves(engine: GameEngine) -> None:
     play = start(engine, 0)
     press(engine, pygame.K_c, CTRL)
-    assert engine.clipboard.get() == play.level.to_xsb()
+    assert engine.clipboard.get() == play.model.level.to_xsb()
     play_moves(engine, "dl")
     press(engine, pygame.K_c, CTRL | SHIFT)
     assert engine.clipboard.get() == "dl"
     engine.clipboard.put(FIRST_SOLUTION)
     press(engine, pygame.K_v, CTRL)
     settle(engine)
-    assert play.state.lurd() == FIRST_SOLUTION
+    assert play.model.state.lurd() == FIRST_SOLUTION
     assert isinstance(engine.top, LevelCompleteScene)
 
 
@@ -233,13 +234,14 @@ def test_pasting_a_level_opens_it_and_bad_text_gets_a_notice(engine: GameEngine)
     play = start(engine, 0)
     engine.clipboard.put("hello there")
     press(engine, pygame.K_v, CTRL)
-    assert play.controller.notice is not None and "no level" in play.controller.notice.text
+    notice = play.model.view().notice
+    assert notice is not None and "no level" in notice[0]
     engine.clipboard.put("#####\n#@$.#\n#####")
     press(engine, pygame.K_v, CTRL)
     assert isinstance(engine.top, PlayScene)
     assert engine.top is not play
     assert engine.context.session.source == LevelTexts(TextOrigin.PASTED)
-    assert engine.top.level.width == 5
+    assert engine.top.model.level.width == 5
 
 
 def test_pasting_a_file_path_opens_the_file(engine: GameEngine, tmp_path: Path) -> None:
@@ -266,7 +268,7 @@ def test_zoom_keys_and_ctrl_wheel_and_right_drag_pan(engine: GameEngine) -> None
     finally:
         pygame.key.set_mods(0)
     assert play.camera.tile_size < fitted
-    assert play.state.move_count == 0
+    assert play.model.state.move_count == 0
     origin = play.camera.origin
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 300), button=3))
     pygame.event.post(
@@ -293,11 +295,11 @@ def test_a_big_level_scrolls_to_follow_the_player(engine: GameEngine) -> None:
     assert play.camera.board_pixels[0] > play.camera.view.width
     left = play.camera.origin[0]
     engine.settings.animation_speed = AnimationSpeed.INSTANT
-    play.controller.commands.extend([Direction.RIGHT] * 40)
+    play.model.controller.commands.extend([Direction.RIGHT] * 40)
     settle(engine)
     engine.run_frames(30)
     assert play.camera.origin[0] < left
-    column = play.level.board.coords(play.state.player)[0]
+    column = play.model.level.board.coords(play.model.state.player)[0]
     player_x = play.camera.origin[0] + column * play.camera.tile_size
     assert play.camera.view.left <= player_x < play.camera.view.right
 

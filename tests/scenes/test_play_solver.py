@@ -56,8 +56,8 @@ def test_following_hints_solves_the_level(engine: GameEngine) -> None:
     hints = 0
     while not isinstance(engine.top, LevelCompleteScene):
         press(engine, pygame.K_h, SHIFT)
-        wait_for(engine, lambda: play.assist.hint is not None)
-        hint = play.assist.hint
+        wait_for(engine, lambda: play.model.assist.hint is not None)
+        hint = play.model.assist.hint
         assert hint is not None
         hints += 1
         walk = "".join(step.value for step in hint.walk) + hint.push.direction.value
@@ -65,22 +65,22 @@ def test_following_hints_solves_the_level(engine: GameEngine) -> None:
         settle(engine)
         assert hints < 50
     assert engine.context.statistics.hints_used == hints
-    assert play.state.is_solved
+    assert play.model.state.is_solved
 
 
 def test_the_same_hint_asked_three_times_is_charged_once(engine: GameEngine) -> None:
     play = start(engine, 0)
     for _ in range(3):
         press(engine, pygame.K_h, SHIFT)
-        wait_for(engine, lambda: play.assist.hint is not None)
+        wait_for(engine, lambda: play.model.assist.hint is not None)
         engine.run_frames(2)
     assert engine.context.statistics.hints_used == 1
-    hint = play.assist.hint
+    hint = play.model.assist.hint
     assert hint is not None
     play_moves(engine, "".join(step.value for step in hint.walk) + hint.push.direction.value)
     settle(engine)
     press(engine, pygame.K_h, SHIFT)  # the next position: the next hint costs again
-    wait_for(engine, lambda: play.assist.hint is not None)
+    wait_for(engine, lambda: play.model.assist.hint is not None)
     engine.run_frames(2)
     assert engine.context.statistics.hints_used == 2
 
@@ -88,9 +88,9 @@ def test_the_same_hint_asked_three_times_is_charged_once(engine: GameEngine) -> 
 def test_a_hint_used_on_a_level_left_unsolved_is_on_its_record(engine: GameEngine) -> None:
     play = start(engine, 0)
     press(engine, pygame.K_h, SHIFT)
-    wait_for(engine, lambda: play.assist.hint is not None)
+    wait_for(engine, lambda: play.model.assist.hint is not None)
     engine.run_frames(2)
-    level = play.level
+    level = play.model.level
     engine.pop()  # left without a move
     record = saving.level_record(engine.context, level)
     assert record is not None and record.hints == 1 and not record.solved
@@ -99,22 +99,22 @@ def test_a_hint_used_on_a_level_left_unsolved_is_on_its_record(engine: GameEngin
 def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
     play = start(engine, 0)
     press(engine, pygame.K_s, SHIFT)
-    wait_for(engine, lambda: play.assist.in_solution)
+    wait_for(engine, lambda: play.model.assist.in_solution)
     press(engine, pygame.K_n)
     settle(engine)
     press(engine, pygame.K_n)
     settle(engine)
-    assert play.state.move_count == 2
+    assert play.model.state.move_count == 2
     press(engine, pygame.K_b)
     settle(engine)
-    assert play.state.move_count == 1
-    assert play.assist.steps.index == 1
+    assert play.model.state.move_count == 1
+    assert play.model.assist.steps.index == 1
     press(engine, pygame.K_RIGHTBRACKET)
     press(engine, pygame.K_SPACE)
-    assert play.assist.steps.autoplay
+    assert play.model.assist.steps.autoplay
     engine.run_frames(5000)
     assert isinstance(engine.top, LevelCompleteScene)
-    assert play.state.is_solved
+    assert play.model.state.is_solved
     assert engine.context.statistics.solver_used
     assert engine.context.statistics.score_now() == 0  # a solver's solution scores nothing
 
@@ -122,14 +122,14 @@ def test_solve_then_step_back_and_autoplay(engine: GameEngine) -> None:
 def test_escape_cancels_thinking_without_leaving(engine: GameEngine) -> None:
     engine.context.session.open(read_collection_text(HARD), LevelFile("tests.xsb"))
     play = start(engine, 0)
-    play.assist.method = "bfs"
+    play.model.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)
     engine.run_frames(30)
-    assert play.assist.phase is Phase.THINKING
-    status = play.assist.status()
+    assert play.model.assist.phase is Phase.THINKING
+    status = play.model.assist.status()
     assert status is not None and "Thinking" in status.text
     press(engine, pygame.K_ESCAPE)
-    assert play.assist.phase is Phase.IDLE
+    assert play.model.assist.phase is Phase.IDLE
     assert not isinstance(engine.top, PauseScene)
     press(engine, pygame.K_ESCAPE)
     assert isinstance(engine.top, PauseScene)
@@ -139,31 +139,31 @@ def test_deadlocking_push_shows_the_warning(engine: GameEngine) -> None:
     engine.context.session.open(read_collection_text(DEAD_END), LevelFile("tests.xsb"))
     play = start(engine, 0)
     play_moves(engine, "dRur")
-    assert play.assist.warning is None
+    assert play.model.assist.warning is None
     play_moves(engine, "D")
-    warning = play.assist.warning
+    warning = play.model.assist.warning
     assert warning is not None and len(warning.boxes) == 1
-    status = play.assist.status()
+    status = play.model.assist.status()
     assert status is not None and "Deadlock" in status.text
-    wait_for(engine, lambda: play.assist.undos_needed is not None)
+    wait_for(engine, lambda: play.model.assist.undos_needed is not None)
     press(engine, LURD_KEYS["u"])  # U undoes the fatal push
     settle(engine)
-    assert play.assist.warning is None
+    assert play.model.assist.warning is None
 
 
 def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
     both = read_collection_text(HARD + "\n" + DEAD_END)
     engine.context.session.open(both, LevelFile("tests.xsb"))
     play = start(engine, 0)
-    play.assist.method = "bfs"
+    play.model.assist.method = "bfs"
     press(engine, pygame.K_s, SHIFT)
     engine.run_frames(30)
     engine.pop()  # back to the menu: the search is cancelled
     second = PlayScene(engine, PlayScreen(1))
     engine.push(second)
     press(engine, pygame.K_h, SHIFT)
-    wait_for(engine, lambda: second.assist.hint is not None)
-    assert play.assist.hint is None
+    wait_for(engine, lambda: second.model.assist.hint is not None)
+    assert play.model.assist.hint is None
     service = engine.solver
     assert isinstance(service, SolverService)
     process = service._process

@@ -182,11 +182,11 @@ def test_pasting_a_level_over_a_game_in_progress_asks_first(engine: GameEngine) 
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
     assert isinstance(engine.top, ConfirmScene)
     press(engine, pygame.K_n)
-    assert engine.top is play and play.state.move_count == 1
+    assert engine.top is play and play.model.state.move_count == 1
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
     press(engine, pygame.K_y)
     top = engine.top
-    assert isinstance(top, PlayScene) and top is not play and top.level.width == 5
+    assert isinstance(top, PlayScene) and top is not play and top.model.level.width == 5
 
 
 def test_a_result_that_could_not_be_written_says_so_on_the_complete_screen(

@@ -10,8 +10,10 @@ import pygame
 import pytest
 
 from game.app import editing, navigation
+from game.app.hud_info import HudInfo
 from game.app.menu import Choice, MenuModel
 from game.app.notice import Tone
+from game.app.play_commands import PlayCommand
 from game.app.screens import (
     EditorScreen,
     LevelSelectScreen,
@@ -37,8 +39,8 @@ from game.solver.methods import METHOD_HELP
 from game.ui import theme
 from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
 from game.ui.editor_view import board_of
-from game.ui.hud import HudInfo, draw_hud
-from game.ui.play_keys import PLAY_KEYS, PlayCommand
+from game.ui.hud import draw_hud
+from game.ui.play_keys import PLAY_KEYS
 from game.ui.widgets import menu_command, menu_rects
 from tests.engine.harness import level_collection, play_moves, press
 from tests.scenes.conftest import Drawn
@@ -51,38 +53,38 @@ def test_a_level_left_mid_way_resumes_from_level_select(engine: GameEngine) -> N
     select.selected = 1
     press(engine, pygame.K_RETURN)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.level_index == 1
+    assert isinstance(play, PlayScene) and play.model.level_index == 1
     play_moves(engine, "rr")
     navigation.leave_level(engine)
     assert engine.top is select
     select.selected = 1
     press(engine, pygame.K_RETURN)
     again = engine.top
-    assert isinstance(again, PlayScene) and again.state.lurd() == "rR"
-    notice = again.controller.notice
+    assert isinstance(again, PlayScene) and again.model.state.lurd() == "rR"
+    notice = again.model.controller.notice
     assert notice is not None and "R starts over" in notice.text
     press(engine, pygame.K_u)
-    assert again.state.move_count == 1  # the history came back too
+    assert again.model.state.move_count == 1  # the history came back too
     # Another level starts afresh.
     navigation.leave_level(engine)
     select.selected = 2
     press(engine, pygame.K_RETURN)
     other = engine.top
-    assert isinstance(other, PlayScene) and other.state.move_count == 0
+    assert isinstance(other, PlayScene) and other.model.state.move_count == 0
 
 
-def hud(score: int | None, level_score: int | None, seconds: float = 9.0) -> HudInfo:
-    return HudInfo("Levels", 1, 4, "", 12, 3, seconds, score, level_score, "-", "", 1, 2)
+def hud(score: int | None, level_score: int | None) -> HudInfo:
+    return HudInfo("Levels", 1, 4, "", 12, 3, score, level_score, "-", "", 1, 2)
 
 
 def test_every_score_on_the_hud_says_which_score_it_is(drawn_texts: list[Drawn]) -> None:
     pygame.font.init()
-    draw_hud(pygame.Surface((1280, 200)), hud(4000, 1000))
+    draw_hud(pygame.Surface((1280, 200)), hud(4000, 1000), 9.0)
     shown = [item.text for item in drawn_texts]
     assert "THIS LEVEL" in shown and "TOTAL SCORE" in shown and "SCORE" not in shown
     assert "1,000" in shown and "4,000" in shown and not any("(+" in text for text in shown)
     drawn_texts.clear()
-    draw_hud(pygame.Surface((1280, 200)), hud(None, None))  # a test play scores nothing
+    draw_hud(pygame.Surface((1280, 200)), hud(None, None), 9.0)  # a test play scores nothing
     shown = [item.text for item in drawn_texts]
     assert "TOTAL SCORE" not in shown and "THIS LEVEL" not in shown and "0" not in shown
 
@@ -95,7 +97,7 @@ def test_the_hud_columns_keep_still_as_the_clock_runs(
     places = []
     for seconds in (71.0, 77.0, 111.0):  # 1:11 is narrower than 1:17 in a proportional font
         drawn_texts.clear()
-        draw_hud(pygame.Surface((width, 200)), hud(4000, 1000, seconds))
+        draw_hud(pygame.Surface((width, 200)), hud(4000, 1000), seconds)
         places.append({item.text: item.rect.centerx for item in drawn_texts if item.text.isupper()})
     assert places[0] == places[1] == places[2]
 
@@ -113,7 +115,7 @@ def test_a_test_play_shows_no_score(engine: GameEngine) -> None:
     editing.TestPlay(engine).start(level_collection().levels[1])
     play = engine.top
     assert isinstance(play, PlayScene)
-    assert play.hud_info().score is None and play.hud_info().level_score is None
+    assert play.model.hud_info().score is None and play.model.hud_info().level_score is None
     play_moves(engine, "rrr")
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene)
@@ -146,7 +148,7 @@ def test_the_hud_and_the_cards_number_levels_as_the_file_does(
     navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene)
-    info = play.hud_info()
+    info = play.model.hud_info()
     assert (info.level_number, info.level_count) == (3, 3)
     engine.pop()
     drawn_texts.clear()
@@ -227,10 +229,12 @@ def test_the_key_bar_shows_the_solution_keys_while_it_plays(
     play = engine.top
     assert isinstance(play, PlayScene)
     assert ("N", "step") not in play.key_hints()
-    monkeypatch.setattr(type(play.assist), "in_solution", property(lambda _: True))
+    monkeypatch.setattr(type(play.model.assist), "in_solution", property(lambda _: True))
     engine.run_frames(1)
     assert ("N", "step") in play.key_hints() and ("[ ]", "slower/faster") in play.key_hints()
-    assert play._laid_out_keys == play.key_hints()  # the board is fitted above that bar
+    # The board is fitted above that bar.
+    bottom = play.painter.status_top(engine.screen.get_size(), play.key_hints())
+    assert play.camera.view.bottom <= bottom
 
 
 def test_back_from_saved_games_the_pause_menu_keeps_its_place(engine: GameEngine) -> None:
@@ -318,4 +322,4 @@ def test_level_select_shows_an_unplayable_level_in_its_place_and_says_why(
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_RETURN)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.hud_info().level_number == 3
+    assert isinstance(play, PlayScene) and play.model.hud_info().level_number == 3

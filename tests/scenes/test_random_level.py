@@ -54,7 +54,7 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
     scene.model.menu.select(0)
     press(engine, pygame.K_RETURN)  # Play it
     play = engine.top
-    assert isinstance(play, PlayScene) and play.level.board == scene.model.level.board
+    assert isinstance(play, PlayScene) and play.model.level.board == scene.model.level.board
 
 
 def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> None:
@@ -136,7 +136,7 @@ def test_an_input_script_with_no_wait_plays_the_level_it_generates(engine: GameE
     play = engine.top
     assert script.problem is None
     assert isinstance(play, PlayScene) and scene.model.level is not None
-    assert play.level.board == scene.model.level.board and play.state.move_count == 1
+    assert play.model.level.board == scene.model.level.board and play.model.state.move_count == 1
 
 
 def test_an_input_script_gives_up_on_work_past_its_bound(engine: GameEngine) -> None:

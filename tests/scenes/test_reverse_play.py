@@ -71,16 +71,16 @@ def reverse_keys(level: Level, solution: str) -> str:
 
 def test_a_level_played_in_reverse_by_keys_is_recorded_as_a_solve(engine: GameEngine) -> None:
     play = start(engine, 0)
-    run_script(engine, "key f8\n" + reverse_keys(play.level, FIRST_SOLUTION))
+    run_script(engine, "key f8\n" + reverse_keys(play.model.level, FIRST_SOLUTION))
     assert isinstance(engine.top, LevelCompleteScene)
     result = engine.top.model.result
     assert not result.shown and result.score > 0
     assert (result.moves, result.pushes) == (33, 8)
-    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.model.level)
     assert record is not None and record.solved and record.best_moves is not None
-    assert solves(play.level, record.best_moves.lurd)
+    assert solves(play.model.level, record.best_moves.lurd)
     kept = SolutionLibrary(engine.progress).entries(
-        level_key(engine.context.session, play.level_index, play.level)
+        level_key(engine.context.session, play.model.level_index, play.model.level)
     )
     assert [(entry.origin, entry.lurd) for entry in kept] == [
         (Origin.REVERSE, record.best_moves.lurd)
@@ -92,10 +92,10 @@ def test_tab_puts_the_player_in_the_other_room_and_the_keys_say_pulls(
 ) -> None:
     engine.context.session.open(read_collection_text(TWO_ROOMS), LevelFile("rooms.xsb"))
     play = start(engine, 0)
-    board = play.level.board
+    board = play.model.level.board
     run_script(engine, "key f8\nkey tab")
-    game = play.controller.reverse.game
-    assert game is not None and play.controller.reverse.active
+    game = play.model.controller.reverse.game
+    assert game is not None and play.model.controller.reverse.active
     assert game.player == board.index(1, 1)
     texts = {drawn.text for drawn in drawn_texts}
     assert {"PULLS", "HOME", "Shift+arrows", "Tab"} <= texts
@@ -111,38 +111,40 @@ def test_each_way_keeps_its_own_position_and_undo(engine: GameEngine) -> None:
     play_moves(engine, "r")
     press(engine, pygame.K_F8)
     settle(engine)
-    game = play.controller.reverse.game
+    game = play.model.controller.reverse.game
     assert game is not None
     play_moves(engine, "rr")
-    assert game.move_count == 2 and play.state.move_count == 1
+    assert game.move_count == 2 and play.model.state.move_count == 1
     press(engine, pygame.K_u)
     settle(engine)
-    assert game.move_count == 1 and play.state.move_count == 1
+    assert game.move_count == 1 and play.model.state.move_count == 1
     press(engine, pygame.K_r, pygame.KMOD_CTRL)  # Ctrl+R switches too
     settle(engine)
-    assert not play.controller.reverse.active
+    assert not play.model.controller.reverse.active
     press(engine, pygame.K_u)
     settle(engine)
-    assert play.state.move_count == 0 and game.move_count == 1
+    assert play.model.state.move_count == 0 and game.move_count == 1
 
 
 def test_the_two_games_meeting_are_joined_with_ctrl_j(engine: GameEngine) -> None:
     play = start(engine, 1)  # the corridor: #@ $ .#
     play_moves(engine, "rR")
     run_script(engine, "key f8\nkey right\nkey right\nkey right\nkey shift+left")
-    reverse = play.controller.reverse
+    reverse = play.model.controller.reverse
     assert reverse.join_moves == "R"
-    assert play.controller.notice is not None and "Ctrl+J" in play.controller.notice.text
+    notice = play.model.view().notice
+    assert notice is not None and "Ctrl+J" in notice[0]
     run_script(engine, "key f8\nkey u\nkey shift+z")  # forward: apart, then they meet again
-    assert play.controller.notice is not None and "Ctrl+J" in play.controller.notice.text
+    notice = play.model.view().notice
+    assert notice is not None and "Ctrl+J" in notice[0]
     run_script(engine, "key u")  # apart again, and the offer goes with it
-    assert reverse.join_moves is None and play.controller.notice is None
+    assert reverse.join_moves is None and play.model.controller.notice is None
     run_script(engine, "key ctrl+j")
-    notice = play.controller.notice
+    notice = play.model.controller.notice
     assert notice is not None and notice.text.startswith("Nothing to join")
     run_script(engine, "key shift+z\nkey ctrl+j")
     assert isinstance(engine.top, LevelCompleteScene)
-    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.model.level)
     assert record is not None and record.best_moves is not None
     assert record.best_moves.lurd == "rRR"
 
@@ -152,9 +154,9 @@ def test_the_solver_keys_wait_for_forward_play(engine: GameEngine) -> None:
     press(engine, pygame.K_F8)
     press(engine, pygame.K_h, pygame.KMOD_SHIFT)
     settle(engine)
-    notice = play.controller.notice
+    notice = play.model.controller.notice
     assert notice is not None and "forward play" in notice.text
-    assert not play.assist.wants_hint
+    assert not play.model.assist.wants_hint
 
 
 def test_a_box_pulled_onto_a_dead_square_is_marked(engine: GameEngine) -> None:
@@ -163,15 +165,15 @@ def test_a_box_pulled_onto_a_dead_square_is_marked(engine: GameEngine) -> None:
     engine.context.session.open(read_collection_text(wall_box), LevelFile("wall.xsb"))
     play = start(engine, 0)
     run_script(engine, "key f8\nkey up\nkey up\nkey left\nkey shift+right")
-    reverse = play.controller.reverse
+    reverse = play.model.controller.reverse
     assert reverse.warning is not None
-    assert reverse.warning.boxes == {play.level.board.index(2, 1)}
+    assert reverse.warning.boxes == {play.model.level.board.index(2, 1)}
     run_script(engine, "key u")
     assert reverse.warning is None
 
 
 def centre_of_square(play: PlayScene, square: int) -> tuple[int, int]:
-    return centre_of(play, *play.level.board.coords(square))
+    return centre_of(play, *play.model.level.board.coords(square))
 
 
 def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
@@ -179,10 +181,10 @@ def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
 ) -> None:
     engine.context.session.open(read_collection_text(TWO_ROOMS), LevelFile("rooms.xsb"))
     play = start(engine, 0)
-    board = play.level.board
+    board = play.model.level.board
     press(engine, pygame.K_F8)
     settle(engine)
-    game = play.controller.reverse.game
+    game = play.model.controller.reverse.game
     assert game is not None
     x, y = centre_of_square(play, board.index(2, 2))
     run_script(engine, f"click {x} {y}")
@@ -199,9 +201,9 @@ def test_a_click_puts_the_player_down_until_the_first_pull_then_walks(
 
 def test_reverse_play_marks_the_start_squares_the_boxes_go_back_to(engine: GameEngine) -> None:
     play = start(engine, 0)
-    assert play.view.picture(0.0).homes is None  # forward: the goals say it all
+    assert play.picture(0.0).homes is None  # forward: the goals say it all
     press(engine, pygame.K_F8)
     settle(engine)
-    picture = play.view.picture(0.0)
-    assert picture.homes == play.level.boxes
-    assert set(picture.boxes) == play.level.board.goals  # reverse starts with boxes on goals
+    picture = play.picture(0.0)
+    assert picture.homes == play.model.level.boxes
+    assert set(picture.boxes) == play.model.level.board.goals  # reverse starts with boxes on goals

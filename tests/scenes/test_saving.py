@@ -113,7 +113,7 @@ def test_continue_after_a_restart_restores_level_position_and_undo(
     open_store(engine)
     play = start_file_level(engine, levels_file, 0)
     play_moves(engine, FIRST_SOLUTION[:10])
-    assert play.state.lurd() == FIRST_SOLUTION[:10]
+    assert play.model.state.lurd() == FIRST_SOLUTION[:10]
     again = restart(engine, restarted)
     menu = again.top
     assert isinstance(menu, MainMenuScene)
@@ -124,18 +124,18 @@ def test_continue_after_a_restart_restores_level_position_and_undo(
     resumed = again.top
     assert isinstance(resumed, PlayScene)
     assert [type(scene) for scene in again.scenes] == [MainMenuScene, LevelSelectScene, PlayScene]
-    assert resumed.level_index == 0 and resumed.state.lurd() == FIRST_SOLUTION[:10]
+    assert resumed.model.level_index == 0 and resumed.model.state.lurd() == FIRST_SOLUTION[:10]
     # The level's clock and counters carry on from the save.
     assert again.context.statistics.elapsed > 1.0 and again.context.statistics.steps == 10
     for _ in range(10):
         press(again, pygame.K_u)
         settle(again)
-    assert resumed.state.move_count == 0 and not resumed.state.can_undo
+    assert resumed.model.state.move_count == 0 and not resumed.model.state.can_undo
     press(again, pygame.K_y, CTRL)
     settle(again)
-    assert resumed.state.lurd() == FIRST_SOLUTION[:1]
+    assert resumed.model.state.lurd() == FIRST_SOLUTION[:1]
     # The visit that ended with quitting counts as one attempt with its moves.
-    record = again.progress.level_record(again.context.session.collection_id, resumed.level)
+    record = again.progress.level_record(again.context.session.collection_id, resumed.model.level)
     assert record is not None and record.attempts == 1 and record.moves_played == 10
     assert not record.solved
 
@@ -152,7 +152,7 @@ def test_leaving_a_level_saves_where_the_player_was(engine: GameEngine, levels_f
     menu = engine.top
     assert isinstance(menu, MainMenuScene) and menu.model.continue_choice.label.endswith("level 3")
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PlayScene) and engine.top.state.lurd() == "ul"
+    assert isinstance(engine.top, PlayScene) and engine.top.model.state.lurd() == "ul"
     assert engine.top is not play
 
 
@@ -206,14 +206,14 @@ def test_a_game_on_pasted_levels_continues_with_the_level_kept_in_the_save(
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PlayScene) and engine.top.state.lurd() == "r"
+    assert isinstance(engine.top, PlayScene) and engine.top.model.state.lurd() == "r"
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     press(engine, pygame.K_ESCAPE)
     engine.context.session = Session()  # as after a restart of the game: the pasted text is gone
     press(engine, pygame.K_RETURN)
     # The save keeps the pasted level's text, so it resumes all the same.
-    assert isinstance(engine.top, PlayScene) and engine.top.state.lurd() == "r"
+    assert isinstance(engine.top, PlayScene) and engine.top.model.state.lurd() == "r"
     assert engine.context.session.source == LevelTexts(TextOrigin.PASTED)
 
 
@@ -225,20 +225,20 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     engine.push(MainMenuScene(engine, MainMenuScreen()))
     choose(engine, "Play campaign")
     play = engine.top
-    assert isinstance(play, PlayScene) and play.level_index == 0 and play.best == "-"
+    assert isinstance(play, PlayScene) and play.model.level_index == 0 and play.model.best == "-"
     play_moves(engine, FIRST_SOLUTION)
     complete = engine.top
     assert isinstance(complete, LevelCompleteScene) and complete.model.result.new_record
     store = engine.progress
     assert store.campaign().position == 1 and store.campaign().total_score == 967
-    record = store.level_record(CAMPAIGN_ID, play.level)
+    record = store.level_record(CAMPAIGN_ID, play.model.level)
     assert record is not None and record.solved and record.best_score == 967
     saved = store.load_session()
     assert saved is not None and (saved.level.number, saved.history) == (2, "")
     assert saved.statistics.elapsed == 0.0 and store.total_score() == 967
     press(engine, pygame.K_r)  # again, no better: no new record
     again = engine.top
-    assert isinstance(again, PlayScene) and again.best == "33/8"
+    assert isinstance(again, PlayScene) and again.model.best == "33/8"
     play_moves(engine, FIRST_SOLUTION)
     assert isinstance(engine.top, LevelCompleteScene) and not engine.top.model.result.new_record
     assert store.campaign().position == 1
@@ -248,7 +248,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     assert select.is_solved(0) and not select.is_solved(1)
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Play campaign")
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 1
 
 
 def test_a_solution_in_the_level_file_is_kept_as_par(engine: GameEngine) -> None:
@@ -335,8 +335,8 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RETURN)
     loaded = engine.top
-    assert isinstance(loaded, PlayScene) and loaded.level_index == 3
-    assert loaded.state.lurd() == "rr"
+    assert isinstance(loaded, PlayScene) and loaded.model.level_index == 3
+    assert loaded.model.state.lurd() == "rr"
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Saved games")
     slots = engine.top
@@ -497,7 +497,7 @@ def test_a_long_list_of_saves_scrolls_to_the_chosen_one(engine: GameEngine) -> N
     assert isinstance(play, PlayScene)
     slots = SaveSlots(engine.progress)
     for number in range(20):
-        game = saving.saved_game(engine.context, 1, play.state)
+        game = saving.saved_game(engine.context, 1, play.model.state)
         assert slots.save(f"save {number:02d}", game) is None
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Saved games")
@@ -530,7 +530,7 @@ def test_the_real_start_saves_on_quit_and_continues_next_time(
         started.run_frames(1)
         press(started, pygame.K_RETURN)
         play = started.top
-        found.append(play.state.lurd() if isinstance(play, PlayScene) else "")
+        found.append(play.model.state.lurd() if isinstance(play, PlayScene) else "")
 
     monkeypatch.setattr(GameEngine, "run", first_run)
     assert start_game() == 0

@@ -69,14 +69,16 @@ def every_scene(engine: GameEngine) -> list[Scene[Any]]:
         MainMenuScene(engine, MainMenuScreen()),
         LevelSelectScene(engine, LevelSelectScreen()),
         play,
-        PauseScene(engine, PauseScreen(play)),
+        PauseScene(engine, PauseScreen(play.model)),
         LevelCompleteScene(engine, LevelCompleteScreen(result)),
         SettingsScene(engine, SettingsScreen()),
         OpenFileScene(engine, OpenFileScreen()),
         MessageScene(
             engine, MessageScreen("Title", "Some words that a dialog shows.\nA second line.")
         ),
-        SlotsScene(engine, SlotsScreen(lambda: saving.saved_game(engine.context, 0, play.state))),
+        SlotsScene(
+            engine, SlotsScreen(lambda: saving.saved_game(engine.context, 0, play.model.state))
+        ),
         PromptScene(
             engine,
             PromptScreen(AskText("Save the game", "A name for this save.", "mine"), ignore),
@@ -127,7 +129,7 @@ def test_continue_is_offered_once_a_level_was_played(engine: GameEngine) -> None
     choice = menu.model.continue_choice
     assert choice.enabled and menu.model.menu.current is choice
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 2
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 2
 
 
 def test_campaign_missing_gives_a_message_and_present_plays_level_one(
@@ -144,7 +146,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     (tmp_path / "campaign.xsb").write_text(LEVELS_TEXT)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene)
-    assert engine.top.level_index == 0 and engine.context.session.source == Campaign()
+    assert engine.top.model.level_index == 0 and engine.context.session.source == Campaign()
 
 
 def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
@@ -160,7 +162,7 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     press(engine, pygame.K_RIGHT)
     assert select.selected == 2
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 2
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 2
     press(engine, pygame.K_ESCAPE)
     pause = engine.top
     assert isinstance(pause, PauseScene)
@@ -168,7 +170,7 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     press(engine, pygame.K_RETURN)
     assert engine.top is select
     click(engine, select.card_rect(engine.screen, 1).center)
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 1
     play_moves(engine, "rRR")
     assert isinstance(engine.top, LevelCompleteScene)
     press(engine, pygame.K_ESCAPE)
@@ -183,11 +185,11 @@ def test_level_complete_goes_on_to_the_next_level_or_plays_again(engine: GameEng
     play_moves(engine, FIRST_SOLUTION)
     assert isinstance(engine.top, LevelCompleteScene)
     press(engine, pygame.K_r)
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 0
-    assert engine.top.state.move_count == 0
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 0
+    assert engine.top.model.state.move_count == 0
     play_moves(engine, FIRST_SOLUTION)
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PlayScene) and engine.top.level_index == 1
+    assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 1
     assert len(engine.scenes) == 2
     assert engine.progress.totals().levels_solved == 1  # the same level, solved twice
 

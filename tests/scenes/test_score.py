@@ -50,7 +50,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     total = engine.progress.total_score()
     assert total == first.model.result.score == first.model.result.total_score > 0
     under = engine.scenes[-2]  # the solved level, dimmed under the complete screen
-    assert isinstance(under, PlayScene) and under.hud_info().score == total
+    assert isinstance(under, PlayScene) and under.model.hud_info().score == total
     for _ in range(2):  # the farming steps: the same level again, the same solution
         navigation.leave_level(engine)
         navigation.play_level(engine, 0)
@@ -62,7 +62,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     assert isinstance(select, LevelSelectScene) and select.summary.score == total
     navigation.play_level(engine, 1)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.hud_info().score == total
+    assert isinstance(play, PlayScene) and play.model.hud_info().score == total
     stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
     assert stats.data.totals.score == total
@@ -73,12 +73,12 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
 ) -> None:
     play = PlayScene(engine, PlayScreen(2))
     engine.push(play)
-    play.assist.ask_solution(play.state)
+    play.model.assist.ask_solution(play.model.state)
     deadline = time.monotonic() + 60  # the solver's worker process starts, then solves
-    while not play.assist.in_solution and time.monotonic() < deadline:
+    while not play.model.assist.in_solution and time.monotonic() < deadline:
         engine.run_frames(1)
         time.sleep(0.01)
-    assert play.assist.in_solution
+    assert play.model.assist.in_solution
     press(engine, pygame.K_SPACE)
     for _ in range(3000):
         engine.run_frames(1)
@@ -89,7 +89,7 @@ def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
     assert complete.model.result.shown
     texts = drawn_on(engine, complete, drawn_texts)
     assert "Shown" in texts and "Level solved!" not in texts and "none (shown)" in texts
-    record = engine.progress.level_record(engine.context.session.collection_id, play.level)
+    record = engine.progress.level_record(engine.context.session.collection_id, play.model.level)
     assert record is not None and not record.solved and record.solver_used
     assert engine.progress.total_score() == 0
     assert engine.progress.totals().levels_solved == 0
@@ -120,12 +120,12 @@ def test_a_worse_replay_says_the_best_stays_and_the_hud_follows_a_new_best(
     navigation.open_collection_file(engine, str(levels))
     navigation.play_level(engine, 0)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.hud_info().best == "-"
+    assert isinstance(play, PlayScene) and play.model.hud_info().best == "-"
     play_moves(engine, "rRR")
     settle(engine)
     best = engine.top
     assert isinstance(best, LevelCompleteScene) and best.model.result.score == 1000
-    assert play.hud_info().best == "3/2"  # the HUD under the complete screen
+    assert play.model.hud_info().best == "3/2"  # the HUD under the complete screen
     press(engine, pygame.K_r)  # play again, worse: two moves more
     play_moves(engine, "rlrRR")
     settle(engine)
@@ -152,7 +152,7 @@ def test_continue_then_solve_scores_what_play_again_scores(
     engine.open_stack([MainMenuScreen()])  # back to the menu: Continue holds level 2
     press(engine, pygame.K_RETURN)
     resumed = engine.top
-    assert isinstance(resumed, PlayScene) and resumed.level_index == 1
+    assert isinstance(resumed, PlayScene) and resumed.model.level_index == 1
     play_moves(engine, "rRR")
     settle(engine)
     continued = engine.top

@@ -146,8 +146,8 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
     # Replay: the level opens with the solution to step through (N), as the solver's would.
     press(engine, pygame.K_RETURN)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.assist.in_solution
-    status = play.assist.status()
+    assert isinstance(play, PlayScene) and play.model.assist.in_solution
+    status = play.model.assist.status()
     assert status is not None and status.text.startswith("Solution #2, move 0/3")
     for _ in range(3):
         press(engine, pygame.K_n)
@@ -179,7 +179,7 @@ def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_
     # Replaying from here takes the place of the finished level.
     press(engine, pygame.K_RETURN)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.assist.in_solution
+    assert isinstance(play, PlayScene) and play.model.assist.in_solution
     assert len([s for s in engine.scenes if isinstance(s, PlayScene)]) == 1
     # The pause menu opens the same library.
     press(engine, pygame.K_ESCAPE)
@@ -304,7 +304,7 @@ def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -
     press(engine, pygame.K_RETURN)
     press(engine, pygame.K_y)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.assist.in_solution and not play.state.moves
+    assert isinstance(play, PlayScene) and play.model.assist.in_solution and not play.model.state.moves
 
 
 def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_source(

@@ -54,8 +54,8 @@ def settle_all(engine: GameEngine) -> None:
 
 
 def says_lost(play: PlayScene) -> bool:
-    status = play.assist.status()
-    return play.assist.phase is Phase.UNSOLVABLE or (
+    status = play.model.assist.status()
+    return play.model.assist.phase is Phase.UNSOLVABLE or (
         status is not None and status.tone is Tone.DANGER
     )
 
@@ -64,14 +64,14 @@ def go_lost(engine: GameEngine, play: PlayScene) -> None:
     engine.clipboard.put(TO_DEATH)
     press(engine, pygame.K_v, CTRL)
     settle_all(engine)
-    assert play.state.lurd() == TO_DEATH
+    assert play.model.state.lurd() == TO_DEATH
     assert says_lost(play)
 
 
 def hint_refused(engine: GameEngine, play: PlayScene) -> bool:
     press(engine, pygame.K_h, SHIFT)
     settle_all(engine)
-    notice = play.controller.notice
+    notice = play.model.controller.notice
     return notice is not None and notice.tone is Tone.DANGER
 
 
@@ -80,10 +80,10 @@ def test_a_restart_says_nothing_of_the_lost_position_before(engine: GameEngine) 
     go_lost(engine, play)
     press(engine, pygame.K_r)
     settle_all(engine)
-    assert play.state.move_count == 0
+    assert play.model.state.move_count == 0
     assert not says_lost(play)
     assert not hint_refused(engine, play)
-    assert play.assist.hint is not None
+    assert play.model.assist.hint is not None
 
 
 def test_an_undo_of_the_fatal_push_says_the_game_is_saved(engine: GameEngine) -> None:
@@ -91,7 +91,7 @@ def test_an_undo_of_the_fatal_push_says_the_game_is_saved(engine: GameEngine) ->
     go_lost(engine, play)
     press(engine, pygame.K_u)
     settle_all(engine)
-    assert play.state.lurd() == TO_DEATH[:-1]
+    assert play.model.state.lurd() == TO_DEATH[:-1]
     assert not says_lost(play)
     assert not hint_refused(engine, play)
 
@@ -102,7 +102,7 @@ def test_pasted_moves_from_a_lost_game_are_judged_afresh(engine: GameEngine) -> 
     engine.clipboard.put("dRu")
     press(engine, pygame.K_v, CTRL)
     settle_all(engine)
-    assert play.state.lurd() == "dRu"
+    assert play.model.state.lurd() == "dRu"
     assert not says_lost(play)
 
 
@@ -112,7 +112,7 @@ def test_a_loaded_game_is_judged_by_its_own_position(engine: GameEngine) -> None
     engine.open_stack([])
     fresh = open_level(engine)
     assert not says_lost(fresh)
-    saved = PlayState(fresh.level)
+    saved = PlayState(fresh.model.level)
     for letter in TO_DEATH:
         assert saved.step(Direction.from_letter(letter)).moved
     engine.open_stack([])
@@ -128,10 +128,10 @@ def test_reverse_play_and_back_keep_the_forward_verdict_true(engine: GameEngine)
     go_lost(engine, play)
     press(engine, pygame.K_F8)
     settle_all(engine)
-    assert play.controller.reverse.active
+    assert play.model.controller.reverse.active
     press(engine, pygame.K_F8)
     settle_all(engine)
-    assert not play.controller.reverse.active
+    assert not play.model.controller.reverse.active
     assert says_lost(play)  # the forward position is the same lost one
     press(engine, pygame.K_r)
     settle_all(engine)
@@ -144,19 +144,19 @@ def test_reverse_play_and_back_keep_the_forward_verdict_true(engine: GameEngine)
 
 def test_a_selected_box_is_let_go_by_a_restart_an_undo_and_a_hint(engine: GameEngine) -> None:
     play = open_level(engine)
-    box = play.level.board.index(2, 2)
+    box = play.model.level.board.index(2, 2)
     click(engine, centre_of(play, 2, 2))
     settle_all(engine)
-    assert play.controller.selected_box == box
+    assert play.model.controller.selected_box == box
     press(engine, pygame.K_RIGHT)
     settle_all(engine)
     press(engine, pygame.K_u)
     settle_all(engine)
-    assert play.controller.selected_box is None
+    assert play.model.controller.selected_box is None
     click(engine, centre_of(play, 2, 2))
     settle_all(engine)
-    assert play.controller.selected_box == box
+    assert play.model.controller.selected_box == box
     press(engine, pygame.K_h, SHIFT)
     settle_all(engine)
-    assert play.assist.hint is not None
-    assert play.controller.selected_box is None
+    assert play.model.assist.hint is not None
+    assert play.model.controller.selected_box is None

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.app.hud_info import HudInfo
 from game.app.menu import Choice, MenuModel
 from game.core.wording import format_time
 from game.ui import hud
-from game.ui.hud import HudInfo, draw_hud
+from game.ui.hud import draw_hud
 from game.ui.text import draw_text, fit_text, text_width, wrap_text
 from game.ui.widgets import draw_key_bar, key_bar_rows, menu_command, menu_rects
 
@@ -88,8 +89,7 @@ def test_hud_shows_every_figure_inside_its_bar_at_any_width(
     screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     info = HudInfo(
-        "Collection", 3, 90, "A long level title", 120, 30, 75.0, 2500, 880, "100/20", "96/18",
-        2, 4,
+        "Collection", 3, 90, "A long level title", 120, 30, 2500, 880, "100/20", "96/18", 2, 4
     )
     drawn: list[tuple[str, pygame.Rect]] = []
 
@@ -104,7 +104,7 @@ def test_hud_shows_every_figure_inside_its_bar_at_any_width(
     for width in (800, 320):
         drawn.clear()
         surface = pygame.Surface((width, 100))
-        bar = draw_hud(surface, info)
+        bar = draw_hud(surface, info, 75.0)
         assert bar.width == width
         texts = [text for text, _ in drawn]
         for figure in ("120", "30", "2/4", "1:15", "100/20"):
