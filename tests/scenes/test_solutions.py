@@ -304,7 +304,8 @@ def test_a_replay_asks_before_it_leaves_a_game_in_progress(engine: GameEngine) -
     press(engine, pygame.K_RETURN)
     press(engine, pygame.K_y)
     play = engine.top
-    assert isinstance(play, PlayScene) and play.model.assist.in_solution and not play.model.state.moves
+    assert isinstance(play, PlayScene)
+    assert play.model.assist.in_solution and not play.model.state.moves
 
 
 def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_source(
