@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.app import navigation
-from game.app.jobs import CancelCheck, Job, JobState, ProgressLine, Purpose, run_in_thread
+from game.app.job_driver import Ended
+from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
 from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
 from game.app.notice import Tone
 from game.app.ready_levels import ReadyLevels, clock_seed
@@ -79,7 +80,8 @@ class RandomLevel:
         self.wake = wake
         # The choice made last time, kept with the player's settings.
         self.difficulty, self.size = self._last_choice()
-        self.job: Job[list[Level]] | None = None
+        # The cell of the level being made (None: none is).
+        self.making: Cell | None = None
         self._making_another = False  # the level being made was asked for by "Make another"
         self.level: Level | None = None
         self.seed = 0  # of the level being made
@@ -100,31 +102,31 @@ class RandomLevel:
             self._before = None
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
+        self.shell.jobs.cancel(self)
         self.came_back()
 
     def handle(self, command: RandomCommand) -> None:
         if command is RandomKey.BACK:
-            if self.job is not None:
-                self.job.cancel()
-                self.job = None
+            if self.making is not None:
+                self.shell.jobs.cancel(self, Purpose.LEVEL)
+                self.making = None
                 self._tell("Stopped. Change the choice or generate again.", Tone.QUIET)
             else:
                 self.shell.pop()
-        elif self.job is None:
+        elif self.making is None:
             self.menu.handle(command)
 
-    def tick(self) -> None:
-        job = self.job
-        if job is None or job.running:
+    # -- the job driver's side -------------------------------------------------------------------
+    def subject_now(self, purpose: Purpose) -> Cell | None:
+        return self.making
+
+    def job_ended(self, ended: Ended) -> None:
+        self.making = None
+        if ended.state is JobState.CANCELLED:
             return
-        self.job = None
-        made = job.result
-        if job.state is JobState.CANCELLED:
-            return
+        made: list[Level] = ended.answer or []
         if not made:
-            reason = job.error or (
+            reason = ended.problem.text if ended.problem is not None else (
                 "No such level turned up this time; generate again, or try another size."
             )
             self._tell(reason, Tone.WARNING)
@@ -135,13 +137,15 @@ class RandomLevel:
 
     def view(self) -> RandomLevelView:
         making = None
-        if self.job is not None:
-            making = f"{self.job.progress.line or 'Starting'}. Esc cancels."
+        if self.making is not None:
+            progress = self.shell.jobs.progress(self, Purpose.LEVEL)
+            line = progress.line if progress is not None else ""
+            making = f"{line or 'Starting'}. Esc cancels."
         return RandomLevelView(self.menu.view(), self.level, self.message, self.tone, making)
 
     @property
     def work(self) -> Purpose | None:
-        return self.job.purpose if self.job is not None else None
+        return Purpose.LEVEL if self.making is not None else None
 
     # -- choosing --------------------------------------------------------------------------------
     def _choosing(self) -> list[Choice]:
@@ -201,7 +205,8 @@ class RandomLevel:
         seed = self.next_seed()
         request = Request(cell.width, cell.height, cell.boxes, 1, cell.stars, seed)
         self.seed = seed
-        self.job = run_in_thread(Purpose.LEVEL, cell, generation(request), wake=self.wake)
+        self.making = cell
+        self.shell.jobs.run_in_thread(self, Purpose.LEVEL, cell, generation(request), self.wake)
         self._tell("Making a level...", Tone.INFO)
 
     def another(self) -> None:

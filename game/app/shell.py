@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.app.context import PlayContext
+from game.app.job_driver import JobDriver
 from game.app.screens import Screen
 from game.app.settings import Settings
 
@@ -26,6 +27,7 @@ class Shell(Protocol):
     """The screen stack and the services a flow or a navigation decision works through."""
 
     settings: Settings
+    jobs: JobDriver
 
     @property
     def clipboard(self) -> TextClipboard: ...

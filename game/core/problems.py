@@ -20,6 +20,7 @@ class ProblemKind(Enum):
     RESULTS_LOST = ("Results lost", True)  # results that could not be written, at closing
     REFUSED = ("Not accepted", False)  # a typed answer that cannot be used (asked again)
     NO_WAY_ON = ("No way on", False)  # help asked on a position that cannot be solved
+    WORK_FAILED = ("Not done", False)  # background work that failed (its reason in detail)
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Protocol
 import pygame
 
 from game.app.context import ContextStack, PlayContext
+from game.app.job_driver import JobDriver
 from game.app.ready_levels import ReadyLevels
 from game.app.screens import Screen
 from game.app.settings import Settings
@@ -105,6 +106,8 @@ class GameEngine:
         # Started lazily: the worker process appears with the first request.
         self.rest = Rest(clock)
         self.solver: SolverPort = solver or SolverService(wake=self.rest.wake)
+        # Every screen model's background work.
+        self.jobs = JobDriver()
         # Random levels made ahead; idle until the game proper starts it (start_game).
         self.ready_levels = ReadyLevels()
         self.stack = SceneStack(self)
@@ -329,6 +332,8 @@ class GameEngine:
         """One logic tick of the top scene."""
         self._dirty |= self.stack.changed
         self.stack.changed = False
+        # Background work that ended reaches its model before the screen's tick.
+        self.jobs.tick()
         scene = self.top
         if scene is not None:
             self._repeat_held_key(scene)

@@ -61,9 +61,6 @@ class RandomLevelScene(GameScene[RandomLevelView]):
     def on_exit(self) -> None:
         self.model.close()
 
-    def update(self, dt: float) -> None:
-        self.model.tick()
-
     def shown(self) -> Shown[RandomLevelView]:
         return Shown(self.model.view(), work=self.model.work)
 

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.app import navigation
+from game.app.jobs import Purpose
 from game.app.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import PlayScreen, RandomLevelScreen
 from game.cli.common import CliError
@@ -30,7 +31,7 @@ from tests.engine.harness import play_moves, press
 
 def wait_for(engine: GameEngine, scene: RandomLevelScene, seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
-    while scene.model.job is not None and time.monotonic() < deadline:
+    while scene.model.making is not None and time.monotonic() < deadline:
         engine.run_frames(1)
         time.sleep(0.01)
 
@@ -43,7 +44,7 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
     scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Generate
     # A small level may already be made within that one frame: its job is then gone.
-    assert scene.model.job is not None or scene.model.level is not None
+    assert scene.model.making is not None or scene.model.level is not None
     wait_for(engine, scene)
     assert scene.model.level is not None, scene.model.message
     assert dict(scene.model.level.extra)["Stars"] == "1"
@@ -76,7 +77,7 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Make another
     # No job: the ready one, at once.
-    assert scene.model.job is None and scene.model.level is not made_now
+    assert scene.model.making is None and scene.model.level is not made_now
     level = scene.model.level
     assert level is not None
     assert dict(level.extra)["Stars"] == "1"
@@ -115,11 +116,10 @@ def test_esc_stops_the_making_at_once(engine: GameEngine) -> None:
     scene.model.difficulty, scene.model.size = 5, 3
     scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)
-    job = scene.model.job
-    assert job is not None
+    assert engine.jobs.busy(scene.model, Purpose.LEVEL)
     press(engine, pygame.K_ESCAPE)
-    assert scene.model.job is None and engine.top is scene and "Stopped" in scene.model.message
-    assert job.wait(10.0)
+    assert scene.model.making is None and engine.top is scene and "Stopped" in scene.model.message
+    assert not engine.jobs.busy(scene.model)
     press(engine, pygame.K_ESCAPE)
     assert engine.top is not scene
 
@@ -258,5 +258,5 @@ def test_a_solved_random_level_offers_another_and_goes_back_to_the_generator(
     press(engine, pygame.K_RETURN)  # Make another
     again = engine.top
     assert isinstance(again, RandomLevelScene) and again is not scene
-    assert again.model.job is not None or again.model.level is not None
+    assert again.model.making is not None or again.model.level is not None
     assert engine.context.session.collection is before
