@@ -210,7 +210,14 @@ class SolverAssist:
         self._fire(Wanted(Want.HINT))
         self._offer_hint(state)
         request = self._request
-        if self.hint is None and (request is None or request.time_limit < HINT_TIME_LIMIT):
+        # The think-ahead runs at the lowest priority, which a process cannot raise again: a
+        # hint asked while it runs starts over at the player's priority, or a busy machine
+        # starves it (XSokoban 14 after a 2 s look, a busy loop beside: no hint in 65 s).
+        if self.hint is None and (
+            request is None
+            or request.time_limit < HINT_TIME_LIMIT
+            or not request.job.purpose.shown
+        ):
             self._ask(state, HINT_TIME_LIMIT)
         return None
 

@@ -50,7 +50,8 @@ class FakeSolver:
         if self.jobs:
             self.jobs[-1].dropped()
         request = SolverRequest(
-            len(self.requests) + 1, work, level, history, method, time_limit, workers
+            len(self.requests) + 1, work, level, history, method, time_limit, workers,
+            purpose.shown,
         )
         job: Job[SolverUpdate] = Job(purpose, subject, lambda: self._cancelled(job))
         self.requests.append(request)

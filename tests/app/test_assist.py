@@ -275,3 +275,17 @@ def play_hint(state: PlayState, assist: SolverAssist) -> None:
     for direction in hint.walk:
         play(state, assist, direction)
     play(state, assist, hint.push.direction)
+
+
+def test_a_hint_asked_while_thinking_ahead_starts_over_at_the_players_priority() -> None:
+    """The think-ahead runs lowest, and a process cannot raise its priority again: the hint
+    the player asks for is a search of its own, not a wait on the starved one."""
+    state = PlayState(parse_level(SMALL_LEVEL))
+    solver = FakeSolver()  # answers only when told
+    assist = SolverAssist(solver, state.level)
+    assist.after_change(state, None)
+    settle(state, assist)
+    assert solver.purposes == [Purpose.THINK_AHEAD]
+    assist.ask_hint(state)
+    assert solver.purposes == [Purpose.THINK_AHEAD, Purpose.HINT]
+    assert [request.waited_for for request in solver.requests] == [False, True]
