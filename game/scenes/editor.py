@@ -10,6 +10,7 @@ import pygame
 
 from game.app.editing import EditorDialogs, TestPlay, level_text
 from game.app.editor_check import Metadata, Verdict
+from game.app.editor_commands import PALETTE, Choose, EditorCommand, Move, Resize, Shift
 from game.app.editor_controller import EditorController
 from game.app.flows import Flow, ask_leave, run_flow
 from game.app.jobs import Purpose
@@ -25,20 +26,11 @@ from game.engine.engine import CAPTION, GameEngine
 from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
-from game.ui.editor_keys import (
-    EDITOR_KEYS,
-    PALETTE,
-    Choose,
-    EditorCommand,
-    EditorKey,
-    Move,
-    Resize,
-    Shift,
-)
+from game.ui.editor_keys import EDITOR_KEYS, EditorKeyCommand, Zoom
 from game.ui.editor_view import EditorView
 from game.ui.widgets import KeyHelp
 
-_ZOOMS = {EditorCommand.ZOOM_IN: 1, EditorCommand.ZOOM_OUT: -1, EditorCommand.ZOOM_FIT: 0}
+_ZOOMS = {Zoom.IN: 1, Zoom.OUT: -1, Zoom.FIT: 0}
 
 
 class EditorScene(GameScene[Any]):
@@ -157,7 +149,7 @@ class EditorScene(GameScene[Any]):
         index = (PALETTE.index(self.editor.piece) - notches) % len(PALETTE)
         self.editor.choose(PALETTE[index])
 
-    def _command(self, command: EditorKey) -> None:
+    def _command(self, command: EditorKeyCommand) -> None:
         editor = self.editor
         if isinstance(command, Move):
             editor.move_cursor(command.direction)
@@ -167,7 +159,7 @@ class EditorScene(GameScene[Any]):
             editor.resize(command.side, command.amount)
         elif isinstance(command, Choose):
             editor.choose(command.piece)
-        elif command in _ZOOMS:
+        elif isinstance(command, Zoom):
             self._zoom(_ZOOMS[command])
         else:
             self._editor_command(command)

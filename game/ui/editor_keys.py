@@ -5,88 +5,30 @@ No key that types a level square (# @ + $ * . - space) is bound without Ctrl: th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 import pygame
 
+from game.app.editor_commands import PALETTE, Choose, EditorCommand, EditorKey, Move, Resize, Shift
 from game.core.direction import Direction
-from game.core.edit_grid import Piece
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
 
 
-class EditorCommand(Enum):
-    NEW_ROW = "new row"
-    ERASE = "erase"
-    ERASE_BACK = "erase back"
-    UNDO = "undo"
-    REDO = "redo"
-    RECTANGLE = "rectangle"
-    FILL = "fill"
-    COPY = "copy"
-    CUT = "cut"
-    PASTE_BLOCK = "paste block"
-    CLEAR = "clear"
-    FILL_WALLS = "fill walls"
-    FLIP_LEFT_RIGHT = "flip left-right"
-    FLIP_UP_DOWN = "flip up-down"
-    ROTATE = "rotate"
-    TRIM = "trim"
-    MIRROR = "mirror"
-    DEAD = "dead squares"
-    SAVE = "save"
-    SAVE_AS = "save into"
-    DETAILS = "details"
-    TEST_PLAY = "test play"
-    COPY_RLE = "copy rle"
-    COPY_WITH_SOLUTION = "copy with solution"
-    PASTE_LEVEL = "paste level"
-    ZOOM_IN = "zoom in"
-    ZOOM_OUT = "zoom out"
-    ZOOM_FIT = "zoom fit"
-    HELP = "help"
-    BACK = "back"
+class Zoom(Enum):
+    """The editor's keys for its camera (the scene's, not the model's)."""
+
+    IN = "zoom in"
+    OUT = "zoom out"
+    FIT = "zoom fit"
 
 
-@dataclass(frozen=True)
-class Move:
-    direction: Direction
-
-
-@dataclass(frozen=True)
-class Shift:
-    direction: Direction
-
-
-@dataclass(frozen=True)
-class Resize:
-    side: Direction
-    amount: int
-
-
-@dataclass(frozen=True)
-class Choose:
-    piece: Piece
-
-
-EditorKey = EditorCommand | Move | Shift | Resize | Choose
+EditorKeyCommand = EditorKey | Zoom
 
 _ARROWS = (
     (pygame.K_LEFT, Direction.LEFT),
     (pygame.K_UP, Direction.UP),
     (pygame.K_RIGHT, Direction.RIGHT),
     (pygame.K_DOWN, Direction.DOWN),
-)
-# The palette in the order the number keys give it.
-PALETTE = (
-    Piece.WALL,
-    Piece.FLOOR,
-    Piece.GOAL,
-    Piece.BOX,
-    Piece.PLAYER,
-    Piece.BOX_ON_GOAL,
-    Piece.PLAYER_ON_GOAL,
-    Piece.ERASER,
 )
 _NUMBERS = (
     pygame.K_1,
@@ -100,19 +42,19 @@ _NUMBERS = (
 )
 
 
-def _one(command: EditorKey, key: int, mods: Mod = Mod.NONE) -> Binding[EditorKey]:
+def _one(command: EditorKeyCommand, key: int, mods: Mod = Mod.NONE) -> Binding[EditorKeyCommand]:
     return Binding(command, (Chord(key, mods),))
 
 
-def _arrows(make: type[Move] | type[Shift], mods: Mod) -> tuple[Binding[EditorKey], ...]:
+def _arrows(make: type[Move] | type[Shift], mods: Mod) -> tuple[Binding[EditorKeyCommand], ...]:
     return tuple(_one(make(direction), key, mods) for key, direction in _ARROWS)
 
 
-def _resizes(amount: int, mods: Mod) -> tuple[Binding[EditorKey], ...]:
+def _resizes(amount: int, mods: Mod) -> tuple[Binding[EditorKeyCommand], ...]:
     return tuple(_one(Resize(side, amount), key, mods) for key, side in _ARROWS)
 
 
-EDITOR_KEY_GROUPS: tuple[KeyGroup[EditorKey], ...] = (
+EDITOR_KEY_GROUPS: tuple[KeyGroup[EditorKeyCommand], ...] = (
     KeyGroup(
         "type a level: # wall, @ player, + player on goal, $ box, * box on goal, . goal, "
         "space or - floor; arrows move the cursor, Enter starts the next row",
@@ -211,14 +153,14 @@ EDITOR_KEY_GROUPS: tuple[KeyGroup[EditorKey], ...] = (
         (
             # Ctrl and "+", which is Shift+= on a US keyboard.
             Binding(
-                EditorCommand.ZOOM_IN,
+                Zoom.IN,
                 (
                     Chord(pygame.K_EQUALS, Mod.CTRL, any_shift=True),
                     Chord(pygame.K_PLUS, Mod.CTRL, any_shift=True),
                 ),
             ),
-            _one(EditorCommand.ZOOM_OUT, pygame.K_MINUS, Mod.CTRL),
-            _one(EditorCommand.ZOOM_FIT, pygame.K_0, Mod.CTRL),
+            _one(Zoom.OUT, pygame.K_MINUS, Mod.CTRL),
+            _one(Zoom.FIT, pygame.K_0, Mod.CTRL),
         ),
         mouse="Ctrl+wheel; middle-drag pans",
     ),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.editor_commands import PALETTE
 from game.app.editor_controller import EditorController, Tool
 from game.core.board import Board, Tile
 from game.core.direction import Direction
@@ -15,7 +16,6 @@ from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.board_view import BoardPicture, BoardView, Mark
 from game.ui.camera import Camera
-from game.ui.editor_keys import PALETTE
 from game.ui.hud import draw_notice, notice_height
 from game.ui.scale import px
 from game.ui.sprites import SpriteKind

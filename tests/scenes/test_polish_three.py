@@ -37,7 +37,7 @@ from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.solver.methods import METHOD_HELP
 from game.ui import theme
-from game.ui.editor_keys import EDITOR_KEYS, EditorCommand
+from game.ui.editor_keys import EDITOR_KEYS, Zoom
 from game.ui.editor_view import board_of
 from game.ui.hud import draw_hud
 from game.ui.play_keys import PLAY_KEYS
@@ -164,7 +164,7 @@ def test_the_hud_and_the_cards_number_levels_as_the_file_does(
 def test_plus_zooms_in_however_the_keyboard_sends_it(key: int, mod: int) -> None:
     # A US keyboard's "+" is Shift+=: the key is "=" with Shift held.
     assert PLAY_KEYS.command(key, mod) is PlayCommand.ZOOM_IN
-    assert EDITOR_KEYS.command(key, mod | pygame.KMOD_LCTRL) is EditorCommand.ZOOM_IN or (
+    assert EDITOR_KEYS.command(key, mod | pygame.KMOD_LCTRL) is Zoom.IN or (
         key == pygame.K_KP_PLUS
     )
 
