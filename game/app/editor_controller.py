@@ -1,6 +1,6 @@
 """The editor controller: tools, cursor, typed squares, commands, and what the status line says.
 
-No pygame here: the scene turns keys and clicks into these calls, the view draws what it reads.
+The editor's model (game.app.editor_model) calls it for each command and makes its view from it.
 """
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ def _refused_saves(engine: GameEngine) -> list[str]:
     from game.scenes.editor import EditorScene
 
     return [
-        scene.editor.refused_save
+        scene.model.refused_save
         for scene in engine.stack.scenes
-        if isinstance(scene, EditorScene) and scene.editor.refused_save is not None
+        if isinstance(scene, EditorScene) and scene.model.refused_save is not None
     ]

@@ -1,21 +1,24 @@
-"""The editor view: the grid with its coordinates, the palette, the ghost, marks and status line.
+"""The editor's drawing: the grid with its coordinates, the palette, the ghost, marks and status.
 
-It only reads the editor controller; the scene owns the camera and hands it in.
+It draws only from an EditorFrame: the editor model's view and where the scene's camera puts it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.app.editor_commands import PALETTE
-from game.app.editor_controller import EditorController, Tool
+from game.app.editor_controller import Tool
+from game.app.editor_model import EditorView, Ghost
+from game.app.shown import Area
 from game.core.board import Board, Tile
 from game.core.direction import Direction
 from game.core.edit_grid import WALL, Grid, Piece, has_box, is_goal
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.board_view import BoardPicture, BoardView, Mark
-from game.ui.camera import Camera
 from game.ui.hud import draw_notice, notice_height
 from game.ui.scale import px
 from game.ui.sprites import SpriteKind
@@ -55,11 +58,30 @@ def board_of(grid: Grid) -> tuple[Board, frozenset[int], tuple[float, float]]:
     return Board(grid.width, grid.height, tiles), boxes, at
 
 
-class EditorView:
-    """Draws the level being edited and the editor's tools around it."""
+@dataclass(frozen=True)
+class EditorFrame:
+    """One frame of the editor: the model's view, the board's area of the window, the size of
+    a square and where the board's top-left corner is (the scene's camera, as plain values)."""
 
-    def __init__(self, controller: EditorController, assets: Assets, keys: KeyHelp) -> None:
-        self.controller = controller
+    view: EditorView
+    area: Area
+    tile: int
+    origin: tuple[int, int]
+
+
+def marks_of(view: EditorView, board: Board) -> tuple[Mark, ...]:
+    """The squares outlined on the board: the cursor first, so that a box marked dead on the
+    cursor's square stays red on top of it."""
+    cursor = Mark(board.index(*view.cursor), theme.ACCENT_ALT)
+    dead = [Mark(board.index(x, y), theme.DANGER) for x, y in sorted(view.marked)]
+    return (cursor, *dead)
+
+
+class EditorDrawing:
+    """Draws the level being edited and the editor's tools around it, from an EditorFrame; keeps
+    the board's picture of the last grid it was prepared for."""
+
+    def __init__(self, assets: Assets, keys: KeyHelp) -> None:
         self.assets = assets
         self.board_view = BoardView(assets)
         self.keys = keys
@@ -100,54 +122,51 @@ class EditorView:
                 return piece
         return None
 
-    def prepare(self, tile: int) -> None:
-        """Make the board's picture for the grid as it is now (called from logic, never from
-        drawing)."""
-        grid = self.controller.grid
+    def prepare(self, grid: Grid, tile: int) -> None:
+        """Make the board's picture for ``grid`` at ``tile`` pixels (called from logic, never
+        from drawing)."""
         if self._grid is not grid or self._board is None:
             self._grid = grid
             self._board = board_of(grid)
         self.board_view.prepare(self._board[0], tile)
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, camera: Camera, caption: str) -> None:
+    def draw(self, surface: pygame.Surface, frame: EditorFrame) -> None:
         surface.fill(theme.BACKGROUND)
-        editor = self.controller
-        assert self._board is not None, "prepare() comes first, in logic"
-        board, boxes, player = self._board
-        view = camera.view
-        origin = camera.origin_at(1.0)
-        tile = camera.tile_size
-        picture = BoardPicture(board, boxes, player, Direction.DOWN, marks=self._marks(board))
-        self.board_view.draw(surface, picture, origin, tile, view)
+        view = frame.view
+        # The grid prepared in logic, unless this frame's is another (then made here, unkept).
+        prepared = self._board if self._grid is view.grid else None
+        board, boxes, player = prepared or board_of(view.grid)
+        area = pygame.Rect(frame.area)
+        origin, tile = frame.origin, frame.tile
+        picture = BoardPicture(board, boxes, player, Direction.DOWN, marks=marks_of(view, board))
+        self.board_view.draw(surface, picture, origin, tile, area)
         old_clip = surface.get_clip()
-        surface.set_clip(view)
-        if editor.show_dead:
-            self._draw_dead(surface, origin, tile)
-        self._draw_grid_lines(surface, board, origin, tile)
-        if editor.ghost is not None and editor.block is not None:
-            self._draw_ghost(surface, editor.block, editor.ghost, origin, tile)
+        surface.set_clip(area)
+        self._draw_dead(surface, view.dead, origin, tile)
+        self._draw_grid_lines(surface, view, board, origin, tile)
+        if view.ghost is not None:
+            self._draw_ghost(surface, view.ghost, origin, tile)
         surface.set_clip(old_clip)
-        self._draw_rulers(surface, board, origin, tile, view)
-        self._draw_header(surface, caption)
-        self._draw_palette(surface)
-        self._draw_status(surface)
-        if editor.notice is not None:
-            colour = theme.TONE_COLOURS[editor.notice.tone]
+        self._draw_rulers(surface, board, origin, tile, area)
+        self._draw_header(surface, view)
+        self._draw_palette(surface, view)
+        self._draw_status(surface, view)
+        if view.notice is not None:
+            colour = theme.TONE_COLOURS[view.notice.tone]
             # Over the header for a while, clear of the column numbers and the board.
             top = max(0, px(HEADER_HEIGHT) - notice_height(1))
-            draw_notice(surface, editor.notice.text, colour, top)
+            draw_notice(surface, view.notice.text, colour, top)
 
-    def _marks(self, board: Board) -> tuple[Mark, ...]:
-        editor = self.controller
-        # The cursor first: a box marked dead on the cursor's square stays red on top of it.
-        cursor = Mark(board.index(*editor.cursor), theme.ACCENT_ALT)
-        dead = [Mark(board.index(x, y), theme.DANGER) for x, y in editor.marked_boxes()]
-        return (cursor, *dead)
-
-    def _draw_dead(self, surface: pygame.Surface, origin: tuple[int, int], tile: int) -> None:
+    def _draw_dead(
+        self,
+        surface: pygame.Surface,
+        dead: frozenset[tuple[int, int]],
+        origin: tuple[int, int],
+        tile: int,
+    ) -> None:
         size = max(2, tile // 6)
-        for x, y in self.controller.dead_squares():
+        for x, y in dead:
             centre = (origin[0] + x * tile + tile // 2, origin[1] + y * tile + tile // 2)
             pygame.draw.line(
                 surface,
@@ -165,7 +184,12 @@ class EditorView:
             )
 
     def _draw_grid_lines(
-        self, surface: pygame.Surface, board: Board, origin: tuple[int, int], tile: int
+        self,
+        surface: pygame.Surface,
+        view: EditorView,
+        board: Board,
+        origin: tuple[int, int],
+        tile: int,
     ) -> None:
         if tile < 10:
             return
@@ -177,7 +201,7 @@ class EditorView:
         for row in range(board.height + 1):
             y = origin[1] + row * tile
             pygame.draw.line(surface, theme.PANEL_BORDER, (origin[0], y), (right, y), 1)
-        selection = self.controller.selection
+        selection = view.selection
         if selection is not None:
             rect = pygame.Rect(
                 origin[0] + selection.left * tile,
@@ -188,26 +212,22 @@ class EditorView:
             pygame.draw.rect(surface, theme.SELECTION, rect, width=3)
 
     def _draw_ghost(
-        self,
-        surface: pygame.Surface,
-        block: Grid,
-        at: tuple[int, int],
-        origin: tuple[int, int],
-        tile: int,
+        self, surface: pygame.Surface, ghost: Ghost, origin: tuple[int, int], tile: int
     ) -> None:
         """The copied block, see-through, where a click would lay it."""
-        ghost = pygame.Surface((block.width * tile, block.height * tile), pygame.SRCALPHA)
+        block = ghost.block
+        picture = pygame.Surface((block.width * tile, block.height * tile), pygame.SRCALPHA)
         for index, cell in enumerate(block.cells):
             piece = _PIECE_OF.get(cell, Piece.FLOOR)
             position = ((index % block.width) * tile, (index // block.width) * tile)
             for kind in _SPRITES[piece]:
-                ghost.blit(self.assets.sprite(kind, tile), position)
-        ghost.set_alpha(150)
-        left, top = origin[0] + at[0] * tile, origin[1] + at[1] * tile
-        surface.blit(ghost, (left, top))
-        fits = self.controller.grid.pasted(block, *at) is not None
-        colour = theme.GOOD if fits else theme.DANGER
-        pygame.draw.rect(surface, colour, (left, top, ghost.get_width(), ghost.get_height()), 2)
+                picture.blit(self.assets.sprite(kind, tile), position)
+        picture.set_alpha(150)
+        left, top = origin[0] + ghost.at[0] * tile, origin[1] + ghost.at[1] * tile
+        surface.blit(picture, (left, top))
+        colour = theme.GOOD if ghost.fits else theme.DANGER
+        outline = (left, top, picture.get_width(), picture.get_height())
+        pygame.draw.rect(surface, colour, outline, 2)
 
     def _draw_rulers(
         self,
@@ -235,20 +255,12 @@ class EditorView:
                     surface, str(row + 1), _LABEL_FONT, theme.TEXT_DIM, (left_of, y), "midright"
                 )
 
-    def _draw_header(self, surface: pygame.Surface, caption: str) -> None:
-        editor = self.controller
-        grid = editor.grid
+    def _draw_header(self, surface: pygame.Surface, view: EditorView) -> None:
         width = surface.get_width()
         pygame.draw.rect(surface, theme.PANEL, (0, 0, width, HEADER_HEIGHT))
-        tool = "rectangle" if editor.tool is Tool.RECTANGLE else editor.piece.value
-        x, y = editor.cursor
-        facts = (
-            f"{grid.width}x{grid.height}   cursor {x + 1},{y + 1}   tool: {tool}   "
-            f"mirror: {editor.mirror.value}{'   *unsaved' if editor.unsaved else ''}"
-        )
         title = draw_text(
             surface,
-            fit_text(caption, 24, width // 2, True),
+            fit_text(view.title, 24, width // 2, True),
             24,
             theme.ACCENT,
             (12, px(HEADER_HEIGHT) // 2),
@@ -257,15 +269,14 @@ class EditorView:
         )
         draw_text(
             surface,
-            fit_text(facts, 17, width - title.right - 30),
+            fit_text(view.facts, 17, width - title.right - 30),
             17,
             theme.TEXT_DIM,
             (width - 12, px(HEADER_HEIGHT) // 2),
             "midright",
         )
 
-    def _draw_palette(self, surface: pygame.Surface) -> None:
-        editor = self.controller
+    def _draw_palette(self, surface: pygame.Surface, view: EditorView) -> None:
         size = surface.get_size()
         for number, (piece, rect) in enumerate(
             zip(PALETTE, self.palette_rects(size), strict=True), start=1
@@ -275,7 +286,7 @@ class EditorView:
                 surface.blit(self.assets.sprite(kind, rect.width), rect.topleft)
             if piece is Piece.ERASER:
                 pygame.draw.line(surface, theme.DANGER, rect.topleft, rect.bottomright, 3)
-            chosen = piece is editor.piece and editor.tool is Tool.PAINT
+            chosen = piece is view.piece and view.tool is Tool.PAINT
             colour = theme.SELECTION if chosen else theme.PANEL_BORDER
             pygame.draw.rect(surface, colour, rect.inflate(6, 6), 3 if chosen else 1, 6)
             draw_text(
@@ -287,10 +298,10 @@ class EditorView:
                 "bottomleft",
             )
 
-    def _draw_status(self, surface: pygame.Surface) -> None:
+    def _draw_status(self, surface: pygame.Surface, view: EditorView) -> None:
         top = self.status_top(surface.get_size())
         width = surface.get_width()
-        for index, line in enumerate(self.controller.status()[:2]):
+        for index, line in enumerate(view.status[:2]):
             y = top + index * px(STATUS_ROW) + px(STATUS_ROW) // 2
             text = fit_text(line.text, _STATUS_FONT, width - 24)
             colour = theme.TONE_COLOURS[line.tone]

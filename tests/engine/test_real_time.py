@@ -120,14 +120,14 @@ def test_editor_cursor_taps_move_one_square_each(
     keys = back_and_forth(60, pygame.K_RIGHT, pygame.K_LEFT)
     drive(engine, taps(keys, PLAYER_PAUSES, PLAYER_HOLDS, seed=3), clock)
     # 25 right, 25 left, 10 right.
-    assert editor.editor.cursor == (10, 0)
+    assert editor.model.view().cursor == (10, 0)
 
 
 def test_a_held_editor_arrow_repeats(engine: GameEngine, clock: SimulatedClock) -> None:
     editor = open_editor(engine)
     drive(engine, held(pygame.K_RIGHT, 2.0, 1.0), clock)
     repeats = len(range(key_repeat.REPEAT_DELAY_TICKS, 60, key_repeat.REPEAT_INTERVAL_TICKS))
-    assert editor.editor.cursor == (1 + repeats, 0)
+    assert editor.model.view().cursor == (1 + repeats, 0)
 
 
 def open_menu(engine: GameEngine) -> MainMenuScene:

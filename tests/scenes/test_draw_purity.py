@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.app.editor_commands import EditorCommand
 from game.app.screens import EditorScreen, RandomLevelScreen
 from game.core.edit_grid import Grid
 from game.engine.engine import GameEngine
@@ -74,7 +75,7 @@ def test_every_screen_draws_without_changing_anything(
         engine.push(scene)
         engine.run_frames(3)
         if isinstance(scene, EditorScene):
-            scene.editor.show_dead = True  # the dead squares drawn too
+            scene.model.handle(EditorCommand.DEAD)  # the dead squares drawn too
             engine.run_frames(1)
         before = snapshot(engine, scene)
         for alpha in (0.0, 0.5):

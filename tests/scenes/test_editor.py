@@ -13,6 +13,7 @@ import pytest
 
 from game.app import navigation
 from game.app.editor_check import SolutionOrigin
+from game.app.editor_model import EditorView
 from game.app.notice import Tone
 from game.app.screens import (
     EditorLeaveScreen,
@@ -45,6 +46,20 @@ def editor(engine: GameEngine) -> EditorScene:
     assert isinstance(scene, EditorScene)
     engine.run_frames(1)
     return scene
+
+
+def view(scene: EditorScene) -> EditorView:
+    return scene.model.view()
+
+
+def cursor_to(engine: GameEngine, scene: EditorScene, x: int, y: int) -> None:
+    """Move the cursor to column ``x``, row ``y`` with the arrow keys."""
+    at = view(scene).cursor
+    keys = [pygame.K_RIGHT if x > at[0] else pygame.K_LEFT] * abs(x - at[0])
+    keys += [pygame.K_DOWN if y > at[1] else pygame.K_UP] * abs(y - at[1])
+    for key in keys:
+        press(engine, key)
+    assert view(scene).cursor == (x, y)
 
 
 def type_text(engine: GameEngine, text: str) -> None:
@@ -91,36 +106,36 @@ def test_paint_a_level_by_mouse_and_undo_redo_the_drag(
     engine: GameEngine, editor: EditorScene
 ) -> None:
     drag(engine, editor, [(0, 0), (6, 0)], 1)
-    assert editor.editor.grid.rows()[0] == "#######"
+    assert view(editor).grid.rows()[0] == "#######"
     press(engine, pygame.K_4)  # the box
     drag(engine, editor, [(3, 1)], 1)
     press(engine, pygame.K_5)
     drag(engine, editor, [(1, 1)], 1)
     press(engine, pygame.K_3)
     drag(engine, editor, [(5, 1)], 1)
-    assert editor.editor.grid.rows()[1] == " @ $ ."
+    assert view(editor).grid.rows()[1] == " @ $ ."
     drag(engine, editor, [(0, 0), (2, 0)], 3)  # right-drag erases
-    assert editor.editor.grid.rows()[0] == "   ####"
+    assert view(editor).grid.rows()[0] == "   ####"
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.rows()[0] == "#######"
+    assert view(editor).grid.rows()[0] == "#######"
     press(engine, pygame.K_y, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.rows()[0] == "   ####"
+    assert view(editor).grid.rows()[0] == "   ####"
 
 
 def test_clicking_the_palette_chooses_the_piece(engine: GameEngine, editor: EditorScene) -> None:
-    rects = editor.view.palette_rects(engine.screen.get_size())
+    rects = editor.drawing.palette_rects(engine.screen.get_size())
     mouse(engine, pygame.MOUSEBUTTONDOWN, rects[3].center)
-    assert editor.editor.piece.value == "box"
+    assert view(editor).piece.value == "box"
 
 
 def test_type_a_level_and_save_it_then_reopen_it_from_level_select(
     engine: GameEngine, editor: EditorScene, temporary_home: Path
 ) -> None:
     type_room(engine)
-    assert editor.editor.grid.rows() == ROOM
-    assert editor.editor.status()[0].text == "a valid level"
+    assert view(editor).grid.rows() == ROOM
+    assert view(editor).status[0].text == "a valid level"
     save_as(engine, "typed")
-    assert engine.top is editor and not editor.editor.unsaved
+    assert engine.top is editor and not view(editor).unsaved
     saved = read_collection(temporary_home / SAVED)
     assert [level.title for level in saved.levels] == ["typed"]
     engine.open(LevelSelectScreen())
@@ -129,7 +144,7 @@ def test_type_a_level_and_save_it_then_reopen_it_from_level_select(
     assert session.collection is not None and session.collection.levels[0].title == "typed"
     navigation.leave_level(engine)
     press(engine, pygame.K_e)
-    assert isinstance(engine.top, EditorScene) and engine.top.editor.grid.rows() == ROOM
+    assert isinstance(engine.top, EditorScene) and engine.top.model.view().grid.rows() == ROOM
 
 
 @pytest.mark.parametrize(
@@ -150,8 +165,8 @@ def test_each_save_rule_refuses_with_its_reason(
     scene = engine.top
     assert isinstance(scene, EditorScene)
     press(engine, pygame.K_s, pygame.KMOD_LCTRL)
+    notice = view(scene).notice
     assert engine.top is scene
-    notice = scene.editor.notice
     assert notice is not None and notice.tone is Tone.DANGER
     assert notice.text.startswith(f"Cannot save: {reason}")
     assert not (temporary_home / SAVED).exists()
@@ -176,11 +191,11 @@ def test_saving_over_a_name_and_an_unsolvable_level_ask_first(
     assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Replace it?"
     press(engine, pygame.K_y)
     assert engine.top is editor
-    editor.editor.cursor = (3, 1)
+    cursor_to(engine, editor, 3, 1)
     type_text(engine, " ")
-    editor.editor.cursor = (1, 2)
+    cursor_to(engine, editor, 1, 2)
     type_text(engine, "$")  # a box in a corner: it can never move
-    assert editor.editor.marked_boxes() == {(1, 2)}
+    assert view(editor).marked == {(1, 2)}
     save_as(engine, "stuck")
     assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Cannot be solved"
     press(engine, pygame.K_n)
@@ -199,28 +214,28 @@ def test_test_play_and_come_back_with_the_edit_and_its_history(
     assert isinstance(engine.top_screen(), LevelCompleteScreen)
     navigation.leave_level(engine)
     assert engine.top is editor
-    assert editor.editor.metadata.solution == "rRR"
-    assert editor.editor.status()[-1].text.startswith("your solution still works")
+    assert editor.model.editor.metadata.solution == "rRR"
+    assert view(editor).status[-1].text.startswith("your solution still works")
     # An edit that blocks it: a wall between the box and its goal.
-    editor.editor.cursor = (4, 1)
+    cursor_to(engine, editor, 4, 1)
     type_text(engine, "#")
-    assert editor.editor.status()[-1].text == "your solution breaks at push 1 of 2"
+    assert view(editor).status[-1].text == "your solution breaks at push 1 of 2"
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
     # The wall, then the last typed square: typing undoes one square at a time.
-    assert editor.editor.grid.rows()[1] == ROOM[1] and editor.editor.grid.rows()[3] == "######"
+    assert view(editor).grid.rows()[1] == ROOM[1] and view(editor).grid.rows()[3] == "######"
 
 
 def test_shift_with_wrap_and_resize_by_keys(engine: GameEngine, editor: EditorScene) -> None:
     type_room(engine)
     press(engine, pygame.K_UP, pygame.KMOD_LSHIFT)
-    assert editor.editor.grid.rows() == [ROOM[1], ROOM[2], ROOM[3], ROOM[0]]
+    assert view(editor).grid.rows() == [ROOM[1], ROOM[2], ROOM[3], ROOM[0]]
     press(engine, pygame.K_RIGHT, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.width == 8
+    assert view(editor).grid.width == 8
     press(engine, pygame.K_z, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.width == 7
+    assert view(editor).grid.width == 7
     press(engine, pygame.K_y, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.width == 8
+    assert view(editor).grid.width == 8
 
 
 def test_leaving_with_unsaved_changes_asks(engine: GameEngine, editor: EditorScene) -> None:
@@ -240,11 +255,11 @@ def test_a_pasted_text_that_is_not_a_level_is_one_line(
 ) -> None:
     engine.clipboard.put("hello, this is not a level")
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
-    notice = editor.editor.notice
+    notice = view(editor).notice
     assert notice is not None and notice.text.startswith("The clipboard holds no level")
     engine.clipboard.put("7#|#@-$-.#|7#")
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
-    assert editor.editor.grid.rows() == ["#######", "#@ $ .#", "#######"]
+    assert view(editor).grid.rows() == ["#######", "#@ $ .#", "#######"]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (640, 480)])
@@ -274,7 +289,7 @@ def test_a_full_disk_is_one_line_and_the_edit_stays_unsaved(
     assert isinstance(engine.top, MessageScene) and engine.top.title == "Not saved"
     assert "No space left" in engine.top.text and "\n" not in engine.top.text
     press(engine, pygame.K_ESCAPE)
-    assert engine.top is editor and editor.editor.unsaved
+    assert engine.top is editor and view(editor).unsaved
 
 
 def test_title_author_and_comment_are_saved(
@@ -305,7 +320,7 @@ def test_an_input_script_paints_by_clicks_and_right_clicks(
     script = InputScript(parse_script("\n".join(lines)))
     engine.add_input_source(script)
     run_until_still(engine, script, None)
-    assert editor.editor.grid.rows()[:2] == ["######", " @ $ ."]
+    assert view(editor).grid.rows()[:2] == ["######", " @ $ ."]
 
 
 def test_zoom_keys_change_the_tile_size(engine: GameEngine, editor: EditorScene) -> None:
@@ -328,7 +343,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
     settle(engine)
     navigation.leave_level(engine)
     assert engine.progress is store and store.load_session() is None
-    assert editor.editor.metadata.solution == "rRR"
+    assert editor.model.editor.metadata.solution == "rRR"
     engine.pop()
     assert engine.context.session.source == session_source
     assert engine.progress.total_score() == score
@@ -345,8 +360,8 @@ def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
 ) -> None:
     type_room(engine)
     # The solver's solution came first, with fewer pushes than the player will make.
-    editor.editor.keep_solution("rRR", SolutionOrigin.SOLVER)
-    assert editor.editor.status()[-1].text == "the solver's solution still works (2 pushes)"
+    editor.model.editor.keep_solution("rRR", SolutionOrigin.SOLVER)
+    assert view(editor).status[-1].text == "the solver's solution still works (2 pushes)"
     press(engine, pygame.K_p)
     mine = "drrruLdlluRRR"
     play_moves(engine, mine)
@@ -357,6 +372,21 @@ def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
     assert labels == ["Play again", "Back to the editor"]
     press(engine, pygame.K_RETURN)
     assert engine.top is editor
-    assert editor.editor.metadata.solution == mine
-    assert editor.editor.metadata.solution_origin is SolutionOrigin.PLAYER
-    assert editor.editor.status()[-1].text == "your solution still works (4 pushes)"
+    assert editor.model.editor.metadata.solution == mine
+    assert editor.model.editor.metadata.solution_origin is SolutionOrigin.PLAYER
+    assert view(editor).status[-1].text == "your solution still works (4 pushes)"
+
+
+def test_the_editor_is_drawn_exactly_when_what_it_shows_changes(
+    engine: GameEngine, editor: EditorScene
+) -> None:
+    engine.run_frames(2)
+    drawn = engine.drawn_frames
+    press(engine, pygame.K_LEFT)  # the cursor is in the corner already
+    mouse(engine, pygame.MOUSEMOTION, centre(editor, 3, 2))  # no button held: no stroke
+    engine.run_frames(5)
+    assert engine.drawn_frames == drawn
+    press(engine, pygame.K_RIGHT)
+    assert engine.drawn_frames == drawn + 1
+    press(engine, pygame.K_MINUS, pygame.KMOD_LCTRL)  # the camera's change is drawn too
+    assert engine.drawn_frames == drawn + 2

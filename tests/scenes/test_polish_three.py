@@ -38,7 +38,7 @@ from game.scenes.play import PlayScene
 from game.solver.methods import METHOD_HELP
 from game.ui import theme
 from game.ui.editor_keys import EDITOR_KEYS, Zoom
-from game.ui.editor_view import board_of
+from game.ui.editor_view import board_of, marks_of
 from game.ui.hud import draw_hud
 from game.ui.play_keys import PLAY_KEYS
 from game.ui.widgets import menu_command, menu_rects
@@ -261,7 +261,8 @@ def test_the_editors_notice_leaves_the_column_numbers_clear(
     engine.open_stack([MainMenuScreen(), EditorScreen(Grid.empty(12, 9))])
     editor = engine.top
     assert isinstance(editor, EditorScene)
-    editor.editor.notify("Cannot save: the level needs a player, a box and a goal", Tone.DANGER)
+    text = "Cannot save: the level needs a player, a box and a goal"
+    editor.model.editor.notify(text, Tone.DANGER)
     engine.run_frames(1)
     notice = next(item for item in drawn_texts if item.text.startswith("Cannot save"))
     numbers = [item for item in drawn_texts if item.text.isdigit()]
@@ -272,7 +273,8 @@ def test_the_editor_draws_a_dead_box_mark_over_its_cursor(engine: GameEngine) ->
     engine.open_stack([MainMenuScreen(), EditorScreen(Grid.empty(5, 5))])
     editor = engine.top
     assert isinstance(editor, EditorScene)
-    marks = editor.view._marks(board_of(editor.editor.grid)[0])
+    view = editor.model.view()
+    marks = marks_of(view, board_of(view.grid)[0])
     assert marks[0].colour == theme.ACCENT_ALT  # drawn first: a red mark there stays on top
 
 
@@ -294,7 +296,7 @@ def test_the_editor_says_once_that_the_clipboard_holds_no_level(engine: GameEngi
     assert isinstance(editor, EditorScene)
     engine.clipboard.put("hello")
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
-    notice = editor.editor.notice
+    notice = editor.model.view().notice
     assert notice is not None and notice.text == "The clipboard holds no level (rows of # $ . @)"
 
 

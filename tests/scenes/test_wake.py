@@ -55,7 +55,7 @@ def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
     scene, solver = checked_editor
     # Resting, the editor's edits settle and its check goes to the solver.
     engine.run(max_frames=8)
-    assert solver.requests and scene.editor.check.verdict is Verdict.WAITING
+    assert solver.requests and scene.model.view().verdict is Verdict.WAITING
     assert engine.can_rest()
     drawn = engine.drawn_frames
 
@@ -67,7 +67,7 @@ def test_an_answer_that_comes_while_the_loop_rests_is_drawn_within_a_tick(
     clock.at(arrival, arrive)
     engine.run(max_frames=1)
     assert clock.now - arrival <= TICK_SECONDS + 1e-9
-    assert scene.editor.check.verdict is Verdict.SOLVABLE
+    assert scene.model.view().verdict is Verdict.SOLVABLE
     assert engine.drawn_frames == drawn + 1
 
 
@@ -96,7 +96,7 @@ def test_a_hidden_window_rests_longer_and_is_not_drawn(
     solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
     engine.run(max_frames=2)
     assert clock.now - started >= 2 * rest.AWAY_WAKE_SECONDS - 1e-9
-    assert scene.editor.check.verdict is Verdict.SOLVABLE
+    assert scene.model.view().verdict is Verdict.SOLVABLE
     assert engine.drawn_frames == drawn
 
 
@@ -105,7 +105,7 @@ def test_a_dialog_over_the_editor_leaves_its_check_running(
 ) -> None:
     scene, solver = checked_editor
     engine.run_frames(SETTLE_TICKS + 2)
-    assert len(solver.requests) == 1 and scene.editor.check.verdict is Verdict.WAITING
+    assert len(solver.requests) == 1 and scene.model.view().verdict is Verdict.WAITING
     engine.open(MessageScreen("Note", "A dialog over the editor"))
     engine.run_frames(3)
     engine.pop()
@@ -114,4 +114,4 @@ def test_a_dialog_over_the_editor_leaves_its_check_running(
     assert len(solver.requests) == 1 and solver.cancels == 0
     solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
     engine.run_frames(1)
-    assert scene.editor.check.verdict is Verdict.SOLVABLE
+    assert scene.model.view().verdict is Verdict.SOLVABLE
