@@ -116,6 +116,12 @@ class LevelCheck:
         self.verdict = Verdict.WAITING
         self._settle = SETTLE_TICKS
 
+    @property
+    def work(self) -> Purpose | None:
+        """The work under way, as the screen shows it: from an edit until the verdict (the
+        settling ticks too, so an input script waits for the verdict)."""
+        return Purpose.CHECK if self.verdict is Verdict.WAITING else None
+
     def cancel(self) -> None:
         if self.job is not None:
             self.job.cancel()

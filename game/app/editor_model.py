@@ -157,7 +157,7 @@ class EditorModel:
     @property
     def work(self) -> Purpose | None:
         """The background work the screen waits for: the solver's check of the level."""
-        return Purpose.CHECK if self.editor.check.verdict is Verdict.WAITING else None
+        return self.editor.check.work
 
     # -- commands --------------------------------------------------------------------------
     def handle(self, command: EditorInput) -> None:
