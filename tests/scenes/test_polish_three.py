@@ -29,6 +29,7 @@ from game.core.edit_grid import Grid
 from game.core.errors import LevelError
 from game.core.level_ref import Campaign, LevelFile
 from game.engine.engine import GameEngine
+from game.scenes.base import GameScene
 from game.scenes.editor import EditorScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
@@ -280,7 +281,9 @@ def test_the_editor_draws_a_dead_box_mark_over_its_cursor(engine: GameEngine) ->
 
 def test_saved_games_offer_no_save_over_or_delete_with_no_saves(engine: GameEngine) -> None:
     engine.open_stack([MainMenuScreen(), SlotsScreen(lambda: None)])
-    keys = [key for key, _ in engine.top.key_hints()]  # type: ignore[union-attr]
+    slots = engine.top
+    assert isinstance(slots, GameScene)
+    keys = [key for key, _ in slots.key_hints()]
     assert "O" not in keys and "Del" not in keys and "Esc" in keys
 
 
