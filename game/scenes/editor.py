@@ -30,8 +30,6 @@ from game.ui.editor_keys import EDITOR_KEYS, Zoom
 from game.ui.editor_view import EditorDrawing, EditorFrame
 from game.ui.widgets import KeyHelp
 
-_MIDDLE, _LEFT, _RIGHT = 2, 1, 3
-
 
 class EditorScene(GameScene[EditorFrame]):
     """One level being edited (a new one, or a copy of a level)."""
@@ -133,15 +131,15 @@ class EditorScene(GameScene[EditorFrame]):
         return None
 
     def _mouse_down(self, button: int, pos: tuple[int, int]) -> EditorInput | None:
-        if button == _MIDDLE:
+        if button == pygame.BUTTON_MIDDLE:
             self._panning = True
             return None
         piece = self.drawing.piece_at(self.engine.screen.get_size(), pos)
-        if piece is not None and button == _LEFT:
+        if piece is not None and button == pygame.BUTTON_LEFT:
             return Choose(piece)
         square = self._square(pos)
-        if square is not None and button in (_LEFT, _RIGHT):
-            return Press(square, erase=button == _RIGHT)
+        if square is not None and button in (pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT):
+            return Press(square, erase=button == pygame.BUTTON_RIGHT)
         return None
 
     def _zoom(self, zoom: Zoom) -> None:
