@@ -27,7 +27,7 @@ from game.scenes.base import GameScene
 from game.ui.assets import Assets
 from game.ui.camera import Camera
 from game.ui.editor_keys import EDITOR_KEYS, Zoom
-from game.ui.editor_view import EditorDrawing, EditorFrame
+from game.ui.editor_view import EditorFrame, EditorPainter
 from game.ui.widgets import KeyHelp
 
 
@@ -40,7 +40,7 @@ class EditorScene(GameScene[EditorFrame]):
         super().__init__(engine, screen)
         help_text = "\n".join(EDITOR_KEYS.help_lines())
         self.model = EditorModel(engine, screen, engine.solver, help_text)
-        self.drawing = EditorDrawing(engine.services.get(Assets), self.keys)
+        self.painter = EditorPainter(engine.services.get(Assets), self.keys)
         grid = self.model.view().grid
         self.camera = Camera(grid.width, grid.height)
         self._laid_out: tuple[tuple[int, int], int, int] | None = None
@@ -74,7 +74,7 @@ class EditorScene(GameScene[EditorFrame]):
     def _prepare(self) -> None:
         """What drawing reads, made in logic: the layout and the board's picture."""
         grid = self._lay_out()
-        self.drawing.prepare(grid, self.camera.tile_size)
+        self.painter.prepare(grid, self.camera.tile_size)
 
     def _lay_out(self) -> Grid:
         """Fit the camera to the window and the grid when either changed; the grid."""
@@ -85,7 +85,7 @@ class EditorScene(GameScene[EditorFrame]):
             if (grid.width, grid.height) != (self.camera.columns, self.camera.rows):
                 self.camera = Camera(grid.width, grid.height)
             self._laid_out = key
-            self.camera.set_view(self.drawing.board_area(size), self._centre())
+            self.camera.set_view(self.painter.board_area(size), self._centre())
         return grid
 
     def _square(self, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -134,7 +134,7 @@ class EditorScene(GameScene[EditorFrame]):
         if button == pygame.BUTTON_MIDDLE:
             self._panning = True
             return None
-        piece = self.drawing.piece_at(self.engine.screen.get_size(), pos)
+        piece = self.painter.piece_at(self.engine.screen.get_size(), pos)
         if piece is not None and button == pygame.BUTTON_LEFT:
             return Choose(piece)
         square = self._square(pos)
@@ -167,4 +167,4 @@ class EditorScene(GameScene[EditorFrame]):
         return Shown(self._frame(self.model.view()), work=self.model.work)
 
     def draw(self, surface: pygame.Surface, shown: Shown[EditorFrame], alpha: float) -> None:
-        self.drawing.draw(surface, shown.view)
+        self.painter.draw(surface, shown.view)

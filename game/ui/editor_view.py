@@ -1,4 +1,4 @@
-"""The editor's drawing: the grid with its coordinates, the palette, the ghost, marks and status.
+"""The editor's picture: the grid with its coordinates, the palette, the ghost, marks and status.
 
 It draws only from an EditorFrame: the editor model's view and where the scene's camera puts it.
 """
@@ -77,7 +77,7 @@ def marks_of(view: EditorView, board: Board) -> tuple[Mark, ...]:
     return (cursor, *dead)
 
 
-class EditorDrawing:
+class EditorPainter:
     """Draws the level being edited and the editor's tools around it, from an EditorFrame; keeps
     the board's picture of the last grid it was prepared for."""
 

@@ -123,7 +123,7 @@ def test_paint_a_level_by_mouse_and_undo_redo_the_drag(
 
 
 def test_clicking_the_palette_chooses_the_piece(engine: GameEngine, editor: EditorScene) -> None:
-    rects = editor.drawing.palette_rects(engine.screen.get_size())
+    rects = editor.painter.palette_rects(engine.screen.get_size())
     mouse(engine, pygame.MOUSEBUTTONDOWN, rects[3].center)
     assert view(editor).piece.value == "box"
 
