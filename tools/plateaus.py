@@ -51,7 +51,7 @@ class WatchedSearch(FeatureSearch):
         self.plateaus: list[Plateau] = []
         self.from_best = False
 
-    def _next_heap(self) -> list[tuple[int, Rank, int]] | None:
+    def _next_heap(self) -> list[int] | None:
         heap = super()._next_heap()
         ranked = self.ranked
         self.from_best = self.best_next and bool(ranked) and heap is self.heaps.get(ranked[0])

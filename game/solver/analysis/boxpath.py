@@ -25,11 +25,14 @@ def push_path(
     player: int,
     target: int,
     enter: int | None = None,
+    ending: int | None = None,
 ) -> list[Push] | None:
     """Fewest pushes of the box on ``box`` to ``target``, the player starting on ``player``
     and the boxes ``others`` standing still; None if it cannot get there.
 
-    The box only enters the squares of ``enter`` (the live squares unless given).
+    The box only enters the squares of ``enter`` (the live squares unless given); with
+    ``ending``, the player ends in the area of that square (the box may then come back to
+    ``box``, the player on another side).
     """
     width = analysis.width
     poll = analysis.poll
@@ -51,7 +54,7 @@ def push_path(
             if child in parents:
                 continue
             parents[child] = (state, at, index)
-            if ahead == target:
+            if ahead == target and (ending is None or moved >> ending & 1):
                 return _unwind(parents, child)
             queue.append((ahead, moved, child))
     return None

@@ -16,14 +16,26 @@ import time
 from game.solver.analysis.board import UNREACHABLE, bits_of, flood
 from game.solver.deadlock.rules import MatchingChecker
 from game.solver.result import Limits
-from game.solver.search.cells import ADVISED, PLAIN, CellSearch, Child, Rank, count_areas
+from game.solver.search.cells import (
+    ADVISED,
+    NO_MOVE,
+    PLAIN,
+    CellSearch,
+    Child,
+    Key,
+    Rank,
+    count_areas,
+    pack_squares,
+    unpack_squares,
+)
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Problem
 from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_reach, walk_distance
 
-# A pull move as the tree keeps it: the box's square before and after, and the bases left
+# A pull move as its children hold it: the box's square before and after, and the bases left
 # after it (one fewer when the box retired).
 Pull = tuple[int, int, int]
+RANK_SIZE = 4  # boxes left, areas, boxes on goals, spread (see _rank)
 # A retiring pull must take the box at least this many steps away: a box pulled just beside
 # its goal onto a base is no plan (Festival asks for another room or six steps).
 FAR = 6
@@ -34,7 +46,7 @@ class BaseSearch(CellSearch[Pull]):
     their start squares, the tree runs dry or the limits stop it (``best`` is the best node)."""
 
     def __init__(self, problem: Problem, limits: Limits) -> None:
-        super().__init__(limits)
+        super().__init__(limits, RANK_SIZE)
         self.problem = problem
         analysis = problem.analysis
         self.floor, self.width, self.offsets = analysis.floor, analysis.width, analysis.offsets
@@ -82,7 +94,7 @@ class BaseSearch(CellSearch[Pull]):
                 continue
             self.seen.add(key)
             rank = self._rank(goals, starts, area)
-            self._make(-1, None, 0, rank, goals, starts, area)
+            self._make(-1, NO_MOVE, 0, rank, goals, starts, area)
 
     def run(self, budget: float | None = None) -> None:
         """Search until finished, the tree runs dry or ``budget`` seconds of this search's
@@ -100,10 +112,9 @@ class BaseSearch(CellSearch[Pull]):
                     return
                 node, child = picked
                 self.seen.add(child.key)
-                _, _, bases = child.move
                 self._make(
-                    node, child.move, self.weight[node] + child.weight, child.rank,
-                    child.boxes, bases, child.region,
+                    node, child.move, child.weight, child.rank, child.boxes, child.key[1],
+                    child.region,
                 )
         finally:
             self.spent += time.monotonic() - entered
@@ -114,20 +125,18 @@ class BaseSearch(CellSearch[Pull]):
         node = self.best
         if node < 0:
             return None
-        starts = self.problem.start_boxes
         pulls: list[tuple[int, int, bool]] = []
-        bases = starts
-        for source, target, after in self.path(node):
-            pulls.append((source, target, after != bases))
-            bases = after
-        if bases == starts and not self.finished:
+        for move in self.path(node):
+            source, target, _, retired = unpack_squares(move)
+            pulls.append((source, target, retired))
+        if not any(retired for _, _, retired in pulls) and not self.finished:
             return None
         return ParkingPlan(self.boxes[node], pulls)
 
     def _make(
         self,
         parent: int,
-        via: Pull | None,
+        via: int,
         weight: int,
         rank: Rank,
         boxes: int,
@@ -155,6 +164,25 @@ class BaseSearch(CellSearch[Pull]):
             self.finished = True
             return
         self.offer(node, self._children(boxes, bases, region, rank))
+
+    def pack_move(self, node: int, child: Child[Pull]) -> int:
+        """A pull as the box's square before and after, the lowest square of the player's area
+        after and whether the box retired (on the base it was pulled to)."""
+        source, target, bases = child.move
+        region = child.region
+        stand = (region & -region).bit_length() - 1
+        return pack_squares(source, target, stand, bases != self.bases[node])
+
+    def child_key(self, node: int, move: int) -> Key:
+        source, target, stand, retired = unpack_squares(move)
+        boxes, bases = self.boxes[node], self.bases[node]
+        if retired:
+            return boxes & ~(1 << source), bases & ~(1 << target), stand + 1
+        return boxes ^ (1 << source) ^ (1 << target), bases, stand + 1
+
+    def region_of(self, key: Key) -> int:
+        stand = key[2] - 1
+        return flood(1 << stand, self.floor & ~key[0], self.width)
 
     def _rank(self, boxes: int, bases: int, region: int) -> Rank:
         """Boxes left, areas, boxes still on goals, and how far the boxes are from the goals

@@ -4,11 +4,14 @@ made with all its children scored, grouped into cells by features, and which cel
 Visits alternate between the next cell of a cycle (a cell just found may be the cycle's next)
 and the best cell, or in turn the cells of the front of two features; in a cell the search takes
 the child of the cheapest path (advised moves weigh 0, others 1), then of the best features.
+A node's children are kept packed in integers; its position, boxes and player's area, is worked
+out again from its parent's when the child is made.
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
 from typing import Generic, NamedTuple, TypeVar
 
 from game.solver.analysis.board import Poll, flood
@@ -87,23 +90,67 @@ class Child(NamedTuple, Generic[Move]):
     move: Move  # the search's own record of the move
 
 
+# A node keeps its children packed, each in one integer: its weight, its rank (each feature in
+# RANK_BITS, offset so that negative values keep their order), its place among its siblings
+# (equal children keep the order they were made in) and its move as the search packs it (see
+# ``pack_move``), so that the integers sort as the children do. A child as a tuple of objects
+# held some 1,200 bytes on XSokoban's large levels (its pushes, boxes and player's area), and a
+# node's children are made when it is, so they held most of a search's memory.
+RANK_BITS = 32
+RANK_OFFSET = 1 << (RANK_BITS - 1)
+RANK_MASK = (1 << RANK_BITS) - 1
+PLACE_BITS = 24
+MOVE_BITS = 64
+MOVE_MASK = (1 << MOVE_BITS) - 1
+# A queued node is one integer too: its next child's path weight and rank, then the node.
+NODE_BITS = 40
+NODE_MASK = (1 << NODE_BITS) - 1
+NO_MOVE = -1  # the move that made a root
+NO_CHILDREN: tuple[int, ...] = ()
+# Both searches move one box: a packed move holds the box's square before and after, the lowest
+# square of the player's area after and a flag of the search's own, SQUARE_BITS each.
+SQUARE_BITS = 16
+SQUARE_MASK = (1 << SQUARE_BITS) - 1
+
+
+def pack_squares(source: int, target: int, stand: int, flag: bool = False) -> int:
+    """A move of one box from ``source`` to ``target``, the player's area after it holding
+    ``stand`` as its lowest square, in one integer."""
+    return source | target << SQUARE_BITS | stand << 2 * SQUARE_BITS | flag << 3 * SQUARE_BITS
+
+
+def unpack_squares(move: int) -> tuple[int, int, int, bool]:
+    """The source, target, player's lowest square and flag of a move of :func:`pack_squares`."""
+    return (
+        move & SQUARE_MASK,
+        move >> SQUARE_BITS & SQUARE_MASK,
+        move >> 2 * SQUARE_BITS & SQUARE_MASK,
+        bool(move >> 3 * SQUARE_BITS),
+    )
+
+
 class CellSearch(Generic[Move]):
     """Nodes with their children, best first, queued in their cells.
 
     A node is queued in its cell under its next child's weight (plus its path's) and rank, so
-    a cell gives the cheapest path first and, among equals, the most promising child.
+    a cell gives the cheapest path first and, among equals, the most promising child. A search
+    packs its moves into integers (``pack_move``) and says what position a packed move makes
+    (``child_key``, ``region_of``); its children come back with their moves packed.
     """
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, rank_size: int) -> None:
+        """``rank_size``: how many values a rank of this search holds."""
         self.limits = limits
-        self.parent: list[int] = []
-        self.via: list[Move | None] = []  # the move from the parent (None at a root)
-        self.weight: list[int] = []
-        self.children: list[list[Child[Move]]] = []
-        self.cursor: list[int] = []
-        self.cell: list[Cell] = []
+        self.rank_size = rank_size
+        self.rank_bits = RANK_BITS * rank_size
+        self.parent = array("q")
+        self.via = array("q")  # the packed move from the parent (NO_MOVE at a root)
+        self.weight = array("q")
+        self.cursor = array("q")
+        self.children: list[tuple[int, ...]] = []
+        self.cell: list[Cell] = []  # the same tuple for every node of a cell
         self.seen: set[Key] = set()
-        self.heaps: dict[Cell, list[tuple[int, Rank, int]]] = {}
+        self.heaps: dict[Cell, list[int]] = {}
         self.cycle: list[Cell] = []
         self.turn = 0  # the next cell of the cycle to visit
         # The cells with nodes left, best first: every other visit goes to the best one, so
@@ -119,24 +166,46 @@ class CellSearch(Generic[Move]):
         # Whether a cell is the cycle's next visit when it is found (else the cycle goes on
         # in turn and reaches it last).
         self.new_cells_first = False
+        self.cells: dict[Cell, Cell] = {}
 
-    def add(self, parent: int, via: Move | None, weight: int, cell: Cell) -> int:
-        """Put a node in the tree (its key is already seen), in ``cell``; its children come
-        with :meth:`offer`."""
+    def pack_move(self, node: int, child: Child[Move]) -> int:
+        """The move of a child of ``node`` in MOVE_BITS bits, from which ``child_key`` and
+        ``region_of`` give back its position."""
+        raise NotImplementedError
+
+    def child_key(self, node: int, move: int) -> Key:
+        """The key of the child of ``node`` that the packed ``move`` makes."""
+        raise NotImplementedError
+
+    def region_of(self, key: Key) -> int:
+        """The player's area in the position of ``key``."""
+        raise NotImplementedError
+
+    def add(self, parent: int, via: int, weight: int, cell: Cell) -> int:
+        """Put a node in the tree (its key is already seen), in ``cell``, made from ``parent``
+        by the packed move ``via``; its children come with :meth:`offer`."""
         node = len(self.parent)
         self.parent.append(parent)
         self.via.append(via)
         self.weight.append(weight)
-        self.children.append([])
+        self.children.append(NO_CHILDREN)
         self.cursor.append(0)
-        self.cell.append(cell)
+        self.cell.append(self.cells.setdefault(cell, cell))
         return node
 
     def offer(self, node: int, children: list[Child[Move]]) -> None:
         """Give the node its children, best first, and queue it in its cell."""
         if not children:
             return
-        self.children[node] = children
+        rank_bits = self.rank_bits
+        shift = PLACE_BITS + MOVE_BITS
+        packed = tuple(
+            ((child.weight << rank_bits | self._pack_rank(child.rank)) << PLACE_BITS | place)
+            << MOVE_BITS
+            | self.pack_move(node, child)
+            for place, child in enumerate(children)
+        )
+        self.children[node] = packed
         cell = self.cell[node]
         heap = self.heaps.get(cell)
         if heap is None:
@@ -146,25 +215,33 @@ class CellSearch(Generic[Move]):
                 self.turn = len(self.cycle) - 1
         if not heap:
             heapq.heappush(self.ranked, cell)
-        first = children[0]
-        heapq.heappush(heap, (self.weight[node] + first.weight, first.rank, node))
+        order = (self.weight[node] << rank_bits) + (packed[0] >> shift)
+        heapq.heappush(heap, order << NODE_BITS | node)
 
-    def path(self, node: int) -> list[Move]:
-        """The moves from a root to ``node``, first first."""
-        moves: list[Move] = []
+    def children_of(self, node: int) -> list[Child[int]]:
+        """The node's children not yet made, best first, their moves packed."""
+        return [
+            self._unpacked(node, packed)
+            for packed in self.children[node][self.cursor[node] :]
+        ]
+
+    def path(self, node: int) -> list[int]:
+        """The packed moves from a root to ``node``, first first."""
+        moves: list[int] = []
         while node >= 0:
             via = self.via[node]
-            if via is not None:
+            if via != NO_MOVE:
                 moves.append(via)
             node = self.parent[node]
         moves.reverse()
         return moves
 
-    def next_child(self) -> tuple[int, Child[Move]] | None:
-        """The next child to make and its parent's node, its key not yet seen; None when
-        every cell has run dry. Ticks the limits once per cell looked at, before the cell is
-        chosen: a slice that ends there then leaves the turn where it was, so a search cut into
-        slices visits its cells in the same order as one run straight through."""
+    def next_child(self) -> tuple[int, Child[int]] | None:
+        """The next child to make and its parent's node, its key not yet seen (its weight is
+        its path's); None when every cell has run dry. Ticks the limits once per cell looked
+        at, before the cell is chosen: a slice that ends there then leaves the turn where it
+        was, so a search cut into slices visits its cells in the same order as one run
+        straight through."""
         while True:
             self.limits.tick()
             heap = self._next_heap()
@@ -174,7 +251,7 @@ class CellSearch(Generic[Move]):
             if picked is not None:
                 return picked
 
-    def _next_heap(self) -> list[tuple[int, Rank, int]] | None:
+    def _next_heap(self) -> list[int] | None:
         while self.cycle:
             if self.turn >= len(self.cycle):
                 self.turn = 0
@@ -218,28 +295,61 @@ class CellSearch(Generic[Move]):
             heapq.heappop(ranked)
         return None
 
-    def _take(self, heap: list[tuple[int, Rank, int]]) -> tuple[int, Child[Move]] | None:
+    def _take(self, heap: list[int]) -> tuple[int, Child[int]] | None:
         """The cheapest unseen child of the cell's nodes, its node queued again for the
         child after it; None when the cell holds no unseen child."""
         seen = self.seen
+        shift = PLACE_BITS + MOVE_BITS
         while heap:
-            cost, rank, node = heapq.heappop(heap)
+            entry = heapq.heappop(heap)
+            node = entry & NODE_MASK
             children = self.children[node]
             index = self.cursor[node]
-            while index < len(children) and children[index].key in seen:
+            while index < len(children):
+                key = self.child_key(node, children[index] & MOVE_MASK)
+                if key not in seen:
+                    break
                 index += 1
-            if index >= len(children):
-                self.children[node] = []  # nothing left to make here: let it go
+            else:
+                self.children[node] = NO_CHILDREN  # nothing left to make here: let it go
                 continue
-            child = children[index]
-            weight = self.weight[node]
-            if (weight + child.weight, child.rank) > (cost, rank):
+            base = self.weight[node] << self.rank_bits
+            order = base + (children[index] >> shift)
+            if order > entry >> NODE_BITS:
                 self.cursor[node] = index
-                heapq.heappush(heap, (weight + child.weight, child.rank, node))
+                heapq.heappush(heap, order << NODE_BITS | node)
                 continue
             self.cursor[node] = index + 1
             if index + 1 < len(children):
-                after = children[index + 1]
-                heapq.heappush(heap, (weight + after.weight, after.rank, node))
-            return node, child
+                after = base + (children[index + 1] >> shift)
+                heapq.heappush(heap, after << NODE_BITS | node)
+            return node, self._unpacked(node, children[index], key)
         return None
+
+    def _unpacked(self, node: int, packed: int, key: Key | None = None) -> Child[int]:
+        """A packed child of ``node`` as a Child, its weight its path's."""
+        move = packed & MOVE_MASK
+        if key is None:
+            key = self.child_key(node, move)
+        order = packed >> (PLACE_BITS + MOVE_BITS)
+        rank = self._unpack_rank(order & ((1 << self.rank_bits) - 1))
+        weight = self.weight[node] + (order >> self.rank_bits)
+        return Child(weight, rank, key, key[0], self.region_of(key), move)
+
+    def _pack_rank(self, rank: Rank) -> int:
+        if len(rank) != self.rank_size:
+            raise ValueError(f"a rank of {len(rank)} values, not {self.rank_size}")
+        packed = 0
+        for value in rank:
+            if not -RANK_OFFSET <= value < RANK_OFFSET:
+                raise ValueError(f"a rank value out of range: {value}")
+            packed = packed << RANK_BITS | value + RANK_OFFSET
+        return packed
+
+    def _unpack_rank(self, packed: int) -> Rank:
+        values = [
+            (packed >> RANK_BITS * place & RANK_MASK) - RANK_OFFSET
+            for place in range(self.rank_size)
+        ]
+        values.reverse()
+        return tuple(values)

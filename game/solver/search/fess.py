@@ -13,7 +13,8 @@ parent's cell. The plan comes from the backward base search when asked for and i
 
 from __future__ import annotations
 
-from game.solver.analysis.board import bits_of
+from game.solver.analysis.board import bits_of, flood
+from game.solver.analysis.boxpath import push_path
 from game.solver.analysis.player_area import area_after_push
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
@@ -24,14 +25,18 @@ from game.solver.search.base_search import BaseSearch
 from game.solver.search.box_moves import Step, box_moves
 from game.solver.search.cells import (
     ADVISED,
+    NO_MOVE,
     PLAIN,
     Cell,
     CellSearch,
     Child,
+    Key,
     Rank,
     area_parts,
     areas_after,
     count_areas,
+    pack_squares,
+    unpack_squares,
 )
 from game.solver.search.packing import PackingPlan
 from game.solver.search.parking import ParkingPlan
@@ -50,7 +55,8 @@ from game.solver.search.problem import Outcome, Problem
 # from 12.3, 7.7 and 13.9 s to 8.2, 4.9 and 9.1 s.
 BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
-# How many sets of boxes a search keeps the features of (some 150 bytes each).
+RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see _features)
+# How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
 
 
@@ -75,7 +81,7 @@ class FeatureSearch(CellSearch[Pushes]):
         (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
         others still (36, 72, 75). ``farthest``: of children equal in every feature, the one
         whose boxes are farthest from the goals comes first (Festival's), not the nearest."""
-        super().__init__(limits)
+        super().__init__(limits, RANK_SIZE)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
         self.box_moves = box_moves
@@ -110,6 +116,7 @@ class FeatureSearch(CellSearch[Pushes]):
         # stands (the areas count his own), and about half the children of a search share
         # their boxes with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
         self.features: dict[int, tuple[int, int, int, int]] = {}
+        self.boxes: list[int] = []  # per node, its boxes
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -144,7 +151,8 @@ class FeatureSearch(CellSearch[Pushes]):
         distance = sum(nearest[square] for square in bits_of(boxes))
         rank = self._features(boxes, region, self.distance_sign * distance)
         self.seen.add((boxes, (region & -region).bit_length()))
-        node = self.add(-1, None, 0, rank[:3])
+        node = self.add(-1, NO_MOVE, 0, rank[:3])
+        self.boxes.append(boxes)
         self.offer(node, self.expand(node, boxes, region, rank))
 
     def run(self) -> Outcome:
@@ -159,7 +167,8 @@ class FeatureSearch(CellSearch[Pushes]):
             node, child = picked
             self.seen.add(child.key)
             cell = self.cell_of(child.rank, node)
-            made = self.add(node, child.move, self.weight[node] + child.weight, cell)
+            made = self.add(node, child.move, child.weight, cell)
+            self.boxes.append(child.boxes)
             self.offer(made, self.expand(made, child.boxes, child.region, child.rank))
         return Outcome(self.solution, self.used_macros)
 
@@ -233,7 +242,7 @@ class FeatureSearch(CellSearch[Pushes]):
                 continue
             keys.add(key)
             if after == problem.goals:
-                self.solution = [push for move in self.path(node) for push in move]
+                self.solution = self._pushes_to(node)
                 self.solution.extend(pushes)
                 return []
             source = (boxes & ~after).bit_length() - 1
@@ -253,6 +262,41 @@ class FeatureSearch(CellSearch[Pushes]):
             children[index] = children[index]._replace(weight=ADVISED)
         children.sort(key=_order)
         return children
+
+    def pack_move(self, node: int, child: Child[Pushes]) -> int:
+        """A move as the box's square before and after and the lowest square of the player's
+        area after: its pushes are found again, for the solution's moves only."""
+        boxes = self.boxes[node]
+        source = child.move[0].box
+        arrived = child.boxes & ~boxes
+        target = arrived.bit_length() - 1 if arrived else source
+        region = child.region
+        return pack_squares(source, target, (region & -region).bit_length() - 1)
+
+    def child_key(self, node: int, move: int) -> Key:
+        source, target, stand, _ = unpack_squares(move)
+        return self.boxes[node] ^ (1 << source) ^ (1 << target), stand + 1
+
+    def region_of(self, key: Key) -> int:
+        boxes, stand = key
+        return flood(1 << stand - 1, self.problem.floor & ~boxes, self.problem.width)
+
+    def _pushes_to(self, node: int) -> list[Push]:
+        """The pushes of the moves from the root to ``node``: for each, the fewest that take
+        its box where it went, the player ending in the area it names."""
+        problem = self.problem
+        boxes, player = problem.start_boxes, problem.start_player
+        pushes: list[Push] = []
+        for move in self.path(node):
+            source, target, stand, _ = unpack_squares(move)
+            found = push_path(
+                problem.analysis, boxes & ~(1 << source), source, player, target, ending=stand
+            )
+            if found is None:
+                raise AssertionError(f"a move of the tree cannot be made again: {move:#x}")
+            pushes.extend(found)
+            boxes, player = boxes ^ (1 << source) ^ (1 << target), stand
+        return pushes
 
     def _pushes(self, boxes: int, region: int, only: list[int] | None) -> list[Step]:
         """Every single push as a move, a push into a tunnel taken on to its end."""

@@ -15,6 +15,7 @@ from game.solver import SolveStatus, solve
 from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.result import Limits, StopSearch
 from game.solver.search.base_search import BaseSearch
+from game.solver.search.cells import unpack_squares
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.parking import OUTSIDE
 from game.solver.search.portfolio import (
@@ -91,9 +92,9 @@ def test_sinks_are_the_largest_group_of_start_squares_boxes_move_among() -> None
 def test_when_a_box_can_retire_only_retiring_pulls_are_made_one_a_box() -> None:
     search, _ = search_of(CLUSTER)
     search.start()
-    (children,) = [kids for kids in search.children if kids]
-    assert all(child.move[2].bit_count() == 3 for child in children)  # one base fewer each
-    sources = [child.move[0] for child in children]
+    (children,) = [kids for node in range(len(search.cell)) if (kids := search.children_of(node))]
+    assert all(child.key[1].bit_count() == 3 for child in children)  # one base fewer each
+    sources = [unpack_squares(child.move)[0] for child in children]
     assert len(set(sources)) == len(sources)
     assert min(child.weight for child in children) == 0
 

@@ -8,7 +8,15 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import bits_of
 from game.solver.result import Limits
-from game.solver.search.cells import ADVISED, CellSearch, Child
+from game.solver.search.cells import (
+    ADVISED,
+    NO_MOVE,
+    CellSearch,
+    Child,
+    Key,
+    pack_squares,
+    unpack_squares,
+)
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.problem import Problem
 from tests.solver.helpers import problem_of
@@ -80,17 +88,20 @@ def test_fess_fills_a_dead_end_following_the_packing_advisor() -> None:
 def test_the_packing_advice_is_a_path_to_the_first_goal_to_fill() -> None:
     search, problem = search_of(DEAD_END)
     search.start()
-    advised = [child for child in search.children[0] if child.weight == ADVISED]
+    advised = [child for child in search.children_of(0) if child.weight == ADVISED]
     deepest = problem.width + 1
     packing = [child for child in advised if child.boxes >> deepest & 1]
-    assert packing and len(packing[0].move) > 1  # a macro move: several pushes of one box
-    assert search.children[0][0] is packing[0]  # the best child comes first
+    assert packing
+    source, target, _, _ = unpack_squares(packing[0].move)
+    # A macro move: several pushes of one box, which ends neither on its square nor beside it.
+    assert abs(target - source) not in (0, 1, problem.width)
+    assert search.children_of(0)[0] == packing[0]  # the best child comes first
 
 
 def test_over_box_moves_the_packing_advice_is_the_child_that_packs() -> None:
     search, problem = search_of(DEAD_END, box_moves=True)
     search.start()
-    first = search.children[0][0]
+    first = search.children_of(0)[0]
     assert first.weight == ADVISED
     assert first.boxes >> problem.width + 1 & 1
     assert -first.rank[0] == 1  # one box packed
@@ -102,7 +113,7 @@ def test_the_connectivity_advice_takes_the_box_out_of_the_doorway() -> None:
     door = parse_level(DOORWAY).board.index(4, 2)
     joining = [
         child
-        for child in search.children[0]
+        for child in search.children_of(0)
         if child.weight == ADVISED and child.rank[:2] == (0, 1)  # nothing packed, one area
     ]
     assert len(joining) == 1
@@ -116,8 +127,9 @@ def test_the_opener_takes_the_box_nearest_the_next_goal_away_from_it() -> None:
     boxes = problem.start_boxes
     board = parse_level(CORNER).board
     assert advisors.plan.next_squares(boxes)[0] == board.index(6, 1)
-    root_rank = search._features(boxes, problem.region(boxes, problem.start_player), 0)
-    children = search.children[0]
+    region = problem.region(boxes, problem.start_player)
+    root_rank = search._features(boxes, region, 0)
+    children = search.expand(0, boxes, region, root_rank)
     chosen = advisors._opener(children, root_rank, boxes)
     assert chosen is not None
     source = (boxes & ~children[chosen].boxes).bit_length() - 1
@@ -152,7 +164,7 @@ def test_under_the_goal_order_plan_the_opening_advice_gains_the_most_squares() -
     search.start()
     assert not search.ready().opener
     region = problem.region(problem.start_boxes, problem.start_player)
-    children = search.children[0]
+    children = search.children_of(0)
     most = max((child.region & ~region).bit_count() for child in children)
     assert most > 0
     advised = [child for child in children if child.weight == ADVISED]
@@ -196,20 +208,33 @@ def test_a_box_on_a_goal_before_its_turn_counts_as_out_of_plan() -> None:
 def test_a_step_back_in_the_features_waits_in_the_best_cell_of_its_path() -> None:
     search, _ = search_of(DEAD_END)
     search.start()
-    packed_one = search.add(0, None, 0, (-1, 2, 0))
+    packed_one = search.add(0, NO_MOVE, 0, (-1, 2, 0))
     # One fewer box packed and no fewer areas: it stays in its parent's cell.
     assert search.cell_of((0, 2, 0, 5), packed_one) == (-1, 2, 0)
     # One fewer box packed but fewer areas: a cell of its own.
     assert search.cell_of((0, 1, 0, 5), packed_one) == (0, 1, 0)
 
 
+class Numbered(CellSearch[int]):
+    """A bare cell search whose children's moves are numbers that are their keys."""
+
+    def pack_move(self, node: int, child: Child[int]) -> int:
+        return child.move
+
+    def child_key(self, node: int, move: int) -> Key:
+        return (move,)
+
+    def region_of(self, key: Key) -> int:
+        return 0
+
+
 def test_a_cell_found_is_visited_next_when_new_cells_come_first() -> None:
     def visits(first: bool) -> list[tuple[int, ...]]:
-        search: CellSearch[int] = CellSearch(Limits(None, None, 1 << 30, None, None))
+        search = Numbered(Limits(None, None, 1 << 30, None, None), 1)
         search.new_cells_first = first
         cells = [(0, 3, 0), (0, 2, 0), (-1, 2, 0)]
         for number, cell in enumerate(cells):
-            node = search.add(-1, None, 0, cell)
+            node = search.add(-1, NO_MOVE, 0, cell)
             search.offer(node, [Child(ADVISED, (number,), (number,), 0, 0, number)])
         order: list[tuple[int, ...]] = []
         while (picked := search.next_child()) is not None:
@@ -227,12 +252,13 @@ def test_a_cell_found_is_visited_next_when_new_cells_come_first() -> None:
 
 def test_the_digging_visits_take_the_front_of_packing_and_boxes_out_of_plan_in_turn() -> None:
     def digs(feature: int | None) -> list[tuple[int, ...]]:
-        search: CellSearch[int] = CellSearch(Limits(None, None, 1 << 30, None, None))
+        search = Numbered(Limits(None, None, 1 << 30, None, None), 2)
         search.front_feature = feature
         cells = [(-2, 1, 3), (-1, 2, 3), (-1, 1, 1), (0, 1, 0)]
         for number, cell in enumerate(cells):
-            node = search.add(-1, None, 0, cell)
-            children = [Child(ADVISED, (number, n), (number, n), 0, 0, number) for n in range(8)]
+            node = search.add(-1, NO_MOVE, 0, cell)
+            moves = enumerate(range(number * 8, number * 8 + 8))
+            children = [Child(ADVISED, (number, n), (move,), 0, 0, move) for n, move in moves]
             search.offer(node, children)
         order: list[tuple[int, ...]] = []
         for _ in range(8):
@@ -257,7 +283,7 @@ def test_of_children_equal_in_every_feature_the_farthest_search_takes_the_farthe
         search.start()
         nearest = problem.analysis.nearest
         groups: dict[tuple[int, ...], list[int]] = {}
-        for child in search.children[0]:
+        for child in search.children_of(0):
             distance = sum(nearest[square] for square in bits_of(child.boxes))
             groups.setdefault((child.weight, *child.rank[:4]), []).append(distance)
         return [distances for distances in groups.values() if len(set(distances)) > 1]
@@ -265,3 +291,27 @@ def test_of_children_equal_in_every_feature_the_farthest_search_takes_the_farthe
     near, far = ties(farthest=False), ties(farthest=True)
     assert near and all(distances == sorted(distances) for distances in near)
     assert far and all(distances == sorted(distances, reverse=True) for distances in far)
+
+
+def test_packed_children_come_back_in_order_with_their_ranks_and_weights() -> None:
+    search = Numbered(Limits(None, None, 1 << 30, None, None), 3)
+    node = search.add(-1, NO_MOVE, 5, (0,))
+    ranks = [(-3, 5, -70_000), (-3, 5, 12), (-1, -2, 0), (0, 0, 0)]
+    weights = [0, 1, 1, 1]
+    children = [
+        Child(weight, rank, (move,), 0, 0, move)
+        for move, (weight, rank) in enumerate(zip(weights, ranks, strict=True))
+    ]
+    search.offer(node, children)
+    taken: list[tuple[int, tuple[int, ...], int]] = []
+    while (picked := search.next_child()) is not None:
+        _, child = picked
+        search.seen.add(child.key)
+        taken.append((child.weight, child.rank, child.move))
+    pairs = enumerate(zip(weights, ranks, strict=True))
+    assert taken == [(5 + weight, rank, move) for move, (weight, rank) in pairs]
+
+
+def test_a_packed_move_keeps_its_squares_and_flag() -> None:
+    for move in ((0, 0, 0, False), (9_999, 17, 65_535, True), (40, 40, 3, False)):
+        assert unpack_squares(pack_squares(*move)) == move
