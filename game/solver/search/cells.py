@@ -11,6 +11,7 @@ out again from its parent's when the child is made.
 from __future__ import annotations
 
 import heapq
+import struct
 from array import array
 from typing import Generic, NamedTuple, TypeVar
 
@@ -98,7 +99,6 @@ class Child(NamedTuple, Generic[Move]):
 # node's children are made when it is, so they held most of a search's memory.
 RANK_BITS = 32
 RANK_OFFSET = 1 << (RANK_BITS - 1)
-RANK_MASK = (1 << RANK_BITS) - 1
 PLACE_BITS = 24
 MOVE_BITS = 64
 MOVE_MASK = (1 << MOVE_BITS) - 1
@@ -141,8 +141,9 @@ class CellSearch(Generic[Move]):
     def __init__(self, limits: Limits, rank_size: int) -> None:
         """``rank_size``: how many values a rank of this search holds."""
         self.limits = limits
-        self.rank_size = rank_size
         self.rank_bits = RANK_BITS * rank_size
+        self.rank_struct = struct.Struct(f">{rank_size}i")
+        self.rank_signs = sum(RANK_OFFSET << RANK_BITS * place for place in range(rank_size))
         self.parent = array("q")
         self.via = array("q")  # the packed move from the parent (NO_MOVE at a root)
         self.weight = array("q")
@@ -337,19 +338,11 @@ class CellSearch(Generic[Move]):
         return Child(weight, rank, key, key[0], self.region_of(key), move)
 
     def _pack_rank(self, rank: Rank) -> int:
-        if len(rank) != self.rank_size:
-            raise ValueError(f"a rank of {len(rank)} values, not {self.rank_size}")
-        packed = 0
-        for value in rank:
-            if not -RANK_OFFSET <= value < RANK_OFFSET:
-                raise ValueError(f"a rank value out of range: {value}")
-            packed = packed << RANK_BITS | value + RANK_OFFSET
-        return packed
+        # Each value as a signed 32-bit field (struct refuses one out of range), its sign bit
+        # flipped so that the fields compare as the values do.
+        fields = self.rank_struct.pack(*rank)
+        return int.from_bytes(fields, "big") ^ self.rank_signs
 
     def _unpack_rank(self, packed: int) -> Rank:
-        values = [
-            (packed >> RANK_BITS * place & RANK_MASK) - RANK_OFFSET
-            for place in range(self.rank_size)
-        ]
-        values.reverse()
-        return tuple(values)
+        fields = (packed ^ self.rank_signs).to_bytes(self.rank_struct.size, "big")
+        return self.rank_struct.unpack(fields)
