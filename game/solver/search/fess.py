@@ -45,14 +45,9 @@ from game.solver.search.problem import Outcome, Problem
 # The base search's own share of the solve's time limit (Festival gives it a third of a
 # strategy's time; here the forward searches of the portfolio share the rest), and its time
 # when the solve has none (its share of a minute, a hint's limit). The planned searches wait
-# for it, and where it does not finish its plan comes early: of XSokoban's 8 levels it does
-# not finish in 10 s, 6 have their plan within 300 nodes (0.3 s on a machine where the base
-# search of 49, the longest that finishes, takes 1,396 nodes and 0.7 s), 18 retires no box
-# (its plan is the goal order), and as the plan is the first node of the best cell (see
-# BaseSearch._make) only a better cell changes it (90: 3 boxes left, then 1 at node 1,880).
-# A sixth of the limit kept the planned searches waiting, and a twelfth, chosen on a machine
-# 2.5 times slower, still did on that faster one: a twenty-fourth took XSokoban 14, 31 and 69
-# from 12.3, 7.7 and 13.9 s to 8.2, 4.9 and 9.1 s.
+# for it, so it is short: where it does not finish, its plan is the first node of the best cell
+# it reached (see BaseSearch._make), which mostly comes early. Chosen on XSokoban (see
+# docs/solver.md).
 BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see _features)

@@ -17,30 +17,18 @@ from game.solver.search.problem import Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
 GROWTH = 1.5  # how much longer each round's slices are than the last's
-# Up to this many boxes the fast method gives a third of its time each to the guided feature
-# space search planned by the backward base search, feature space search over pushes and greedy
-# search (Microban 40 s -> 33 s: the guided one solves 139, 111 and 122 in under 0.2 s, greedy
-# took 4-7 s); beyond it, up to 10 boxes, a third each to the base-planned search guided
-# (hotspots, out-of-plan zones, the explorer) and plain (each solves XSokoban levels the other
-# misses) and to the search over pushes. Greedy search runs on small levels only: beyond them it
-# solved no XSokoban level, and its eighth of the time, given to the others, took XSokoban's
-# levels solved from 529 s to 463 s. The unplanned search over box moves (``fess-boxes``) was a
-# seventh there and solved first only 14 and 37, which the planned ones solve alone in 8 and 2 s:
-# its time given to the others took XSokoban from 84 to 85 levels (74) and the 84 from 357 s to
-# 295 s. In the three, shares only moved time between levels: 3 of 7 parts for the guided search
-# took XSokoban 74 from 37.7 s to 30.5 s, and the other 84 solved from 201.2 s to 219.4 s.
-#
-# Beyond 10 boxes the two base-planned searches also run with the other tie-break, the boxes
-# farthest from the goals first (Festival's), and the guided one only so: the guided far, plain
-# near, plain far, and over pushes. Each tie-break solves levels the other misses (XSokoban 28
-# only the guided far, 69 only the plain far, 39 only the plain near), so the four gained 28 and
-# 69 and lost none. A fourth search makes each level cost more: the 85 solved before took 216 s,
-# and 276-290 s with the four (36 took 25-33 s, not 5 s, without the guided near search). With
-# equal shares the guided far search won 23 of the 76 levels of over 10 boxes solved, and over
-# half of their seconds (52-55% in two runs), so it has 3 parts of 9, the others 2 each: those
-# 87 levels took 321-327 s, not 336 s, 28 25-26 s, not 32 s, 36 25-26 s, not 33 s, and 39 (the
-# plain near) 29 s, not 25 s. Up to 10 boxes the three of before run: Microban 153 (10 boxes)
-# ran past its 10 s under the four, and no XSokoban level of 9 or 10 boxes needs the far one.
+# Which searches the fast method runs, by the level's boxes, and why (the measurements, and the
+# sets each choice was made on, XSokoban and Microban, are in docs/solver.md):
+# - Small levels (up to SMALL_LEVEL_BOXES): the guided base-planned search, the search over pushes
+#   and greedy search, equal shares. Each is the first to solve some small levels, and greedy
+#   search, quick there, solves no large one.
+# - Medium levels (up to MEDIUM_LEVEL_BOXES): the base-planned search guided and plain (each
+#   solves levels the other misses) and the search over pushes. The unplanned search over box
+#   moves is in no share: the planned ones solve alone what it solved first.
+# - Large levels: the two base-planned searches also with the farthest-first tie-break
+#   (Festival's): each tie-break solves levels the other misses. The guided one runs only far,
+#   with the largest share, as it solved most of the large levels solved; the far search adds
+#   nothing on medium levels and slows the small ones.
 SMALL_LEVEL_BOXES = 8
 MEDIUM_LEVEL_BOXES = 10
 
