@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import struct
+from abc import ABC, abstractmethod
 from array import array
 from typing import Generic, NamedTuple, TypeVar
 
@@ -108,7 +109,8 @@ NODE_MASK = (1 << NODE_BITS) - 1
 NO_MOVE = -1  # the move that made a root
 NO_CHILDREN: tuple[int, ...] = ()
 # Both searches move one box: a packed move holds the box's square before and after, the lowest
-# square of the player's area after and a flag of the search's own, SQUARE_BITS each.
+# square of the player's area after and a flag of the search's own, SQUARE_BITS each (a level has
+# at most 100 x 100 squares: see game.core.xsb.MAX_SIDE).
 SQUARE_BITS = 16
 SQUARE_MASK = (1 << SQUARE_BITS) - 1
 
@@ -129,7 +131,7 @@ def unpack_squares(move: int) -> tuple[int, int, int, bool]:
     )
 
 
-class CellSearch(Generic[Move]):
+class CellSearch(ABC, Generic[Move]):
     """Nodes with their children, best first, queued in their cells.
 
     A node is queued in its cell under its next child's weight (plus its path's) and rank, so
@@ -167,20 +169,23 @@ class CellSearch(Generic[Move]):
         # Whether a cell is the cycle's next visit when it is found (else the cycle goes on
         # in turn and reaches it last).
         self.new_cells_first = False
-        self.cells: dict[Cell, Cell] = {}
+        self.cells: dict[Cell, Cell] = {}  # one tuple per cell, which its nodes share
 
+    @abstractmethod
     def pack_move(self, node: int, child: Child[Move]) -> int:
         """The move of a child of ``node`` in MOVE_BITS bits, from which ``child_key`` and
         ``region_of`` give back its position."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def child_key(self, node: int, move: int) -> Key:
         """The key of the child of ``node`` that the packed ``move`` makes."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def region_of(self, key: Key) -> int:
         """The player's area in the position of ``key``."""
-        raise NotImplementedError
+        ...
 
     def add(self, parent: int, via: int, weight: int, cell: Cell) -> int:
         """Put a node in the tree (its key is already seen), in ``cell``, made from ``parent``

@@ -4,13 +4,14 @@ hand-made levels."""
 from __future__ import annotations
 
 from game.core.notation import replay
-from game.core.xsb import parse_level
+from game.core.xsb import MAX_SIDE, parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import bits_of
 from game.solver.result import Limits
 from game.solver.search.cells import (
     ADVISED,
     NO_MOVE,
+    SQUARE_BITS,
     CellSearch,
     Child,
     Key,
@@ -315,3 +316,4 @@ def test_packed_children_come_back_in_order_with_their_ranks_and_weights() -> No
 def test_a_packed_move_keeps_its_squares_and_flag() -> None:
     for move in ((0, 0, 0, False), (9_999, 17, 65_535, True), (40, 40, 3, False)):
         assert unpack_squares(pack_squares(*move)) == move
+    assert MAX_SIDE * MAX_SIDE <= 1 << SQUARE_BITS  # every square of a level fits
