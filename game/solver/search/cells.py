@@ -205,10 +205,18 @@ class CellSearch(ABC, Generic[Move]):
             return
         rank_bits = self.rank_bits
         shift = PLACE_BITS + MOVE_BITS
+        # Each rank value a signed 32-bit field (struct refuses one out of range), its sign bit
+        # flipped so that the fields compare as the values do; written out, as this runs for
+        # every child of every node.
+        fields, signs, pack_move = self.rank_struct.pack, self.rank_signs, self.pack_move
         packed = tuple(
-            ((child.weight << rank_bits | self._pack_rank(child.rank)) << PLACE_BITS | place)
+            (
+                (child.weight << rank_bits | int.from_bytes(fields(*child.rank), "big") ^ signs)
+                << PLACE_BITS
+                | place
+            )
             << MOVE_BITS
-            | self.pack_move(node, child)
+            | pack_move(node, child)
             for place, child in enumerate(children)
         )
         self.children[node] = packed
@@ -341,12 +349,6 @@ class CellSearch(ABC, Generic[Move]):
         rank = self._unpack_rank(order & ((1 << self.rank_bits) - 1))
         weight = self.weight[node] + (order >> self.rank_bits)
         return Child(weight, rank, key, key[0], self.region_of(key), move)
-
-    def _pack_rank(self, rank: Rank) -> int:
-        # Each value as a signed 32-bit field (struct refuses one out of range), its sign bit
-        # flipped so that the fields compare as the values do.
-        fields = self.rank_struct.pack(*rank)
-        return int.from_bytes(fields, "big") ^ self.rank_signs
 
     def _unpack_rank(self, packed: int) -> Rank:
         fields = (packed ^ self.rank_signs).to_bytes(self.rank_struct.size, "big")
