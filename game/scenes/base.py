@@ -15,12 +15,13 @@ from game.app.jobs import Purpose
 from game.app.menu_dialogs import MenuDialog, MenuDialogView
 from game.app.screens import MessageScreen, Screen
 from game.app.shown import Shown, ViewT
+from game.app.text_line import LineCommand, TextLine
 from game.engine.engine import GameEngine
 from game.engine.key_repeat import MOVING_KEYS
 from game.engine.scene import Scene
 from game.ui import theme
 from game.ui.menu_dialog import dialog_menu_area, draw_menu_dialog
-from game.ui.text_field import TextField
+from game.ui.text_field import line_command
 from game.ui.widgets import KeyHelp, draw_key_bar, key_bar_height, menu_command
 
 
@@ -94,18 +95,14 @@ class GameScene(Scene[ViewT]):
 
 
 class TextEntryScene(GameScene[ViewT]):
-    """A dialog with one text field: text input is on while it shows, the caret blinks, the
-    clipboard pastes, and the key that opened it is never typed into it."""
+    """A dialog with one text field: text input is on while it shows, the caret blinks, and
+    the key that opened it is never typed into it."""
 
     overlay = True
 
-    def __init__(self, engine: GameEngine, screen: Screen, field: TextField) -> None:
+    def __init__(self, engine: GameEngine, screen: Screen) -> None:
         super().__init__(engine, screen)
-        self.field = field
         self._opened_in: int | None = None
-
-    def picture_key(self) -> object:
-        return TextField.caret_phase()
 
     def on_enter(self) -> None:
         pygame.key.start_text_input()
@@ -114,13 +111,19 @@ class TextEntryScene(GameScene[ViewT]):
     def on_exit(self) -> None:
         pygame.key.stop_text_input()
 
-    def edit_field(self, event: pygame.event.Event) -> bool:
-        """Give ``event`` to the field; True if it was the field's. The text of the key
-        press that opened this dialog arrives in the same batch of input, and is dropped."""
+    def line_command(self, event: pygame.event.Event) -> LineCommand | None:
+        """What ``event`` asks of the field (None: not the field's). The text of the key press
+        that opened this dialog arrives in the same batch of input, and is dropped."""
         opening = self._opened_in is not None and self.engine.input_batch == self._opened_in
         if event.type == pygame.TEXTINPUT and opening:
-            return False
-        return self.field.handle_event(event, self.engine.clipboard.get)
+            return None
+        return line_command(event)
+
+    @staticmethod
+    def with_caret(view: ViewT, line: TextLine, field: pygame.Rect) -> Shown[ViewT]:
+        """``view`` shown with the caret's blink as its ticking part: as it blinks, only the
+        field's area is shown again."""
+        return Shown(view, line.caret_on, (field.x, field.y, field.width, field.height))
 
 
 class MenuDialogScene(GameScene[MenuDialogView]):

@@ -177,7 +177,7 @@ def test_a_path_traversal_name_is_refused_in_the_dialog(
 ) -> None:
     type_room(engine)
     save_as(engine, "../../escape")
-    assert isinstance(engine.top, PromptScene) and "cannot hold /" in engine.top.error
+    assert isinstance(engine.top, PromptScene) and "cannot hold /" in engine.top.model.error
     press(engine, pygame.K_ESCAPE)
     assert engine.top is editor and not any(temporary_home.rglob("*.xsb"))
 
@@ -188,7 +188,8 @@ def test_saving_over_a_name_and_an_unsolvable_level_ask_first(
     type_room(engine)
     save_as(engine, "twice")
     save_as(engine, "twice")
-    assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Replace it?"
+    assert isinstance(engine.top, ConfirmScene)
+    assert engine.top.model.question.title == "Replace it?"
     press(engine, pygame.K_y)
     assert engine.top is editor
     cursor_to(engine, editor, 3, 1)
@@ -197,7 +198,8 @@ def test_saving_over_a_name_and_an_unsolvable_level_ask_first(
     type_text(engine, "$")  # a box in a corner: it can never move
     assert view(editor).marked == {(1, 2)}
     save_as(engine, "stuck")
-    assert isinstance(engine.top, ConfirmScene) and engine.top.title == "Cannot be solved"
+    assert isinstance(engine.top, ConfirmScene)
+    assert engine.top.model.question.title == "Cannot be solved"
     press(engine, pygame.K_n)
     saved = read_collection(temporary_home / SAVED)
     assert [level.title for level in saved.levels] == ["twice"]

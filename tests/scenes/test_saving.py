@@ -292,14 +292,14 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     press(engine, pygame.K_RETURN)
     prompt = engine.top
     assert isinstance(prompt, PromptScene)
-    assert prompt.field.text == "Test levels, level 4"
+    assert prompt.model.line.text == "Test levels, level 4"
     type_text(engine, "   ")
     press(engine, pygame.K_RETURN)
     # The dialog asks again, with the reason and the text as typed.
     again = engine.top
-    assert isinstance(again, PromptScene) and again.error == "A save needs a name."
-    assert again.field.text == "   "
-    again.field.text = ""
+    assert isinstance(again, PromptScene) and again.model.error == "A save needs a name."
+    assert again.model.line.text == "   "
+    again.model.line.text = ""
     type_text(engine, "first try")
     press(engine, pygame.K_RETURN)
     assert engine.top is slots
@@ -401,7 +401,7 @@ def test_export_and_import_from_the_settings_screen(
     type_text(engine, str(tmp_path / "missing" / "out.json"))
     press(engine, pygame.K_RETURN)
     prompt = engine.top
-    assert isinstance(prompt, PromptScene) and "Cannot write" in prompt.error
+    assert isinstance(prompt, PromptScene) and "Cannot write" in prompt.model.error
     exported = tmp_path / "out.json"
     type_text(engine, str(exported))
     press(engine, pygame.K_RETURN)
@@ -417,7 +417,7 @@ def test_export_and_import_from_the_settings_screen(
     type_text(again, str(tmp_path / "nothing.json"))
     press(again, pygame.K_RETURN)
     refused = again.top
-    assert isinstance(refused, PromptScene) and "nothing.json" in refused.error
+    assert isinstance(refused, PromptScene) and "nothing.json" in refused.model.error
     type_text(again, str(exported))
     press(again, pygame.K_RETURN)
     # The levels came from no file, so the import keeps their record aside, unverified, until

@@ -109,7 +109,8 @@ def test_the_level_editor_entry_asks_the_new_level_s_size(engine: GameEngine) ->
         next(i for i, item in enumerate(menu.model.menu.choices) if item.label == "Level editor")
     )
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, PromptScene) and engine.top.title == "New level"
+    assert isinstance(engine.top, PromptScene)
+    assert engine.top.model.question.title == "New level"
     press(engine, pygame.K_ESCAPE)
     assert engine.top is menu
 
@@ -241,11 +242,11 @@ def test_open_file_by_typing_a_path(engine: GameEngine, tmp_path: Path) -> None:
     engine.push(MainMenuScene(engine, MainMenuScreen()))
     dialog = OpenFileScene(engine, OpenFileScreen())
     engine.push(dialog)
-    dialog.field.text = ""
+    dialog.model.line.text = ""
     for text in (str(tmp_path), "/missing.xsb"):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
     press(engine, pygame.K_RETURN)
-    assert engine.top is dialog and "cannot read" in dialog.error
+    assert engine.top is dialog and "cannot read" in dialog.model.error
     (tmp_path / "mine.xsb").write_text(LEVELS_TEXT)
     press(engine, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "mine.xsb")))
@@ -265,18 +266,18 @@ def test_open_file_lists_matching_files_and_tab_completes(
     engine.push(MainMenuScene(engine, MainMenuScreen()))
     dialog = OpenFileScene(engine, OpenFileScreen())
     engine.push(dialog)
-    dialog.field.text = str(tmp_path) + "/s"
+    dialog.model.line.text = str(tmp_path) + "/s"
     engine.run_frames(1)
-    assert dialog.candidates == ["sets/", "solo.sok"]
+    assert dialog.model.view().candidates == ("sets/", "solo.sok")
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_TAB)
-    assert dialog.field.text.endswith("solo.sok")
-    dialog.field.text = str(tmp_path) + "/s"
+    assert dialog.model.line.text.endswith("solo.sok")
+    dialog.model.line.text = str(tmp_path) + "/s"
     engine.run_frames(1)
-    click(engine, dialog._candidate_rects(engine.screen)[0].center)
+    click(engine, dialog.candidate_rects(engine.screen, dialog.model.view())[0].center)
     engine.run_frames(1)
-    assert dialog.field.text.endswith("sets/")
-    assert dialog.candidates == ["mine.xsb"]
+    assert dialog.model.line.text.endswith("sets/")
+    assert dialog.model.view().candidates == ("mine.xsb",)
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, LevelSelectScene)
     assert engine.context.session.source == LevelFile(str(tmp_path / "sets" / "mine.xsb"))

@@ -21,7 +21,6 @@ from game.app.screens import (
 from game.core.collection import read_collection_text
 from game.core.play import PlayState
 from game.engine.engine import GameEngine
-from game.scenes.base import TextEntryScene
 from game.scenes.open_file import OpenFileScene
 from game.scenes.prompt import PromptScene
 from game.storage.user_levels import save_level
@@ -39,8 +38,8 @@ def press_typing(engine: GameEngine, key: int, text: str, mod: int = 0) -> None:
 
 def opened_field(engine: GameEngine) -> str:
     dialog = engine.top
-    assert isinstance(dialog, TextEntryScene), type(dialog).__name__
-    return dialog.field.text
+    assert isinstance(dialog, PromptScene | OpenFileScene), type(dialog).__name__
+    return dialog.model.line.text
 
 
 def choose_row(engine: GameEngine, label: str) -> None:

@@ -1,81 +1,54 @@
-"""The text field: a selected suggestion replaced by typing, the caret, words, paste, limits.
-
-Events are built by hand; the field needs no window.
-"""
+"""The text field's keys: each key press and typed text as the command it asks of the line,
+and the keys that are not the field's left to the screen. Events are built by hand."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from game.ui.text_field import TextField
+from game.app.text_line import CaretTo, LineCommand, LineKey, MoveCaret, TextLine, Typed
+from game.ui.text_field import line_command
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT
 
 
-def key(field: TextField, code: int, mod: int = 0, paste: str = "") -> bool:
-    event = pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod)
-    return field.handle_event(event, lambda: paste)
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod)
 
 
-def typed(field: TextField, text: str) -> None:
-    field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
-
-
-def test_typing_replaces_a_selected_suggestion() -> None:
-    field = TextField("Campaign, level 3", 60, selected=True)
-    typed(field, "Évening save")
-    assert field.text == "Évening save"
-
-
-def test_typing_after_an_unselected_text_appends_and_drops_control_characters() -> None:
-    field = TextField("ab")
-    typed(field, "c\x07d")
-    assert field.text == "abcd"
-
-
-def test_the_caret_moves_and_typing_goes_where_it_is() -> None:
-    field = TextField("held")
-    key(field, pygame.K_HOME)
-    typed(field, "x")
-    key(field, pygame.K_RIGHT)
-    key(field, pygame.K_END)
-    key(field, pygame.K_LEFT)
-    typed(field, "-")
-    assert field.text == "xhel-d"
-    key(field, pygame.K_HOME)
-    key(field, pygame.K_DELETE)
-    assert field.text == "hel-d"
-
-
-def test_shift_arrows_select_and_ctrl_a_selects_all() -> None:
-    field = TextField("abcdef")
-    key(field, pygame.K_LEFT, SHIFT)
-    key(field, pygame.K_LEFT, SHIFT)
-    assert field.selection() == (4, 6)
-    key(field, pygame.K_BACKSPACE)
-    assert field.text == "abcd"
-    key(field, pygame.K_a, CTRL)
-    typed(field, "z")
-    assert field.text == "z"
-
-
-def test_ctrl_backspace_deletes_one_word() -> None:
-    field = TextField("my first save")
-    key(field, pygame.K_BACKSPACE, CTRL)
-    assert field.text == "my first "
-    key(field, pygame.K_BACKSPACE, CTRL)
-    assert field.text == "my "
-
-
-def test_paste_and_typing_stop_at_the_limit() -> None:
-    field = TextField("", 10)
-    assert key(field, pygame.K_v, CTRL, paste="a long\nname from the clipboard")
-    assert field.text == "a long nam"
-    typed(field, "more")
-    assert field.text == "a long nam"
+@pytest.mark.parametrize(
+    ("event", "command"),
+    [
+        (pygame.event.Event(pygame.TEXTINPUT, text="é"), Typed("é")),
+        (key(pygame.K_BACKSPACE), LineKey.BACKSPACE),
+        (key(pygame.K_BACKSPACE, CTRL), LineKey.BACK_WORD),
+        (key(pygame.K_DELETE), LineKey.DELETE),
+        (key(pygame.K_a, CTRL), LineKey.SELECT_ALL),
+        (key(pygame.K_v, CTRL), LineKey.PASTE),
+        (key(pygame.K_HOME), MoveCaret(CaretTo.START)),
+        (key(pygame.K_END, SHIFT), MoveCaret(CaretTo.END, extend=True)),
+        (key(pygame.K_LEFT, SHIFT), MoveCaret(CaretTo.LEFT, extend=True)),
+        (key(pygame.K_RIGHT), MoveCaret(CaretTo.RIGHT)),
+    ],
+)
+def test_each_key_asks_its_edit(event: pygame.event.Event, command: LineCommand) -> None:
+    assert line_command(event) == command
 
 
 def test_keys_that_are_not_the_fields_are_left_to_the_screen() -> None:
-    field = TextField("x")
-    assert not key(field, pygame.K_RETURN)
-    assert not key(field, pygame.K_ESCAPE)
+    for code in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_a, pygame.K_v, pygame.K_TAB):
+        assert line_command(key(code)) is None
+    assert line_command(pygame.event.Event(pygame.KEYUP, key=pygame.K_a, mod=0)) is None
+
+
+def test_typing_through_the_keys_edits_the_line() -> None:
+    line = TextLine("my first save")
+    for event in (
+        key(pygame.K_BACKSPACE, CTRL),
+        key(pygame.K_LEFT, SHIFT),
+        pygame.event.Event(pygame.TEXTINPUT, text="-"),
+    ):
+        command = line_command(event)
+        assert command is not None
+        line.handle(command)
+    assert line.text == "my first-"
