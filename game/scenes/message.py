@@ -1,22 +1,24 @@
 """A message dialog over the current screen: a title, a few lines, and a key to close it.
 
-Used for errors a player should read and for key help; a text taller than the window scrolls.
+Its model is game.app.message; this scene wraps the text to the window, maps keys and draws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
+from game.app.message import MessageCommand, MessageDialog, MessageKey, MessageView, Wheel
 from game.app.screens import MessageScreen
+from game.app.scroll import ScrollRoom
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui import theme
 from game.ui.scale import px
-from game.ui.text import draw_text, text_width, wrap_text
+from game.ui.text import draw_text, fit_text, text_width, wrap_text
 from game.ui.widgets import KeyHelp, dim, draw_panel, key_bar_height
 
 _TITLE_FONT = 34
@@ -26,8 +28,18 @@ _MAX_WIDTH = 760
 _MIN_TEXT_WIDTH = 300
 _TEXT_TOP = 78  # the body's first line, below the title
 _FRAME = 110  # the panel's height besides its lines: title, margins
-_WHEEL_LINES = 3
-_CLOSE_KEYS = (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_KEYS = {
+    **dict.fromkeys(
+        (pygame.K_F1, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE),
+        MessageKey.CLOSE,
+    ),
+    pygame.K_UP: MessageKey.LINE_UP,
+    pygame.K_DOWN: MessageKey.LINE_DOWN,
+    pygame.K_PAGEUP: MessageKey.PAGE_UP,
+    pygame.K_PAGEDOWN: MessageKey.PAGE_DOWN,
+    pygame.K_HOME: MessageKey.START,
+    pygame.K_END: MessageKey.END,
+}
 SCROLL_HELP = ("Up/Down PgUp/PgDn Wheel", "scroll")
 
 
@@ -40,12 +52,16 @@ class MessageLayout:
     visible: int
 
     @property
+    def room(self) -> ScrollRoom:
+        return ScrollRoom(len(self.lines), self.visible)
+
+    @property
     def last_first_line(self) -> int:
         """The first line in view when scrolled to the end."""
-        return max(0, len(self.lines) - self.visible)
+        return self.room.last_first
 
 
-class MessageScene(GameScene[Any]):
+class MessageScene(GameScene[MessageView]):
     """A dialog that Enter, Esc or a click closes; the arrows and the wheel scroll a long one."""
 
     overlay = True
@@ -53,27 +69,28 @@ class MessageScene(GameScene[Any]):
 
     def __init__(self, engine: GameEngine, screen: MessageScreen) -> None:
         super().__init__(engine, screen)
-        self.title = screen.title
-        self.text = screen.text
-        self.first_line = 0  # the first line in view
+        self.model = MessageDialog(engine, screen.title, screen.text)
 
     def show_key_help(self) -> bool:
         return False  # F1 closes the help it opened, like the other keys
 
     def key_hints(self) -> KeyHelp:
-        if self.layout(self.engine.screen).last_first_line:
+        if self.layout(self.engine.screen, self.model.view()).last_first_line:
             return (SCROLL_HELP, *self.keys)
         return self.keys
 
-    def layout(self, surface: pygame.Surface) -> MessageLayout:
+    def shown(self) -> Shown[MessageView]:
+        return Shown(self.model.view())
+
+    def layout(self, surface: pygame.Surface, view: MessageView) -> MessageLayout:
         width, height = surface.get_size()
         # Room is kept for the longer key bar, so that scrolling never changes the layout.
         bar = key_bar_height(width, (SCROLL_HELP, *self.keys))
         area = pygame.Rect(0, 0, width, height - bar)
         widest = min(px(_MAX_WIDTH), area.width - 40)
-        lines = wrap_text(self.text, _BODY_FONT, widest - px(60))
+        lines = wrap_text(view.text, _BODY_FONT, widest - px(60))
         needed = max([text_width(line, _BODY_FONT) for line in lines] + [px(_MIN_TEXT_WIDTH)])
-        needed = max(needed, text_width(self.title, _TITLE_FONT, bold=True))
+        needed = max(needed, text_width(view.title, _TITLE_FONT, bold=True))
         line_height, frame = px(_LINE_HEIGHT), px(_FRAME)
         fitting = max(1, (area.height - 20 - frame) // line_height)
         visible = min(len(lines), fitting)
@@ -82,43 +99,34 @@ class MessageScene(GameScene[Any]):
         return MessageLayout(panel, lines, visible)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        closing_key = event.type == pygame.KEYDOWN and event.key in _CLOSE_KEYS
-        if closing_key or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
-            self.engine.pop()
-        elif event.type == pygame.KEYDOWN:
-            layout = self.layout(self.engine.screen)
-            page, every = max(1, layout.visible - 1), len(layout.lines)
-            steps = {
-                pygame.K_UP: -1,
-                pygame.K_DOWN: 1,
-                pygame.K_PAGEUP: -page,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_HOME: -every,
-                pygame.K_END: every,
-            }
-            self.scroll(steps.get(event.key, 0))
+        if event.type == pygame.KEYDOWN and event.key in _KEYS:
+            command: MessageCommand = _KEYS[event.key]
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            command = MessageKey.CLOSE
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y * _WHEEL_LINES)
+            command = Wheel(event.y)
+        else:
+            return
+        self.model.room = self.layout(self.engine.screen, self.model.view()).room
+        self.model.handle(command)
 
-    def scroll(self, lines: int) -> None:
-        last = self.layout(self.engine.screen).last_first_line
-        self.first_line = max(0, min(last, self.first_line + lines))
-
-    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[MessageView], alpha: float) -> None:
+        view = shown.view
         dim(surface)
-        layout = self.layout(surface)
+        layout = self.layout(surface, view)
         panel = layout.panel
         draw_panel(surface, panel)
         draw_text(
             surface,
-            self.title,
+            fit_text(view.title, _TITLE_FONT, panel.width - px(20), bold=True),
             _TITLE_FONT,
             theme.ACCENT,
             (panel.centerx, panel.top + px(24)),
             "midtop",
             bold=True,
         )
-        first = min(self.first_line, layout.last_first_line)
+        # A window made smaller leaves the text scrolled no further than its end.
+        first = min(view.first_line, layout.last_first_line)
         y = panel.top + px(_TEXT_TOP)
         for line in layout.lines[first : first + layout.visible]:
             draw_text(surface, line, _BODY_FONT, theme.TEXT, (panel.left + px(30), y))

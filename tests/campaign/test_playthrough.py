@@ -77,8 +77,8 @@ def test_a_locked_chapter_says_how_it_opens(engine: GameEngine) -> None:
     assert select.selected == chapters[1].indices[0]
     press(engine, pygame.K_RETURN)
     message = engine.top
-    assert isinstance(message, MessageScene) and "locked" in message.title
-    assert f"{chapters[0].needed()} of the {len(chapters[0].indices)}" in message.text
+    assert isinstance(message, MessageScene) and "locked" in message.model.title
+    assert f"{chapters[0].needed()} of the {len(chapters[0].indices)}" in message.model.text
     press(engine, pygame.K_RETURN)
     navigation.play_level(engine, chapters[2].indices[0])
     assert isinstance(engine.top, MessageScene)

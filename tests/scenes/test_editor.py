@@ -288,8 +288,8 @@ def test_a_full_disk_is_one_line_and_the_edit_stays_unsaved(
     monkeypatch.setattr(user_levels, "replace_file", full)
     type_room(engine)
     save_as(engine, "lost")
-    assert isinstance(engine.top, MessageScene) and engine.top.title == "Not saved"
-    assert "No space left" in engine.top.text and "\n" not in engine.top.text
+    assert isinstance(engine.top, MessageScene) and engine.top.model.title == "Not saved"
+    assert "No space left" in engine.top.model.text and "\n" not in engine.top.model.text
     press(engine, pygame.K_ESCAPE)
     assert engine.top is editor and view(editor).unsaved
 
@@ -354,7 +354,7 @@ def test_a_test_play_leaves_the_players_records_and_session_alone(
 def test_f1_shows_every_editor_key(engine: GameEngine, editor: EditorScene) -> None:
     press(engine, pygame.K_F1)
     assert isinstance(engine.top, MessageScene)
-    assert "Shift+Delete" in engine.top.text and "Ctrl+Alt+C" in engine.top.text
+    assert "Shift+Delete" in engine.top.model.text and "Ctrl+Alt+C" in engine.top.model.text
 
 
 def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(

@@ -92,21 +92,21 @@ def test_help_at_640x480_shows_its_heading_and_scrolls_to_its_last_line(
         return texts(drawn_texts)
 
     first = shown()
-    assert help_scene.title in first and lines[0] in first and lines[-1] not in first
+    assert help_scene.model.title in first and lines[0] in first and lines[-1] not in first
     assert any(action == "scroll" for _, action in help_scene.key_hints())
     press(engine, pygame.K_DOWN)
     assert lines[0] not in shown() and lines[1] in shown()
     press(engine, pygame.K_UP)
     assert lines[0] in shown()
     press(engine, pygame.K_PAGEDOWN)
-    assert help_scene.first_line > 1
+    assert help_scene.model.first_line > 1
     press(engine, pygame.K_PAGEUP)
-    assert help_scene.first_line == 0
+    assert help_scene.model.first_line == 0
     for _ in range(len(lines)):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
     engine.run_frames(1)
     last = shown()
-    assert help_scene.title in last and lines[-1] in last and lines[0] not in last
+    assert help_scene.model.title in last and lines[-1] in last and lines[0] not in last
     press(engine, pygame.K_HOME)
     assert lines[0] in shown()
     press(engine, pygame.K_ESCAPE)
@@ -121,7 +121,7 @@ def test_help_that_fits_does_not_offer_to_scroll(engine: GameEngine) -> None:
     assert isinstance(help_scene, MessageScene)
     assert all(action != "scroll" for _, action in help_scene.key_hints())
     press(engine, pygame.K_DOWN)
-    assert help_scene.first_line == 0
+    assert help_scene.model.first_line == 0
 
 
 # -- the HUD -------------------------------------------------------------------------------------

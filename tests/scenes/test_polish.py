@@ -130,9 +130,9 @@ def test_f1_shows_the_keys_of_any_screen(engine: GameEngine, screen: Screen) -> 
     assert isinstance(scene, GameScene)
     press(engine, pygame.K_F1)
     shown = engine.top
-    assert isinstance(shown, MessageScene) and shown.title == "Keys"
+    assert isinstance(shown, MessageScene) and shown.model.title == "Keys"
     for keys, _ in scene.key_hints():
-        assert keys in shown.text
+        assert keys in shown.model.text
     press(engine, pygame.K_F1)
     assert engine.top is scene
 
@@ -142,7 +142,7 @@ def test_f1_in_a_level_lists_every_key(engine: GameEngine) -> None:
     press(engine, pygame.K_F1)
     shown = engine.top
     assert isinstance(shown, MessageScene)
-    assert "Ctrl+Shift+Z" in shown.text and "Shift+H" in shown.text
+    assert "Ctrl+Shift+Z" in shown.model.text and "Shift+H" in shown.model.text
 
 
 def test_the_last_levels_complete_screen_offers_no_next_level(engine: GameEngine) -> None:

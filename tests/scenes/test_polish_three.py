@@ -202,7 +202,7 @@ def test_ctrl_v_on_a_menu_opens_pasted_levels_or_says_why_not(
     engine.clipboard.put("not a level at all")
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
     said = engine.top
-    assert isinstance(said, MessageScene) and "no level" in said.text
+    assert isinstance(said, MessageScene) and "no level" in said.model.text
     engine.pop()
     engine.clipboard.put("#####\n#@$.#\n#####")
     press(engine, pygame.K_v, pygame.KMOD_LCTRL)
@@ -321,8 +321,8 @@ def test_level_select_shows_an_unplayable_level_in_its_place_and_says_why(
     assert select.selected == -2
     press(engine, pygame.K_RETURN)
     said = engine.top
-    assert isinstance(said, MessageScene) and said.title == "Level 2 cannot be played"
-    assert "1 box but 2 goals" in said.text
+    assert isinstance(said, MessageScene) and said.model.title == "Level 2 cannot be played"
+    assert "1 box but 2 goals" in said.model.text
     engine.pop()
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_RETURN)

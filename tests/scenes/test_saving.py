@@ -187,11 +187,11 @@ def test_a_saved_game_whose_file_is_gone_says_why(
     levels_file.write_text("Title: Test levels\n\n#####\n#@$.#\n#####\n")
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, MessageScene)
-    assert engine.top.text == "Level 2 of Test levels is no longer in its collection."
+    assert engine.top.model.text == "Level 2 of Test levels is no longer in its collection."
     press(engine, pygame.K_RETURN)
     levels_file.unlink()
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, MessageScene) and "not found" in engine.top.text
+    assert isinstance(engine.top, MessageScene) and "not found" in engine.top.model.text
     press(engine, pygame.K_RETURN)
     assert engine.top is menu
 
@@ -437,7 +437,7 @@ def first_screens(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[type], str
 
     def look(engine: GameEngine, max_frames: int | None = None) -> None:
         engine.run_frames(2)
-        text = engine.top.text if isinstance(engine.top, MessageScene) else ""
+        text = engine.top.model.text if isinstance(engine.top, MessageScene) else ""
         seen.append(([type(scene) for scene in engine.scenes], text, engine.progress.read_only))
 
     monkeypatch.setattr(GameEngine, "run", look)

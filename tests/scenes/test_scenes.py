@@ -142,7 +142,7 @@ def test_campaign_missing_gives_a_message_and_present_plays_level_one(
     engine.push(menu)
     menu.model.menu.select(1)
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, MessageScene) and "missing" in engine.top.text
+    assert isinstance(engine.top, MessageScene) and "missing" in engine.top.model.text
     press(engine, pygame.K_RETURN)
     (tmp_path / "campaign.xsb").write_text(LEVELS_TEXT)
     press(engine, pygame.K_RETURN)
@@ -232,7 +232,7 @@ def test_settings_change_speed_volume_and_show_keys(engine: GameEngine) -> None:
     assert engine.settings.solve_method == "fast"
     press(engine, pygame.K_DOWN)
     press(engine, pygame.K_RETURN)
-    assert isinstance(engine.top, MessageScene) and "Undo" in engine.top.text
+    assert isinstance(engine.top, MessageScene) and "Undo" in engine.top.model.text
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
     assert isinstance(engine.top, MainMenuScene)
@@ -302,4 +302,4 @@ def test_dropping_a_file_opens_it_and_a_bad_one_says_why(
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(broken)))
     settle(engine)
     assert isinstance(engine.top, MessageScene)
-    assert "no level that can be played" in engine.top.text
+    assert "no level that can be played" in engine.top.model.text

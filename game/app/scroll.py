@@ -1,0 +1,37 @@
+"""How much of a list a screen's layout shows at once, for the models that scroll one: the
+model keeps the first row in view, the scene tells it the room its layout has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ScrollRoom:
+    """``shown`` rows of ``total`` fit at once (every row, until the screen says otherwise)."""
+
+    total: int = 0
+    shown: int = 0
+
+    @property
+    def last_first(self) -> int:
+        """The first row in view when scrolled to the end."""
+        return max(0, self.total - self.shown)
+
+    @property
+    def page(self) -> int:
+        """Rows a page key scrolls: a screenful less one, so a line of context stays."""
+        return max(1, self.shown - 1)
+
+    def clamp(self, first: int) -> int:
+        """``first`` as a first row in view: never past the end, never before the start."""
+        return max(0, min(first, self.last_first))
+
+    def keep_in_view(self, first: int, row: int) -> int:
+        """The first row in view, moved as little as may be so that ``row`` is in view."""
+        if row < first:
+            first = row
+        elif row >= first + max(1, self.shown):
+            first = row - max(1, self.shown) + 1
+        return self.clamp(first)
