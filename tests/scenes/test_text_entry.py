@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from game.app import saving
+from game.app.questions import AskText
 from game.app.screens import (
     EditorScreen,
     LevelSelectScreen,
     MainMenuScreen,
+    PromptScreen,
     SettingsScreen,
     SlotsScreen,
 )
@@ -24,7 +26,8 @@ from game.engine.engine import GameEngine
 from game.scenes.open_file import OpenFileScene
 from game.scenes.prompt import PromptScene
 from game.storage.user_levels import save_level
-from tests.engine.harness import LEVELS_TEXT, press
+from tests.engine.harness import LEVELS_TEXT, headless_engine, press
+from tests.engine.realtime import SimulatedClock, drive
 
 
 def press_typing(engine: GameEngine, key: int, text: str, mod: int = 0) -> None:
@@ -124,3 +127,19 @@ def test_text_typed_after_the_opening_batch_goes_in(engine: GameEngine) -> None:
     press_typing(engine, pygame.K_i, "i")
     press_typing(engine, pygame.K_x, "x")
     assert opened_field(engine) == "x"  # the suggestion is selected: typing replaces it
+
+
+def test_the_caret_blinks_while_the_loop_rests_and_nothing_else_is_drawn() -> None:
+    clock = SimulatedClock()
+    for engine in headless_engine(clock=clock):
+        engine.open(MainMenuScreen())
+        drive(engine, [], clock, settle=0.5)
+        drawn = engine.drawn_frames
+        drive(engine, [], clock, settle=2.0)
+        assert engine.drawn_frames == drawn  # a menu at rest is not drawn again
+        engine.open(PromptScreen(AskText("Save the game", "A name."), lambda answer: None))
+        drive(engine, [], clock, settle=0.5)
+        drawn = engine.drawn_frames
+        drive(engine, [], clock, settle=2.0)
+        # The caret shows and hides each half second: four blinks in two seconds of rest.
+        assert engine.drawn_frames - drawn in (3, 4, 5)
