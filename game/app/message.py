@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.app.scroll import ScrollRoom
+from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 
 # Lines one notch of the mouse wheel scrolls.
@@ -24,13 +24,6 @@ class MessageKey(Enum):
     PAGE_DOWN = "page down"
     START = "start"
     END = "end"
-
-
-@dataclass(frozen=True)
-class Wheel:
-    """The mouse wheel turned ``notches`` (up is positive, as SDL counts them)."""
-
-    notches: int
 
 
 MessageCommand = MessageKey | Wheel

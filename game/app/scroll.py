@@ -1,5 +1,6 @@
-"""How much of a list a screen's layout shows at once, for the models that scroll one: the
-model keeps the first row in view, the scene tells it the room its layout has.
+"""Scrolling, for the models of screens that scroll a list: how much of it the layout shows at
+once (the model keeps the first row in view, the scene tells it the room its layout has), and
+the mouse wheel.
 """
 
 from __future__ import annotations
@@ -35,3 +36,10 @@ class ScrollRoom:
         elif row >= first + max(1, self.shown):
             first = row - max(1, self.shown) + 1
         return self.clamp(first)
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """The mouse wheel turned ``notches`` (up is positive, as SDL counts them)."""
+
+    notches: int

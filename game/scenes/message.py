@@ -10,9 +10,9 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.message import MessageCommand, MessageDialog, MessageKey, MessageView, Wheel
+from game.app.message import MessageCommand, MessageDialog, MessageKey, MessageView
 from game.app.screens import MessageScreen
-from game.app.scroll import ScrollRoom
+from game.app.scroll import ScrollRoom, Wheel
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene

@@ -3,9 +3,9 @@ a wheel's notch or to either end at a time, and closed by its key."""
 
 from __future__ import annotations
 
-from game.app.message import WHEEL_LINES, MessageDialog, MessageKey, MessageView, Wheel
+from game.app.message import WHEEL_LINES, MessageDialog, MessageKey, MessageView
 from game.app.screens import MainMenuScreen, MessageScreen
-from game.app.scroll import ScrollRoom
+from game.app.scroll import ScrollRoom, Wheel
 from tests.app.fake_shell import FakeShell
 
 

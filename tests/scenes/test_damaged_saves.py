@@ -78,11 +78,11 @@ def test_a_damaged_save_is_listed_named_on_stderr_and_offered_for_deletion(
     engine.run_frames(1)
     scene = engine.top
     assert isinstance(scene, SlotsScene)
-    names = {slot.name: slot.problem for slot in scene.slots}
+    names = {slot.name: slot.problem for slot in scene.model.slots}
     assert names["good"] is None and names["broken"] is not None
     err = capsys.readouterr().err
     assert "'broken' cannot be read" in err and err.count("\n") == 1
-    scene.selected = [slot.name for slot in scene.slots].index("broken")
+    scene.model.selected = [slot.name for slot in scene.model.slots].index("broken")
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, ConfirmScene)
     press(engine, pygame.K_y)

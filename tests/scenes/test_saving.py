@@ -288,7 +288,8 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Saved games")
     slots = engine.top
-    assert isinstance(slots, SlotsScene) and slots.can_save and slots.slots == []
+    assert isinstance(slots, SlotsScene) and slots.model.can_save and slots.model.slots == []
+    saved = slots.model
     press(engine, pygame.K_RETURN)
     prompt = engine.top
     assert isinstance(prompt, PromptScene)
@@ -303,8 +304,8 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     type_text(engine, "first try")
     press(engine, pygame.K_RETURN)
     assert engine.top is slots
-    assert [(s.name, s.moves, s.level_number) for s in slots.slots] == [("first try", 1, 4)]
-    assert slots.slot_at(slots.selected) is slots.slots[0]
+    assert [(s.name, s.moves, s.level_number) for s in saved.slots] == [("first try", 1, 4)]
+    assert saved.slot_at(saved.selected) is saved.slots[0]
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
     assert engine.top is play
@@ -317,11 +318,11 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     press(engine, pygame.K_o)
     assert isinstance(engine.top, ConfirmScene)
     press(engine, pygame.K_n)
-    assert engine.top is slots and slots.slots[0].moves == 1
+    assert engine.top is slots and slots.model.slots[0].moves == 1
     press(engine, pygame.K_o)
     press(engine, pygame.K_y)
-    assert engine.top is slots and slots.slots[0].moves == 2
-    assert "Saved as" in slots.message
+    assert engine.top is slots and slots.model.slots[0].moves == 2
+    assert "Saved as" in slots.model.message
     # Load it from the main menu after the level was played on and left.
     press(engine, pygame.K_ESCAPE)
     press(engine, pygame.K_ESCAPE)
@@ -345,7 +346,7 @@ def test_slots_save_replace_load_and_delete_from_the_pause_menu(
     press(engine, pygame.K_DELETE)
     assert isinstance(engine.top, ConfirmScene)
     press(engine, pygame.K_RETURN)
-    assert engine.top is slots and slots.slots == []
+    assert engine.top is slots and slots.model.slots == []
     assert SaveSlots(engine.progress).list() == []
 
 
@@ -354,7 +355,7 @@ def test_slots_from_the_main_menu_save_the_last_session(engine: GameEngine) -> N
     engine.push(menu)
     choose(engine, "Saved games")
     slots = engine.top
-    assert isinstance(slots, SlotsScene) and not slots.can_save and slots.row_count == 0
+    assert isinstance(slots, SlotsScene) and not slots.model.can_save and slots.model.row_count == 0
     press(engine, pygame.K_RETURN)
     assert engine.top is slots
     press(engine, pygame.K_ESCAPE)
@@ -364,11 +365,11 @@ def test_slots_from_the_main_menu_save_the_last_session(engine: GameEngine) -> N
     choose(engine, "Leave level")
     choose(engine, "Saved games")
     slots = engine.top
-    assert isinstance(slots, SlotsScene) and slots.can_save
+    assert isinstance(slots, SlotsScene) and slots.model.can_save
     press(engine, pygame.K_RETURN)
     type_text(engine, "corridor")
     press(engine, pygame.K_RETURN)
-    assert [(s.name, s.level_number, s.moves) for s in slots.slots] == [("corridor", 2, 1)]
+    assert [(s.name, s.level_number, s.moves) for s in slots.model.slots] == [("corridor", 2, 1)]
 
 
 # -- settings, export and import -----------------------------------------------------------
@@ -502,14 +503,15 @@ def test_a_long_list_of_saves_scrolls_to_the_chosen_one(engine: GameEngine) -> N
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Saved games")
     screen = engine.top
-    assert isinstance(screen, SlotsScene) and screen.row_count == 21
+    assert isinstance(screen, SlotsScene) and screen.model.row_count == 21
     for _ in range(20):
         press(engine, pygame.K_DOWN)
-    assert screen.selected == 20
-    rows = screen.visible_rows(engine.screen)
+    assert screen.model.selected == 20
+    view = screen.model.view()
+    rows = screen.visible_rows(engine.screen, view)
     assert 20 in rows and 0 not in rows
     area = screen.list_area(engine.screen)
-    assert area.contains(screen.row_rect(engine.screen, 20))
+    assert area.contains(screen.row_rect(engine.screen, view, 20))
 
 
 def test_the_real_start_saves_on_quit_and_continues_next_time(
