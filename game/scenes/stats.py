@@ -1,20 +1,20 @@
 """The statistics screen: totals, completion per collection, and charts drawn with pygame.draw.
 
-It reads the progress store once when shown; drawing only lays out that snapshot.
+Its model is game.app.statistics_screen; this scene maps keys and clicks, lays out and draws.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
+from game.app.menu import ClickOn
 from game.app.screens import StatsScreen
 from game.app.shown import Shown
+from game.app.statistics_screen import StatisticsScreen, StatisticsView, StatsKey
 from game.engine.engine import GameEngine
-from game.scenes.base import GameScene, is_back_key
-from game.storage.queries import StatsSnapshot, stats_snapshot
-from game.storage.store import ProgressStore
+from game.scenes.base import GameScene
 from game.ui import theme
 from game.ui.level_chart import draw_level_chart
 from game.ui.stats_charts import (
@@ -25,54 +25,45 @@ from game.ui.stats_charts import (
     stats_layout,
 )
 from game.ui.text import draw_text
-from game.ui.widgets import (
-    DOWN_KEYS,
-    UP_KEYS,
-    KeyHelp,
-    draw_backdrop,
-)
+from game.ui.widgets import DOWN_KEYS, UP_KEYS, KeyHelp, draw_backdrop
+
+_KEYS = {
+    **dict.fromkeys(UP_KEYS, StatsKey.UP),
+    **dict.fromkeys(DOWN_KEYS, StatsKey.DOWN),
+    pygame.K_ESCAPE: StatsKey.BACK,
+}
 
 
-class StatsScene(GameScene[Any]):
+class StatsScene(GameScene[StatisticsView]):
     """Totals, completion bars, score over time, and moves and pushes per level against par."""
-
 
     keys: ClassVar[KeyHelp] = (("Up/Down", "collection"), ("Click", "choose"), ("Esc", "back"))
 
     def __init__(self, engine: GameEngine, screen: StatsScreen) -> None:
         super().__init__(engine, screen)
-        self.store: ProgressStore = screen.store or engine.player_progress
-        self.data = StatsSnapshot()
-        self.selected = 0
+        self.model = StatisticsScreen(engine, screen.store)
 
     def on_enter(self) -> None:
-        self.reload()
+        self.model.reload()
 
     def on_resume(self) -> None:
-        self.reload()
+        self.model.reload()
 
-    def reload(self) -> None:
-        self.data = stats_snapshot(self.store)
-        self.selected = min(self.selected, max(0, len(self.data.collections) - 1))
+    def shown(self) -> Shown[StatisticsView]:
+        return Shown(self.model.view())
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if is_back_key(event):
-            self.engine.pop()
-            return
-        count = len(self.data.collections)
-        if event.type == pygame.KEYDOWN and count:
-            if event.key in UP_KEYS:
-                self.selected = (self.selected - 1) % count
-            elif event.key in DOWN_KEYS:
-                self.selected = (self.selected + 1) % count
+        if event.type == pygame.KEYDOWN and event.key in _KEYS:
+            self.model.handle(_KEYS[event.key])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            view = self.model.view()
             layout = stats_layout(self.content_area(self.engine.screen))
-            rows = collection_rows(layout, count, self.selected)
-            for index, rect in rows:
+            for index, rect in collection_rows(layout, len(view.collections), view.selected):
                 if rect.collidepoint(event.pos):
-                    self.selected = index
+                    self.model.handle(ClickOn(index))
 
-    def draw(self, surface: pygame.Surface, shown: Shown[Any], alpha: float) -> None:
+    def draw(self, surface: pygame.Surface, shown: Shown[StatisticsView], alpha: float) -> None:
+        view = shown.view
         draw_backdrop(surface)
         layout = stats_layout(self.content_area(surface))
         draw_text(
@@ -84,9 +75,7 @@ class StatsScene(GameScene[Any]):
             "midtop",
             bold=True,
         )
-        draw_totals(surface, layout, self.data.totals)
-        draw_collections(surface, layout, self.data.collections, self.selected)
-        draw_score_chart(surface, layout, self.data.history)
-        chosen = self.data.collections[self.selected] if self.data.collections else None
-        levels = self.data.solved.get(chosen.collection_id, []) if chosen else []
-        draw_level_chart(surface, layout, levels, chosen.title if chosen else "")
+        draw_totals(surface, layout, view.totals)
+        draw_collections(surface, layout, view.collections, view.selected)
+        draw_score_chart(surface, layout, view.history)
+        draw_level_chart(surface, layout, view.levels, view.chosen_title)

@@ -1,6 +1,6 @@
 """The statistics screen's bar chart: moves and pushes of each solved level against par.
 
-Drawn from the snapshot the statistics screen read; the layout comes from stats_charts.
+Drawn from the statistics screen's view; the layout comes from stats_charts.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.app.statistics_screen import LevelBars
 from game.core.wording import counted
-from game.storage.queries import SolvedLevel
-from game.storage.records import LevelRecord
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.stats_charts import (
@@ -31,7 +30,7 @@ from game.ui.text import draw_text, fit_text, text_width
 def draw_level_chart(
     surface: pygame.Surface,
     layout: StatsLayout,
-    levels: Sequence[SolvedLevel],
+    levels: Sequence[LevelBars],
     collection_title: str,
 ) -> None:
     """Best moves and best pushes for each solved level, with par marked where known."""
@@ -43,7 +42,7 @@ def draw_level_chart(
     if not levels:
         draw_note(surface, layout, body, "No solved level here yet.")
         return
-    bars = [_bars(level.record) for level in levels]
+    bars = [_bars(level) for level in levels]
     top_value = max(max(value, par or 0) for pair in bars for value, par, _ in pair)
     plot = plot_area(layout, body, max(1, top_value))
     if plot.width < 20 or plot.height < 20:
@@ -84,11 +83,11 @@ def draw_level_chart(
         )
 
 
-def _bars(record: LevelRecord) -> tuple[tuple[int, int | None, theme.Color], ...]:
+def _bars(level: LevelBars) -> tuple[tuple[int, int | None, theme.Color], ...]:
     """(value, par, colour) for the moves bar and the pushes bar of one level."""
     return (
-        (record.best_moves.moves if record.best_moves else 0, record.par_moves, MOVES_COLOUR),
-        (record.best_pushes.pushes if record.best_pushes else 0, record.par_pushes, PUSHES_COLOUR),
+        (level.moves, level.par_moves, MOVES_COLOUR),
+        (level.pushes, level.par_pushes, PUSHES_COLOUR),
     )
 
 

@@ -1,22 +1,16 @@
 """The statistics screen's drawing: its layout for a window size, the totals and the charts.
 
-Pure drawing from a snapshot of the store; the scene reads the snapshot and handles the keys.
+Pure drawing from the screen's view (game.app.statistics_screen); the scene handles the keys.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from game.storage.records import (
-    CollectionInfo,
-    SolvedEvent,
-    Totals,
-    format_duration,
-)
+from game.app.statistics_screen import CollectionRow, ScoreHistory
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text, text_width
@@ -97,15 +91,10 @@ def format_number(value: float) -> str:
 
 
 # -- the parts -----------------------------------------------------------------------------
-def draw_totals(surface: pygame.Surface, layout: StatsLayout, totals: Totals) -> None:
-    tiles = (
-        ("Levels solved", f"{totals.levels_solved:,}"),
-        ("Moves", f"{totals.moves:,}"),
-        ("Pushes", f"{totals.pushes:,}"),
-        ("Play time", format_duration(totals.seconds)),
-        ("Total score", f"{totals.score:,}"),
-        ("Hints used", f"{totals.hints:,}"),
-    )
+def draw_totals(
+    surface: pygame.Surface, layout: StatsLayout, tiles: Sequence[tuple[str, str]]
+) -> None:
+    """A tile for each total: its label above, its value below."""
     area = layout.totals
     columns = len(tiles) if area.width >= px(WIDE - 40) else len(tiles) // 2
     rows = (len(tiles) + columns - 1) // columns
@@ -196,7 +185,7 @@ def collection_rows(
 def draw_collections(
     surface: pygame.Surface,
     layout: StatsLayout,
-    collections: Sequence[CollectionInfo],
+    collections: Sequence[CollectionRow],
     selected: int,
 ) -> None:
     rows = collection_rows(layout, len(collections), selected)
@@ -218,12 +207,7 @@ def draw_collections(
         info = collections[index]
         if index == selected:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, row.inflate(8, 0), border_radius=6)
-        if info.level_count:
-            count = f"{info.solved} / {info.level_count}"
-            ratio = info.solved / info.level_count
-        else:
-            count = f"{info.solved} of {info.played} played"
-            ratio = info.solved / info.played if info.played else 0.0
+        count = info.count
         count_width = text_width(count, size)
         colour = theme.SELECTION if index == selected else theme.TEXT
         draw_text(
@@ -237,9 +221,9 @@ def draw_collections(
         bar = pygame.Rect(row.left, row.bottom - bar_height - 4, row.width, bar_height)
         pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=bar_height // 2)
         filled = bar.copy()
-        filled.width = round(bar.width * min(1.0, ratio))
+        filled.width = round(bar.width * info.share)
         if filled.width:
-            fill = theme.GOOD if info.level_count else theme.TEXT_DIM
+            fill = theme.GOOD if info.sized else theme.TEXT_DIM
             pygame.draw.rect(surface, fill, filled, border_radius=bar_height // 2)
 
 
@@ -272,34 +256,33 @@ def plot_area(layout: StatsLayout, body: pygame.Rect, top_value: float) -> pygam
     )
 
 
-def draw_score_chart(
-    surface: pygame.Surface, layout: StatsLayout, history: Sequence[SolvedEvent]
-) -> None:
+def draw_score_chart(surface: pygame.Surface, layout: StatsLayout, history: ScoreHistory) -> None:
     """The total of best scores after each solve, as a step line over time."""
     body = draw_stats_panel(surface, layout, layout.score_chart, "Score over time")
-    if not history:
+    scores = history.points
+    if not scores:
         draw_note(surface, layout, body, "Solve a level to start this chart.")
         return
-    top_value = max(1, max(event.total_score for event in history))
+    top_value = max(1, max(total for _, total in scores))
     plot = plot_area(layout, body, top_value)
     if plot.width < 20 or plot.height < 20:
         return
     draw_axis(surface, layout, plot, top_value)
-    start, end = history[0].solved_at, history[-1].solved_at
+    start, end = scores[0][0], scores[-1][0]
     span = end - start
 
-    def x_of(index: int, event: SolvedEvent) -> int:
-        fraction = (event.solved_at - start) / span if span > 0 else (index + 1) / len(history)
+    def x_of(index: int, when: float) -> int:
+        fraction = (when - start) / span if span > 0 else (index + 1) / len(scores)
         return plot.left + round(plot.width * fraction)
 
     def y_of(total: int) -> int:
         return plot.bottom - round(plot.height * total / top_value)
 
     points = [(plot.left, plot.bottom)]
-    for index, event in enumerate(history):
-        x = x_of(index, event)
+    for index, (when, total) in enumerate(scores):
+        x = x_of(index, when)
         points.append((x, points[-1][1]))
-        points.append((x, y_of(event.total_score)))
+        points.append((x, y_of(total)))
     points.append((plot.right, points[-1][1]))
     shade = pygame.Surface(plot.size, pygame.SRCALPHA)
     area = [(x - plot.left, y - plot.top) for x, y in points]
@@ -307,14 +290,11 @@ def draw_score_chart(
     pygame.draw.polygon(shade, (*SCORE_COLOUR, 48), area)
     surface.blit(shade, plot.topleft)
     pygame.draw.lines(surface, SCORE_COLOUR, False, points, max(2, round(3 * layout.scale)))
-    for index, event in enumerate(history):
-        pygame.draw.circle(surface, SCORE_COLOUR, (x_of(index, event), y_of(event.total_score)), 3)
+    for index, (when, total) in enumerate(scores):
+        pygame.draw.circle(surface, SCORE_COLOUR, (x_of(index, when), y_of(total)), 3)
     size = layout.size(16, 12)
     label_y = plot.bottom + 4
-    draw_text(surface, _date(start), size, theme.TEXT_DIM, (plot.left, label_y))
+    draw_text(surface, history.first_day, size, theme.TEXT_DIM, (plot.left, label_y))
     if span > 0:
-        draw_text(surface, _date(end), size, theme.TEXT_DIM, (plot.right, label_y), "topright")
-
-
-def _date(timestamp: float) -> str:
-    return time.strftime("%d %b %Y", time.localtime(timestamp))
+        at = (plot.right, label_y)
+        draw_text(surface, history.last_day, size, theme.TEXT_DIM, at, "topright")

@@ -273,10 +273,10 @@ def test_statistics_from_the_main_menu_show_the_stored_results(engine: GameEngin
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Statistics")
     stats = engine.top
-    assert isinstance(stats, StatsScene) and stats.store is engine.progress
-    assert stats.data.totals.levels_solved == 1 and stats.data.totals.moves == 3
-    assert stats.data.collections[0].title == "Test levels"
-    assert stats.data.collections[0].level_count == 4
+    assert isinstance(stats, StatsScene) and stats.model.store is engine.progress
+    assert stats.model.data.totals.levels_solved == 1 and stats.model.data.totals.moves == 3
+    assert stats.model.data.collections[0].title == "Test levels"
+    assert stats.model.data.collections[0].level_count == 4
 
 
 # -- save slots ----------------------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     assert isinstance(play, PlayScene) and play.model.hud_info().score == total
     stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
-    assert stats.data.totals.score == total
+    assert stats.model.data.totals.score == total
 
 
 def test_a_level_finished_by_the_solver_is_shown_not_solved_and_scores_nothing(
@@ -190,5 +190,5 @@ def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
     stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
     opened = engine.context.session.collection_id
-    row = next(info for info in stats.data.collections if info.collection_id == opened)
+    row = next(info for info in stats.model.data.collections if info.collection_id == opened)
     assert (row.level_count, row.solved) == (2, 1)

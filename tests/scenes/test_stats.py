@@ -106,14 +106,14 @@ def test_the_scene_renders(engine: GameEngine, size: tuple[int, int], filled: bo
     }
     assert len(colours) > 20  # panels, text and charts, not a blank screen
     if filled:
-        assert scene.data.totals.levels_solved == 100
-        assert len(scene.data.history) == 100
-        titles = [info.title for info in scene.data.collections]
+        assert scene.model.data.totals.levels_solved == 100
+        assert len(scene.model.data.history) == 100
+        titles = [info.title for info in scene.model.data.collections]
         assert titles == ["Campaign", "Microban", "XSokoban", "mine.sok"]
-        numbers = [int(level.label) for level in scene.data.solved["title:Microban"]]
+        numbers = [int(level.label) for level in scene.model.data.solved["title:Microban"]]
         assert len(numbers) == 70 and numbers == sorted(numbers)  # collection order
     else:
-        assert scene.data == StatsSnapshot()
+        assert scene.model.data == StatsSnapshot()
 
 
 def test_the_scene_uses_the_engines_store_and_keys(engine: GameEngine) -> None:
@@ -121,12 +121,12 @@ def test_the_scene_uses_the_engines_store_and_keys(engine: GameEngine) -> None:
     engine.use_progress(store)
     scene = StatsScene(engine, StatsScreen())
     engine.push(scene)
-    assert scene.store is store and len(scene.data.collections) == 4
+    assert scene.model.store is store and len(scene.model.data.collections) == 4
     press(engine, pygame.K_DOWN)
-    assert scene.selected == 1
+    assert scene.model.selected == 1
     press(engine, pygame.K_UP)
     press(engine, pygame.K_UP)
-    assert scene.selected == 3  # wraps around
+    assert scene.model.selected == 3  # wraps around
     press(engine, pygame.K_ESCAPE)
     assert engine.top is not scene
 
@@ -135,9 +135,9 @@ def test_a_click_chooses_a_collection(engine: GameEngine) -> None:
     scene = StatsScene(engine, StatsScreen(full_store()))
     engine.push(scene)
     layout = stats_layout(scene.content_area(engine.screen))
-    index, rect = collection_rows(layout, len(scene.data.collections), 0)[2]
+    index, rect = collection_rows(layout, len(scene.model.data.collections), 0)[2]
     click(engine, rect.center)
-    assert scene.selected == index == 2
+    assert scene.model.selected == index == 2
 
 
 def test_formatting() -> None:
