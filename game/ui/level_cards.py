@@ -1,17 +1,15 @@
 """Level select cards: number, title, preview, stars, and solved, shown or locked status.
 
-Drawing only; the level select scene decides what each card says.
+Drawing only; the level select's model (game.app.level_select) decides what each card says.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
-from game.core.level import Level
-from game.core.wording import counted
+from game.app.level_select import LevelCard
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
@@ -26,26 +24,13 @@ _STAR_RADIUS = 6
 _STAR_GAP = 3
 
 
-@dataclass(frozen=True)
-class CardInfo:
-    """What one card shows besides its level: the player's status and the level's stars."""
-
-    number: int
-    chosen: bool
-    solved: bool
-    shown_by_solver: bool
-    locked: bool
-    best: str  # the best moves/pushes, for a solved level
-    stars: int | None
-
-
 def draw_card(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    level: Level,
-    info: CardInfo,
-    preview: pygame.Surface | None,
+    surface: pygame.Surface, rect: pygame.Rect, info: LevelCard, preview: pygame.Surface | None
 ) -> None:
+    """A level's card, with its ``preview`` (None: still being drawn)."""
+    if info.level is None:
+        _draw_unplayable_card(surface, rect, info.number, info.chosen)
+        return
     border = theme.SELECTION if info.chosen else (
         theme.GOOD if info.solved else theme.PANEL_BORDER
     )
@@ -66,8 +51,8 @@ def draw_card(
         surface, str(info.number), 20, theme.ACCENT, (rect.left + px(12), rect.top + px(8)),
         bold=True,
     )
-    if level.title and level.title != str(info.number):
-        title = fit_text(level.title, 17, rect.width - px(60))
+    if info.title:
+        title = fit_text(info.title, 17, rect.width - px(60))
         corner = (rect.right - px(12), rect.top + px(10))
         draw_text(surface, title, 17, theme.TEXT_DIM, corner, "topright")
     status_y = rect.bottom - px(22)
@@ -79,16 +64,11 @@ def draw_card(
         best = fit_text(f"best {info.best}", 16, room - px(20))
         draw_text(surface, best, 16, theme.GOOD, (rect.left + px(32), status_y), "midleft")
         return
-    if info.shown_by_solver:
-        # Finished by the solver's solution: seen, not solved, and worth no score.
-        status = SHOWN_STATUS
-    else:
-        status = f"{level.width}x{level.height}, {counted(len(level.boxes), 'box', 'boxes')}"
-    status = fit_text(status, 16, room)
+    status = fit_text(SHOWN_STATUS if info.shown_by_solver else info.size, 16, room)
     draw_text(surface, status, 16, theme.TEXT_DIM, (rect.left + px(14), status_y), "midleft")
 
 
-def draw_unplayable_card(
+def _draw_unplayable_card(
     surface: pygame.Surface, rect: pygame.Rect, number: int, chosen: bool
 ) -> None:
     """The card of a level the game cannot play: its number, and Enter to hear why."""

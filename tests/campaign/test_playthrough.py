@@ -71,10 +71,10 @@ def test_a_locked_chapter_says_how_it_opens(engine: GameEngine) -> None:
     assert len(chapters) == 6 and len(read_campaign().levels) >= 60
     select = LevelSelectScene(engine, LevelSelectScreen())
     engine.push(select)
-    assert select.chapter == 0 and select.chapter_open()
+    assert select.model.chapter == 0 and select.model.chapter_open()
     press(engine, pygame.K_TAB)
-    assert select.chapter == 1 and not select.chapter_open()
-    assert select.selected == chapters[1].indices[0]
+    assert select.model.chapter == 1 and not select.model.chapter_open()
+    assert select.model.selected == chapters[1].indices[0]
     press(engine, pygame.K_RETURN)
     message = engine.top
     assert isinstance(message, MessageScene) and "locked" in message.model.title

@@ -158,7 +158,8 @@ def test_cards_are_centred_at_any_width(engine: GameEngine, size: tuple[int, int
     scene = engine.top
     assert isinstance(scene, LevelSelectScene)
     surface = engine.screen
-    cards = [scene.card_rect(surface, position) for position in scene.visible_positions(surface)]
+    view = scene.model.view()
+    cards = [scene.card_rect(surface, view, position) for position in scene.visible_positions(view)]
     union = cards[0].unionall(cards[1:])
     assert abs(union.centerx - size[0] // 2) <= CENTRE_TOLERANCE
 

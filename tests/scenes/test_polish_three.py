@@ -11,7 +11,7 @@ import pytest
 
 from game.app import editing, navigation
 from game.app.hud_info import HudInfo
-from game.app.menu import Choice, MenuModel
+from game.app.menu import Choice, MenuModel, PointAt
 from game.app.notice import Tone
 from game.app.play_commands import PlayCommand
 from game.app.screens import (
@@ -51,14 +51,15 @@ def test_a_level_left_mid_way_resumes_from_level_select(engine: GameEngine) -> N
     engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
     select = engine.top
     assert isinstance(select, LevelSelectScene)
-    select.selected = 1
+    model = select.model
+    model.handle(PointAt(1))
     press(engine, pygame.K_RETURN)
     play = engine.top
     assert isinstance(play, PlayScene) and play.model.level_index == 1
     play_moves(engine, "rr")
     navigation.leave_level(engine)
     assert engine.top is select
-    select.selected = 1
+    model.handle(PointAt(1))
     press(engine, pygame.K_RETURN)
     again = engine.top
     assert isinstance(again, PlayScene) and again.model.state.lurd() == "rR"
@@ -68,7 +69,7 @@ def test_a_level_left_mid_way_resumes_from_level_select(engine: GameEngine) -> N
     assert again.model.state.move_count == 1  # the history came back too
     # Another level starts afresh.
     navigation.leave_level(engine)
-    select.selected = 2
+    model.handle(PointAt(2))
     press(engine, pygame.K_RETURN)
     other = engine.top
     assert isinstance(other, PlayScene) and other.model.state.move_count == 0
@@ -316,9 +317,9 @@ def test_level_select_shows_an_unplayable_level_in_its_place_and_says_why(
     engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
     select = engine.top
     assert isinstance(select, LevelSelectScene)
-    assert select.in_view == [0, -2, 1]  # level 2 of the file keeps its place
+    assert select.model.in_view == [0, -2, 1]  # level 2 of the file keeps its place
     press(engine, pygame.K_RIGHT)
-    assert select.selected == -2
+    assert select.model.selected == -2
     press(engine, pygame.K_RETURN)
     said = engine.top
     assert isinstance(said, MessageScene) and said.model.title == "Level 2 cannot be played"

@@ -245,7 +245,7 @@ def test_solving_keeps_the_record_moves_the_campaign_and_the_session_on(
     press(engine, pygame.K_ESCAPE)
     select = engine.top
     assert isinstance(select, LevelSelectScene)
-    assert select.is_solved(0) and not select.is_solved(1)
+    assert select.model.is_solved(0) and not select.model.is_solved(1)
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Play campaign")
     assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 1

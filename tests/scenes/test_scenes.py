@@ -158,10 +158,10 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     select = engine.top
     assert isinstance(select, LevelSelectScene)
     engine.run_frames(10)  # at least one preview a tick, more when time allows
-    assert len(select.previews) == len(select.levels)
+    assert len(select.previews) == len(select.model.levels)
     press(engine, pygame.K_RIGHT)
     press(engine, pygame.K_RIGHT)
-    assert select.selected == 2
+    assert select.model.selected == 2
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 2
     press(engine, pygame.K_ESCAPE)
@@ -170,7 +170,7 @@ def test_level_select_keys_mouse_and_back(engine: GameEngine) -> None:
     pause.model.menu.select(len(pause.model.menu.choices) - 1)
     press(engine, pygame.K_RETURN)
     assert engine.top is select
-    click(engine, select.card_rect(engine.screen, 1).center)
+    click(engine, select.card_rect(engine.screen, select.model.view(), 1).center)
     assert isinstance(engine.top, PlayScene) and engine.top.model.level_index == 1
     play_moves(engine, "rRR")
     assert isinstance(engine.top, LevelCompleteScene)

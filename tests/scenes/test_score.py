@@ -59,7 +59,7 @@ def test_replaying_a_solved_level_leaves_the_total_and_every_screen_agrees(
     assert engine.progress.total_score() == total
     navigation.leave_level(engine)
     select = engine.top
-    assert isinstance(select, LevelSelectScene) and select.summary.score == total
+    assert isinstance(select, LevelSelectScene) and select.model.summary.score == total
     navigation.play_level(engine, 1)
     play = engine.top
     assert isinstance(play, PlayScene) and play.model.hud_info().score == total
@@ -184,8 +184,9 @@ def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
     select = engine.top
     assert isinstance(select, LevelSelectScene)
     # Two levels of one layout: solving it solves both cards, but counts once.
-    assert select.solved == {0, 1}
-    assert (select.summary.levels, select.summary.solved, select.summary.score) == (2, 1, score)
+    assert select.model.solved == {0, 1}
+    summary = select.model.summary
+    assert (summary.levels, summary.solved, summary.score) == (2, 1, score)
     assert engine.progress.total_score() > score
     stats = StatsScene(engine, StatsScreen())
     engine.push(stats)
