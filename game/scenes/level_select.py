@@ -14,6 +14,7 @@ import pygame
 from game.app.level_select import (
     CardGrid,
     LevelSelect,
+    LevelSelectCommand,
     LevelSelectView,
     SelectKey,
 )
@@ -122,9 +123,7 @@ class LevelSelectScene(GameScene[LevelSelectView]):
         if command is not None:
             self.model.handle(command)
 
-    def _command(
-        self, event: pygame.event.Event
-    ) -> SelectKey | PointAt | ClickOn | Wheel | None:
+    def _command(self, event: pygame.event.Event) -> LevelSelectCommand | None:
         if is_paste_key(event):
             return SelectKey.PASTE
         if event.type == pygame.KEYDOWN:

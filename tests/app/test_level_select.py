@@ -9,7 +9,6 @@ from game.app.menu import ClickOn, PointAt
 from game.app.screens import (
     EditorScreen,
     LevelSelectScreen,
-    MainMenuScreen,
     MessageScreen,
     OpenFileScreen,
     PlayScreen,
@@ -45,7 +44,6 @@ GRID = CardGrid(3, 2)
 def opened(text: str, grid: CardGrid = GRID, at: int = 0) -> tuple[FakeShell, LevelSelect]:
     shell = FakeShell()
     shell.context.session.open(read_collection_text(text), LevelFile("rooms.xsb"), at)
-    shell.open_stack([MainMenuScreen(), LevelSelectScreen()])
     model = LevelSelect(shell)
     model.fit(grid)
     model.came_into_view()
@@ -123,15 +121,19 @@ def test_the_ways_on() -> None:
         (SelectKey.OPEN_FILE, OpenFileScreen()),
         (SelectKey.EDIT, EditorScreen(model.levels[1])),
     ):
-        shell.open_stack([MainMenuScreen(), LevelSelectScreen()])
+        shell.screens.clear()
         model.handle(key)
-        assert shell.top_screen() == screen, key
-    shell.open_stack([MainMenuScreen(), LevelSelectScreen()])
-    model.handle(SelectKey.CAMPAIGN)
-    assert shell.screens == [MainMenuScreen(), LevelSelectScreen()]
+        assert shell.screens == [screen], key
+    shell.screens.clear()
+    model.handle(SelectKey.CAMPAIGN)  # its level select in place of this one
+    assert shell.closed and shell.screens == [LevelSelectScreen()]
     assert shell.context.session.source == Campaign()
+
+
+def test_esc_goes_back() -> None:
+    shell, model = opened(levels_text(2))
     model.handle(SelectKey.BACK)
-    assert shell.screens == [MainMenuScreen()]
+    assert shell.closed and shell.screens == []
 
 
 def test_a_chapter_at_a_time_and_a_locked_one_says_how_it_opens() -> None:
@@ -159,7 +161,7 @@ def test_a_level_that_cannot_be_played_keeps_its_place_and_says_why() -> None:
     card = model.view().cards[1]
     assert (card.index, card.number, card.level, card.chosen) == (-2, 2, None, True)
     model.handle(SelectKey.SOLUTIONS)  # no solutions for a level that cannot be played
-    assert shell.top_screen() == LevelSelectScreen()
+    assert shell.screens == []
     model.handle(SelectKey.PLAY)
     message = shell.top_screen()
     assert isinstance(message, MessageScreen) and message.title == "Level 2 cannot be played"

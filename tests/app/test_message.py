@@ -4,14 +4,12 @@ a wheel's notch or to either end at a time, and closed by its key."""
 from __future__ import annotations
 
 from game.app.message import WHEEL_LINES, MessageDialog, MessageKey, MessageView
-from game.app.screens import MainMenuScreen, MessageScreen
 from game.app.scroll import ScrollRoom, Wheel
 from tests.app.fake_shell import FakeShell
 
 
 def dialog(room: ScrollRoom) -> tuple[FakeShell, MessageDialog]:
     shell = FakeShell()
-    shell.open_stack([MainMenuScreen(), MessageScreen("Keys", "many lines")])
     model = MessageDialog(shell, "Keys", "many lines")
     model.room = room
     return shell, model
@@ -49,7 +47,7 @@ def test_a_long_text_scrolls_by_lines_pages_notches_and_to_its_ends() -> None:
 def test_close_leaves_the_screen_below() -> None:
     shell, model = dialog(ScrollRoom(total=1, shown=1))
     model.handle(MessageKey.CLOSE)
-    assert shell.screens == [MainMenuScreen()]
+    assert shell.closed
 
 
 def test_the_room_keeps_a_row_in_view() -> None:

@@ -13,7 +13,6 @@ from game.app.screens import (
     MainMenuScreen,
     PlayScreen,
     PromptScreen,
-    SlotsScreen,
 )
 from game.app.scroll import Wheel
 from game.core.collection import read_collection_text
@@ -27,8 +26,7 @@ LEVELS = "; one\n#######\n#@ $ .#\n#######\n\n; two\n#######\n#@ $ .#\n#######\n
 
 
 def screen_with(game: bool) -> tuple[FakeShell, SavedGames]:
-    """The saved games over the main menu, with a game of one move on level 2 to save, or
-    nothing to save."""
+    """The saved games, with a game of one move on level 2 to save, or nothing to save."""
     shell = FakeShell()
     collection = read_collection_text(LEVELS)
     collection.title = "Two rooms"
@@ -36,7 +34,6 @@ def screen_with(game: bool) -> tuple[FakeShell, SavedGames]:
     state = PlayState(collection.levels[1])
     state.step(Direction.RIGHT)
     current: SavedGame | None = saving.saved_game(shell.context, 1, state) if game else None
-    shell.open_stack([MainMenuScreen(), SlotsScreen(lambda: current)])
     model = SavedGames(shell, lambda: current)
     model.refresh()
     return shell, model
@@ -47,7 +44,7 @@ def test_with_nothing_to_save_and_no_saves_the_screen_is_empty_and_enter_does_no
     assert model.view() == SavedGamesView(None, (), 0, "", Tone.QUIET)
     for command in (SlotsKey.CHOOSE, SlotsKey.SAVE_OVER, SlotsKey.DELETE, SlotsKey.DOWN):
         model.handle(command)
-    assert len(shell.screens) == 2 and model.view().selected == 0
+    assert shell.screens == [] and model.view().selected == 0
 
 
 def test_a_new_save_is_named_through_a_prompt_and_chosen() -> None:
@@ -112,4 +109,4 @@ def test_the_pointer_and_the_wheel_choose_within_the_rows() -> None:
     model.handle(Wheel(9))
     assert model.view().selected == 0
     model.handle(SlotsKey.BACK)
-    assert shell.screens == [MainMenuScreen()]
+    assert shell.closed
