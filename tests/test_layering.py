@@ -70,7 +70,7 @@ def test_the_game_keeps_the_import_contract() -> None:
     pytest.importorskip("importlinter", reason="import-linter comes with the dev extra")
     checked = lint_imports(PYPROJECT)
     assert checked.returncode == 0, checked.stdout
-    assert "4 kept, 0 broken" in checked.stdout
+    assert "5 kept, 0 broken" in checked.stdout
 
 
 def _write(root: Path, name: str, text: str = "") -> None:
@@ -79,7 +79,7 @@ def _write(root: Path, name: str, text: str = "") -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def test_the_contract_catches_wrong_arrows_pygame_cycles_and_scenes_importing_scenes(
+def test_the_contract_catches_wrong_arrows_pygame_cycles_scenes_importing_scenes_or_storage(
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("importlinter", reason="import-linter comes with the dev extra")
@@ -94,7 +94,9 @@ def test_the_contract_catches_wrong_arrows_pygame_cycles_and_scenes_importing_sc
     _write(package, "engine/loop.py", "from broken.engine.clock import tick\n")
     _write(package, "engine/clock.py", "def tick() -> None:\n    from broken.engine import loop\n")
     _write(package, "scenes/menu.py", "from broken.scenes.play import PlayScene\n")
-    _write(package, "scenes/play.py", "from broken.scenes.base import GameScene\n")
+    _write(package, "scenes/play.py", "from broken.scenes.base import GameScene\n"
+           "from broken.storage.store import open_store\n")
+    _write(package, "storage/store.py", "def open_store() -> None:\n    pass\n")
     _write(package, "scenes/base.py", "from broken.ui import theme\n")
     _write(package, "ui/theme.py", "")
     text = json.dumps(settings).replace("game.", "broken.").replace('"game"', '"broken"')
@@ -103,7 +105,8 @@ def test_the_contract_catches_wrong_arrows_pygame_cycles_and_scenes_importing_sc
     checked = lint_imports(config, tmp_path)
     assert checked.returncode == 1
     out = " ".join(checked.stdout.split())
-    assert "0 kept, 4 broken" in out
+    assert "0 kept, 5 broken" in out
+    assert "broken.scenes.play -> broken.storage.store" in out
     assert "broken.core.rules -> broken.engine.loop" in out
     assert "broken.app.board -> pygame" in out
     assert "broken.scenes.menu -> broken.scenes.play" in out
