@@ -39,9 +39,10 @@ from game.app.solution_steps import SolutionSteps
 from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
 from game.core.direction import Direction
 from game.core.level import Level
+from game.core.metrics import played_pushes
 from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
-from game.solver.plan import Hint, Push, PushPlan, solver_pushes
+from game.solver.plan import Hint, Push, PushPlan
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -190,7 +191,7 @@ class SolverAssist:
         """A solution from the level's start, known already (so is the solver's first): at
         the start and along it hints and the whole solution come from it with no search."""
         try:
-            self._known = tuple(solver_pushes(self.level, lurd))
+            self._known = tuple(played_pushes(self.level, lurd))
         except ValueError:
             self._known = ()
 
@@ -370,10 +371,10 @@ class SolverAssist:
             error = update.error if update is not None else job.error
             self._gave_up(error or "The solver gave no answer")
         elif result.status is SolveStatus.SOLVED:
-            found = [planned.push for planned in update.plan]
+            found = list(update.plan)
             self.plan, self._plan_key = PushPlan(found), key
             if not self._known:  # a whole solution from the start now: kept for a restart
-                self._known = (*solver_pushes(self.level, state.lurd()), *found)
+                self._known = (*played_pushes(self.level, state.lurd()), *found)
             self.background_limit = BACKGROUND_TIME_LIMIT
             self._fire(Found())
             self._offer_hint(state)

@@ -17,6 +17,7 @@ from game.core.notation import NotationError, replay
 from game.core.wording import counted
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
+from game.storage.library import Origin
 
 SETTLE_TICKS = 20
 CHECK_TIME_LIMIT = 10.0
@@ -32,12 +33,15 @@ class Verdict(Enum):
     UNKNOWN = "unknown"  # the search hit its limit
 
 
-class SolutionOrigin(Enum):
-    """Whose solution is kept with the level, as the status line names it."""
-
-    LEVEL = "the level's solution"  # it came with the level (a file, a paste)
-    SOLVER = "the solver's solution"
-    PLAYER = "your solution"  # the player's own, from a test play
+# Whose solution is kept with the level, as the status line names it; one that came with the
+# level (a file, a paste) counts as imported.
+WHOSE = {
+    Origin.IMPORTED: "the level's solution",
+    Origin.SOLVER: "the solver's solution",
+    Origin.OPTIMIZED: "the optimizer's solution",
+    Origin.PLAYER: "your solution",
+    Origin.REVERSE: "your solution",
+}
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,10 @@ class SolutionReport:
     text: str
 
 
-def replay_solution(level: Level, lurd: str, origin: SolutionOrigin) -> SolutionReport:
+def replay_solution(level: Level, lurd: str, origin: Origin) -> SolutionReport:
     """Replay ``lurd`` on ``level`` and say whether it still solves it, or at which of its
     pushes it breaks."""
-    who = origin.value
+    who = WHOSE[origin]
     try:
         result = replay(level, lurd)
     except NotationError as error:
@@ -80,8 +84,8 @@ class Metadata:
     author: str = ""
     comment: str = ""
     solution: str = ""
-    # Whose the solution is ("your solution" only for the player's own test play).
-    solution_origin: SolutionOrigin = SolutionOrigin.LEVEL
+    # Whose the solution is (the player's only for his own test play).
+    solution_origin: Origin = Origin.IMPORTED
 
     @classmethod
     def of(cls, level: Level) -> Metadata:

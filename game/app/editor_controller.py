@@ -11,7 +11,6 @@ from enum import Enum
 from game.app.editor_check import (
     LevelCheck,
     Metadata,
-    SolutionOrigin,
     SolutionReport,
     Verdict,
     proof_boxes,
@@ -27,6 +26,7 @@ from game.core.level import Level
 from game.core.notation import replay
 from game.core.wording import counted
 from game.solver import dead_squares
+from game.storage.library import Origin
 
 _MIRRORS = list(Mirror)
 
@@ -126,7 +126,7 @@ class EditorController:
         if report is not None and report.works:
             text = f"{report.text} ({counted(report.pushes, 'push', 'pushes')}"
             result = self.check.result
-            theirs = self.metadata.solution_origin is SolutionOrigin.SOLVER
+            theirs = self.metadata.solution_origin is Origin.SOLVER
             if result is not None and result.solved and not theirs:
                 text += f"; the solver's: {result.pushes}"
             lines.append(StatusLine(text + ")", Tone.GOOD))
@@ -180,7 +180,7 @@ class EditorController:
         self.metadata = metadata
         self._after_change()
 
-    def keep_solution(self, lurd: str, origin: SolutionOrigin) -> None:
+    def keep_solution(self, lurd: str, origin: Origin) -> None:
         """Store ``lurd`` (a test play's or the solver's) as the level's solution."""
         self.set_metadata(replace(self.metadata, solution=lurd, solution_origin=origin))
 
@@ -189,14 +189,14 @@ class EditorController:
         whenever it solves the level, unless a better one of his is kept already. True if
         it was taken."""
         level, report = self.level, self.solution_report
-        mine = self.metadata.solution_origin is SolutionOrigin.PLAYER
+        mine = self.metadata.solution_origin is Origin.PLAYER
         if level is None or (mine and report is not None and report.works and (
             report.pushes <= pushes
         )):
             return False
         if not replay(level, lurd).solved:
             return False
-        self.keep_solution(lurd, SolutionOrigin.PLAYER)
+        self.keep_solution(lurd, Origin.PLAYER)
         return True
 
     def notify(self, text: str, tone: Tone = Tone.INFO) -> None:
@@ -391,7 +391,7 @@ class EditorController:
             report = self.solution_report
             # The solver's solution fills in for none, or for one an edit has broken.
             if result is not None and result.solved and (report is None or not report.works):
-                self.keep_solution(result.lurd, SolutionOrigin.SOLVER)
+                self.keep_solution(result.lurd, Origin.SOLVER)
         if self.notice is not None:
             self.notice.ticks_left -= 1
             if self.notice.ticks_left <= 0:

@@ -16,7 +16,7 @@ from game.core.level import Level
 from game.core.metrics import measure, solves
 from game.core.paths import walk_path
 from game.core.play import Move, PlayState
-from game.core.reverse_play import ReverseAction, ReverseGame, forward_solution, moves_to_solved
+from game.core.reverse_play import ReverseAction, ReverseGame, moves_to_solved
 from game.core.wording import counted
 from game.solver.search.pulls import pull_dead_squares
 from game.solver.warning import DeadlockWarning
@@ -176,7 +176,8 @@ class ReverseMode:
                 dead_boxes,
                 "Deadlock: this box can never be pulled back to a start square (undo: U)",
             )
-        lurd = forward_solution(game) if game.pull_count else None
+        at_start = game.starts, game.level.player
+        lurd = moves_to_solved(game, *at_start) if game.pull_count else None
         if lurd is not None:
             self._finish(host, lurd, from_start=True)
             return

@@ -18,7 +18,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.core.level import Level
-from game.solver.plan import PlannedPush, planned_pushes
+from game.core.metrics import played_pushes
+from game.core.push import Push
 from game.solver.rescue import RescueResult
 from game.solver.result import SolveResult
 
@@ -59,8 +60,8 @@ class SolverRequest:
 class SolverUpdate:
     """Progress or the final answer for one request; ``done`` marks the last update.
 
-    A solution comes as a typed ``plan`` (its pushes, each with its walk, from the position
-    asked about), so the game never reads LURD text back.
+    A solution comes as a typed ``plan`` (its pushes from the position asked about), so the
+    game never reads LURD text back.
     """
 
     request_id: int
@@ -70,7 +71,7 @@ class SolverUpdate:
     result: SolveResult | None = None
     rescue: RescueResult | None = None
     error: str = ""
-    plan: tuple[PlannedPush, ...] = ()
+    plan: tuple[Push, ...] = ()
     optimized: OptimizeResult | None = None
 
     @property
@@ -81,7 +82,7 @@ class SolverUpdate:
 
 def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
     """The final update of a solve: the result, and its plan when it solved the level."""
-    plan = planned_pushes(request.level, result.lurd) if result.solved else ()
+    plan = tuple(played_pushes(request.level, result.lurd)) if result.solved else ()
     return SolverUpdate(
         request.request_id, request.work, result.nodes, result.seconds, result, plan=plan
     )

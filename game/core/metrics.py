@@ -9,16 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
 
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.notation import parse_lurd, replay
 from game.core.paths import DIRECTIONS
 from game.core.play import PlayState
-
-# A push: the pushed box's square before it, and the index of its direction in DIRECTIONS.
-Push = tuple[int, int]
+from game.core.push import IndexedPush, Push
 
 
 class BlockedSolution(ValueError):
@@ -48,7 +45,7 @@ class PushTally:
 
 
 def tally_pushes(
-    pushes: Sequence[Push], offsets: Sequence[int], goals: frozenset[int]
+    pushes: Sequence[IndexedPush], offsets: Sequence[int], goals: frozenset[int]
 ) -> PushTally:
     """The tally of ``pushes`` on a board whose steps move a square index by ``offsets`` (in
     the order of DIRECTIONS) with ``goals``. A session ends where the player must walk to the
@@ -115,34 +112,24 @@ def player_lines(lurd: str) -> int:
     return sum(1 for i, letter in enumerate(lowered) if i == 0 or letter != lowered[i - 1])
 
 
-class PlayedPush(NamedTuple):
-    """One push of a LURD string played from a level's start: the walk since the push before
-    (its letters), the box's square before it and its direction."""
-
-    walk: str
-    box: int
-    direction: Direction
-
-
-def played_pushes(level: Level, lurd: str) -> list[PlayedPush]:
-    """The pushes of a LURD string played from the start of ``level`` (it need not solve it),
-    each with its walk; NotationError for a foreign letter, BlockedSolution where a move is
-    blocked. (The one replay of a string into pushes: the solver's plans come from it too.)"""
+def played_pushes(level: Level, lurd: str) -> list[Push]:
+    """The pushes of a LURD string played from the start of ``level`` (it need not solve it);
+    NotationError for a foreign letter, BlockedSolution where a move is blocked. (The one
+    replay of a string into pushes: the solver's plans come from it too.)"""
     return _played(level, parse_lurd(lurd))[0]
 
 
-def pushes_of(level: Level, lurd: str) -> list[Push]:
+def pushes_of(level: Level, lurd: str) -> list[IndexedPush]:
     """The pushes of a LURD string played from the start of ``level``, as for
     :func:`played_pushes`, each as its box's square and its direction's index."""
     return _indexed(played_pushes(level, lurd))
 
 
-def _played(level: Level, moves: str) -> tuple[list[PlayedPush], bool]:
+def _played(level: Level, moves: str) -> tuple[list[Push], bool]:
     """The pushes of parsed ``moves`` played from the start of ``level``, and whether they
     leave it solved; BlockedSolution where a move is blocked."""
     state = PlayState(level)
-    played: list[PlayedPush] = []
-    walked = 0  # where the walk to the next push starts in ``moves``
+    played: list[Push] = []
     for number, letter in enumerate(moves, start=1):
         direction = Direction.from_letter(letter)
         box = state.board.neighbour(state.player, direction)
@@ -150,12 +137,11 @@ def _played(level: Level, moves: str) -> tuple[list[PlayedPush], bool]:
         if result.move is None:
             raise BlockedSolution(number, letter)
         if result.move.pushed and box is not None:
-            played.append(PlayedPush(moves[walked : number - 1], box, direction))
-            walked = number
+            played.append(Push(box, direction))
     return played, state.is_solved
 
 
-def _indexed(played: list[PlayedPush]) -> list[Push]:
+def _indexed(played: list[Push]) -> list[IndexedPush]:
     return [(push.box, DIRECTIONS.index(push.direction)) for push in played]
 
 
@@ -164,7 +150,7 @@ def tally_of(level: Level, lurd: str) -> PushTally:
     return _tally(level, pushes_of(level, lurd))
 
 
-def _tally(level: Level, pushes: Sequence[Push]) -> PushTally:
+def _tally(level: Level, pushes: Sequence[IndexedPush]) -> PushTally:
     offsets = [level.board.offset(direction) for direction in DIRECTIONS]
     return tally_pushes(pushes, offsets, level.board.goals)
 
@@ -177,7 +163,9 @@ def measure(level: Level, lurd: str) -> SolutionMetrics:
     return _metrics(level, moves, _indexed(_played(level, moves)[0]))
 
 
-def solution_metrics(level: Level, lurd: str) -> tuple[SolutionMetrics, list[Push]] | None:
+def solution_metrics(
+    level: Level, lurd: str
+) -> tuple[SolutionMetrics, list[IndexedPush]] | None:
     """The metrics and pushes of a LURD string that solves ``level`` from its start, from one
     replay (a letter's case need not match); None when it does not solve it or cannot be
     played."""
@@ -192,7 +180,7 @@ def solution_metrics(level: Level, lurd: str) -> tuple[SolutionMetrics, list[Pus
     return _metrics(level, moves, pushes), pushes
 
 
-def _metrics(level: Level, moves: str, pushes: list[Push]) -> SolutionMetrics:
+def _metrics(level: Level, moves: str, pushes: list[IndexedPush]) -> SolutionMetrics:
     counts = _tally(level, pushes)
     return SolutionMetrics(
         moves=len(moves),

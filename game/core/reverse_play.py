@@ -13,9 +13,18 @@ from game.core.board import Board
 from game.core.boxes import BoxList
 from game.core.direction import Direction
 from game.core.level import Level
-from game.core.paths import DIRECTIONS, reachable, walk_path
+from game.core.paths import DIRECTIONS, reachable
 from game.core.play import Blocked, Move, StepResult
+from game.core.push import Push, UnplayablePush, lurd_of_pushes
 from game.core.undo_line import Restart, UndoLine
+
+
+@dataclass(frozen=True)
+class Pull:
+    """The player, standing next to ``box``, steps away in ``direction`` and drags it along."""
+
+    box: int
+    direction: Direction
 
 
 @dataclass(frozen=True)
@@ -101,6 +110,21 @@ class ReverseGame:
 
     def box_squares(self) -> frozenset[int]:
         return self.boxes.frozen()
+
+    def pulls(self) -> list[Pull]:
+        """The pulls of the line since the start or the last restart, in the order made."""
+        pulls: list[Pull] = []
+        player = self.player
+        for step in reversed(self.line):
+            if isinstance(step, Placement):
+                player = step.source
+                continue
+            offset = self.board.offset(step.direction)
+            player -= offset  # where he stood before the step
+            if step.pushed:
+                pulls.append(Pull(player - offset, step.direction))
+        pulls.reverse()
+        return pulls
 
     def standable(self, square: int) -> bool:
         return square in self.floor and square not in self.boxes
@@ -194,38 +218,26 @@ class ReverseGame:
         self._on_starts += (target in self.starts) - (source in self.starts)
 
 
-def backwards_lurd(line: Sequence[ReverseStep], player: int, board: Board) -> tuple[str, int]:
-    """The part of a reverse game's line from its first pull to its last, read backwards as
-    forward moves (each step turned round, pulls made pushes), and the square the player
-    stands on after the last pull, where those forward moves begin; ``player`` is where he
-    stands now. A line with no pull gives no moves."""
-    pulls = [index for index, step in enumerate(line) if isinstance(step, Move) and step.pushed]
-    if not pulls:
-        return "", player
-    first, last = pulls[0], pulls[-1]
-    for step in reversed(line[last + 1 :]):
-        if isinstance(step, Move):  # only walks follow the last pull
-            player -= board.offset(step.direction)
-    letters = []
-    for step in reversed(line[first : last + 1]):
-        if isinstance(step, Move):  # placements come before the first pull only
-            letters.append(step.direction.opposite.letter(step.pushed))
-    return "".join(letters), player
+def forward_solution(position: Level, pulls: Sequence[Pull]) -> str:
+    """``pulls`` made from the solved position, read backwards as the moves that solve
+    ``position`` (the boxes where the last pull left them): the last pull first, each a push
+    the other way of the box from where the pull left it, after the shortest walk to it;
+    UnplayablePush when one cannot be walked to."""
+    board = position.board
+    pushes = (
+        Push(pull.box + board.offset(pull.direction), pull.direction.opposite)
+        for pull in reversed(pulls)
+    )
+    return lurd_of_pushes(position, pushes)
 
 
 def moves_to_solved(game: ReverseGame, boxes: frozenset[int], player: int) -> str | None:
     """Forward moves from a position with ``boxes`` and ``player`` to the solved position
-    through the reverse game: a walk to where its last pull left the player, then its pulls
-    backwards. None unless the reverse game's boxes are ``boxes`` and the walk exists."""
+    through the reverse game: its pulls read backwards. None unless the reverse game's boxes
+    are ``boxes`` and the player can walk to each push."""
     if game.boxes.frozen() != boxes:
         return None
-    backwards, meeting = backwards_lurd(game.line, game.player, game.board)
-    walk = walk_path(game.board, boxes, player, meeting)
-    if walk is None:
+    try:
+        return forward_solution(Level(game.board, boxes, player), game.pulls())
+    except UnplayablePush:
         return None
-    return "".join(direction.value for direction in walk) + backwards
-
-
-def forward_solution(game: ReverseGame) -> str | None:
-    """The reverse game as a forward solution from the level's start, once it is back there."""
-    return moves_to_solved(game, game.starts, game.level.player)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from game.core.level import Level, board_rows
+from game.core.push import from_indexed, lurd_of_pushes
 from game.core.xsb import parse_level
 from game.levelgen.bitboard import Masks, squares_of
 from game.levelgen.effort import EFFORT_NODES, push_distances, search_effort
@@ -26,7 +27,7 @@ from game.levelgen.generate import (
 )
 from game.levelgen.pulltree import Aim, Found, PullTreeSearch
 from game.levelgen.rating import EFFORT_WEIGHT, rate, stars_band
-from game.levelgen.reorder import fewest_changes, lurd_of_pushes
+from game.levelgen.reorder import fewest_changes
 from game.levelgen.reverse import CancelCheck, Cancelled
 from game.levelgen.rooms import BLOCK, Room, random_room
 
@@ -160,7 +161,7 @@ def _level(
     walls = Room(room.width, room.height, frozenset(squares_of(found.floor)))
     # Squares are numbered on the room's grid until the level is parsed; LURD does not care.
     rough = Level(walls.board(goals), boxes, found.player)
-    pulled = lurd_of_pushes(rough, list(found.pushes))
+    pulled = lurd_of_pushes(rough, from_indexed(found.pushes))
     tidy = walls.without_pockets(touched_squares(rough, pulled), POCKET_KEPT)
     rows = board_rows(tidy.board(goals), boxes, found.player)
     level = parse_level(rows)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.level import Level
+from game.core.push import from_indexed, lurd_of_pushes
 from game.levelgen.bitboard import Masks, flood, mask_of, squares_of
-from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.reverse import Cancelled
 from game.solver.analysis.board import shift
 
@@ -121,4 +121,4 @@ def _lurd(level: Level, positions: list[tuple[int, int, int, int, int]], last: i
         _, _, parent, box, way = positions[index]
         pushes.append((box, way))
         index = parent
-    return lurd_of_pushes(level, pushes[::-1])
+    return lurd_of_pushes(level, from_indexed(reversed(pushes)))

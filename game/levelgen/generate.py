@@ -11,17 +11,18 @@ from dataclasses import dataclass, fields
 
 from game.core.board import Board
 from game.core.level import Level, board_rows
+from game.core.metrics import tally_of
 from game.core.notation import replay
 from game.core.paths import walk_path
 from game.core.play import PlayState
+from game.core.reverse_play import forward_solution
 from game.core.xsb import parse_level
 from game.levelgen.effort import search_effort
 from game.levelgen.rating import Rating, rate
 from game.levelgen.reverse import CancelCheck as CancelCheck
 from game.levelgen.reverse import Cancelled as Cancelled
-from game.levelgen.reverse import forward_solution, search_starts
+from game.levelgen.reverse import search_starts
 from game.levelgen.rooms import Room, random_room
-from game.levelgen.score import solution_counts
 from game.solver import solve
 
 AUTHOR = "Sokoban Arcade generator"
@@ -118,7 +119,7 @@ def generate_level(spec: LevelSpec, cancel: CancelCheck | None = None) -> Genera
     if best is None:
         return None
     _, plain, lurd = best
-    counts = solution_counts(plain, lurd)
+    counts = tally_of(plain, lurd)
     if counts.pushes < spec.min_pushes or counts.box_changes < spec.min_box_changes:
         return None
     tidy = Room.of_board(plain.board).without_pockets(touched_squares(plain, lurd), POCKET_KEPT)
@@ -168,7 +169,8 @@ def _staged_start(
     if not starts:
         return None
     start = starts[0]
-    score, lurd = start.counts.score, forward_solution(board, start)
+    score = start.score
+    lurd = forward_solution(Level(board, start.boxes, start.player), start.pulls)
     for _ in range(spec.stages - 1):
         position = (start.boxes, start.player)
         further = search_starts(
@@ -177,15 +179,16 @@ def _staged_start(
         if not further:
             break
         later = further[0]
-        steps = forward_solution(board, later)
-        state = PlayState(Level(board, later.boxes, later.player))  # squares as in the search
+        later_level = Level(board, later.boxes, later.player)  # squares as in the search
+        steps = forward_solution(later_level, later.pulls)
+        state = PlayState(later_level)
         for _ in state.play_letters(steps):
             pass
         walk = walk_path(board, start.boxes, state.player, start.player)
         if walk is None:
             raise ValueError("a stage cannot be joined to the last: the search and rules disagree")
         lurd = steps + "".join(direction.letter(False) for direction in walk) + lurd
-        score += later.counts.score
+        score += later.score
         start = later
     return score, parse_level(board_rows(board, start.boxes, start.player)), lurd
 

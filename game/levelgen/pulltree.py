@@ -10,12 +10,13 @@ import math
 import random
 from dataclasses import dataclass, replace
 
+from game.core.metrics import PushTally, tally_pushes
+from game.core.push import IndexedPush
 from game.levelgen.bitboard import Masks, flood, lowest, pullable, squares_of
 from game.levelgen.effort import push_distances
 from game.levelgen.rating import rating_value
 from game.levelgen.reorder import fewest_changes_pushes
 from game.levelgen.reverse import CancelCheck, Cancelled
-from game.levelgen.score import Push, SolutionCounts, tally
 
 # The exploration constant of UCT: rewards lie in 0..1.
 EXPLORATION = 0.5
@@ -67,7 +68,7 @@ class Found:
     floor: int
     boxes: int
     player: int
-    pushes: tuple[Push, ...]
+    pushes: tuple[IndexedPush, ...]
     plain: int
 
 
@@ -105,7 +106,8 @@ class _State:
     def plain(self) -> int:
         """The rating without effort of the pulls played forwards, as they are."""
         pulls, changes, lines, sessions = self.tally
-        return rating_value(SolutionCounts(pulls, changes, lines, 0, sessions), 0)
+        counts = PushTally(pulls, changes, lines, sessions, goal_exits=0)
+        return rating_value(counts, 0)
 
     def pull(self, masks: Masks, move: PullMove) -> _State:
         box, way = move
@@ -314,7 +316,7 @@ class PullTreeSearch:
         # Played forwards a pull is a push the other way (way ^ 2 turns round: L U R D).
         pulled = [(box + masks.offsets[way], way ^ 2) for box, way in reversed(state.pulls)]
         pushes = fewest_changes_pushes(masks, squares_of(state.boxes), state.player, pulled)
-        plain = rating_value(tally(pushes, masks.offsets, self.goals), 0)
+        plain = rating_value(tally_pushes(pushes, masks.offsets, self.goals), 0)
         self._shrinks.append(plain / state.plain)
         self.shrink = sum(self._shrinks) / len(self._shrinks)
         key = (state.floor, self._key(state))

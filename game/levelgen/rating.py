@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.level import Level
+from game.core.metrics import PushTally, pushes_of, tally_pushes
 from game.levelgen.bitboard import Masks
 from game.levelgen.effort import search_effort
 from game.levelgen.reorder import fewest_changes_pushes
-from game.levelgen.score import SolutionCounts, pushes_of, tally
 
 # The lowest rating of 2, 3, 4 and 5 stars.
 STAR_THRESHOLDS = (45, 100, 180, 300)
@@ -39,7 +39,7 @@ EFFORT_WEIGHT = 6
 class Rating:
     """How hard a level is: the counts it was rated on, the search's effort and the result."""
 
-    counts: SolutionCounts
+    counts: PushTally
     effort: int
 
     @property
@@ -51,7 +51,7 @@ class Rating:
         return stars_of(self.value)
 
 
-def rating_value(counts: SolutionCounts, effort: int) -> int:
+def rating_value(counts: PushTally, effort: int) -> int:
     """The rating of the formula above."""
     pushes = min(counts.pushes, PUSHES_COUNTED)
     plain = pushes + 2 * counts.box_lines + 4 * counts.box_changes + 3 * counts.sessions
@@ -78,4 +78,4 @@ def rate(
     nodes = search_effort(level, cancel=cancel).nodes if effort is None else effort
     masks = Masks.of(level.board)
     pushes = fewest_changes_pushes(masks, sorted(level.boxes), level.player, pushes_of(level, lurd))
-    return Rating(tally(pushes, masks.offsets, level.board.goals), nodes)
+    return Rating(tally_pushes(pushes, masks.offsets, level.board.goals), nodes)

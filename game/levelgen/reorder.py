@@ -7,9 +7,9 @@ one at a time; the rating counts the box changes a player needs, so it rates the
 from __future__ import annotations
 
 from game.core.level import Level
-from game.core.paths import DIRECTIONS, walk_path
+from game.core.metrics import pushes_of
+from game.core.push import IndexedPush, from_indexed, lurd_of_pushes
 from game.levelgen.bitboard import Masks, flood
-from game.levelgen.score import Push, pushes_of
 
 # A push of a box known by its number: (the box's number, index of the direction).
 _Numbered = tuple[int, int]
@@ -47,7 +47,7 @@ class _Replay:
         return all(self.push(move) for move in moves)
 
 
-def _numbered(masks: Masks, squares: list[int], pushes: list[Push]) -> list[_Numbered]:
+def _numbered(masks: Masks, squares: list[int], pushes: list[IndexedPush]) -> list[_Numbered]:
     number = {square: index for index, square in enumerate(squares)}
     moves = []
     for square, way in pushes:
@@ -74,14 +74,14 @@ def _plays_first(state: _Replay, pending: list[_Numbered], index: int) -> bool:
 
 
 def fewest_changes_pushes(
-    masks: Masks, boxes: list[int], player: int, pushes: list[Push]
-) -> list[Push]:
+    masks: Masks, boxes: list[int], player: int, pushes: list[IndexedPush]
+) -> list[IndexedPush]:
     """``pushes`` (from ``boxes`` and ``player``) in an order that keeps pushing the same box
     while the rest still plays in its old order. Each box makes the same pushes in the same
     order, so the push count stays and only box changes (and the walks between) can drop."""
     pending = _numbered(masks, boxes, pushes)
     state = _Replay(masks, list(boxes), player)
-    made: list[Push] = []
+    made: list[IndexedPush] = []
     current = -1
     while pending:
         choice = 0
@@ -99,25 +99,5 @@ def fewest_changes(level: Level, lurd: str) -> str:
     """The LURD of :func:`fewest_changes_pushes` for a playable solution of ``level``."""
     masks = Masks.of(level.board)
     pushes = pushes_of(level, lurd)
-    return lurd_of_pushes(
-        level, fewest_changes_pushes(masks, sorted(level.boxes), level.player, pushes)
-    )
-
-
-def lurd_of_pushes(level: Level, pushes: list[Push]) -> str:
-    """LURD for ``pushes`` played from the start of ``level``, joined by shortest walks."""
-    boxes = set(level.boxes)
-    player = level.player
-    letters: list[str] = []
-    for square, way in pushes:
-        direction = DIRECTIONS[way]
-        offset = level.board.offset(direction)
-        walk = walk_path(level.board, boxes, player, square - offset)
-        if walk is None:
-            raise ValueError("a push cannot be walked to: the search and the rules disagree")
-        letters.extend(step.letter(False) for step in walk)
-        letters.append(direction.letter(True))
-        boxes.remove(square)
-        boxes.add(square + offset)
-        player = square
-    return "".join(letters)
+    reordered = fewest_changes_pushes(masks, sorted(level.boxes), level.player, pushes)
+    return lurd_of_pushes(level, from_indexed(reordered))

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.board import Board
-from game.core.direction import Direction
-from game.core.level import Level
+from game.core.metrics import PushTally
 from game.core.paths import DIRECTIONS
+from game.core.reverse_play import Pull
 from game.levelgen.bitboard import Masks, flood, pullable, squares_of
-from game.levelgen.reorder import lurd_of_pushes
-from game.levelgen.score import SolutionCounts, difficulty
+from game.levelgen.score import difficulty
 
 # Returns True when the caller wants the work stopped.
 CancelCheck = Callable[[], bool]
@@ -30,38 +29,18 @@ class Cancelled(Exception):
 
 
 @dataclass(frozen=True)
-class Pull:
-    """The player, standing next to ``box``, steps away in ``direction`` and drags it along."""
-
-    box: int
-    direction: Direction
-
-
-@dataclass(frozen=True)
 class ReverseStart:
     """A start position found by pulling, and the pulls that led to it from the solved one."""
 
     boxes: frozenset[int]
     player: int
     pulls: tuple[Pull, ...]  # in the order they were made, from the solved position
-    counts: SolutionCounts
+    counts: PushTally
 
     @property
     def score(self) -> int:
-        return self.counts.score
-
-
-def forward_solution(board: Board, start: ReverseStart) -> str:
-    """The pulls played backwards as pushes from the start, joined by shortest walks, in LURD."""
-    # Played forwards a pull is a push the other way, of the box from where the pull left it.
-    pushes = [
-        (
-            board.step(pull.box, pull.direction),
-            DIRECTIONS.index(pull.direction.opposite),
-        )
-        for pull in reversed(start.pulls)
-    ]
-    return lurd_of_pushes(Level(board, start.boxes, start.player), pushes)
+        counts = self.counts
+        return difficulty(counts.pushes, counts.box_changes, counts.box_lines, counts.goal_exits)
 
 
 class _Node:
@@ -183,5 +162,7 @@ def _start_of(board: Board, node: _Node) -> ReverseStart:
         pulls.append(Pull(walk.last_box - offset, direction))
         walk = walk.parent
     pulls.reverse()
-    counts = SolutionCounts(node.depth, node.box_changes, node.box_lines, node.goal_exits)
+    counts = PushTally(
+        node.depth, node.box_changes, node.box_lines, sessions=0, goal_exits=node.goal_exits
+    )
     return ReverseStart(frozenset(squares_of(node.boxes)), node.player, tuple(pulls), counts)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.core.level import Level
 from game.core.notation import replay
-from game.solver.push import Push, walks_before
+from game.core.push import lurd_of_pushes
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import portfolio
 from game.solver.search.parallel import search_in_parallel, worker_count
@@ -102,20 +102,9 @@ def solve(
     if isinstance(found, str):
         return finish(SolveStatus.UNSOLVABLE, found)
     assert found.pushes is not None
-    lurd = pushes_to_lurd(level, found.pushes)
+    lurd = lurd_of_pushes(level, found.pushes)
     check = replay(level, lurd)
     if not check.solved:
         raise AssertionError(f"solver produced a wrong solution for {level.title!r}: {check}")
     return finish(SolveStatus.SOLVED, lurd=lurd, found_by=found.found_by or method)
 
-
-def pushes_to_lurd(level: Level, pushes: list[Push]) -> str:
-    """Player steps for a push sequence: the shortest walk to each push, then the push."""
-    walks = walks_before(level.board, level.boxes, level.player, pushes)
-    if walks is None:
-        raise AssertionError("a push in the solution cannot be reached")
-    letters: list[str] = []
-    for walk, push in zip(walks, pushes, strict=True):
-        letters.extend(step.value for step in walk)
-        letters.append(push.direction.value.upper() * push.squares)
-    return "".join(letters)

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from game.core.board import Board
 from game.core.direction import Direction
 from game.core.level import Level
-from game.core.metrics import played_pushes
 from game.core.paths import walk_path
 from game.core.play import PlayState
-from game.solver.push import Push
+from game.core.push import Push
 
-__all__ = ["Hint", "PlannedPush", "Push", "PushPlan", "planned_pushes", "solver_pushes"]
+__all__ = ["Hint", "Push", "PushPlan"]
 
 
 @dataclass(frozen=True)
@@ -28,29 +27,6 @@ class Hint:
     push: Push
     target: int  # the box's square after the push
     pushes_left: int
-
-
-@dataclass(frozen=True)
-class PlannedPush:
-    """One push of a solution with the walk that leads to it from the push before."""
-
-    walk: tuple[Direction, ...]
-    push: Push
-
-
-def solver_pushes(position: Level, lurd: str) -> list[Push]:
-    """The pushes of a LURD solution played from ``position`` as the solver's records (for
-    tuples, see :func:`game.core.metrics.pushes_of`); ValueError if it cannot be."""
-    return [Push(push.box, push.direction) for push in played_pushes(position, lurd)]
-
-
-def planned_pushes(position: Level, lurd: str) -> tuple[PlannedPush, ...]:
-    """A LURD solution played from ``position`` as its pushes, each with its walk; ValueError
-    if it cannot be. (The solver's service sends this typed plan to the game.)"""
-    return tuple(
-        PlannedPush(tuple(map(Direction.from_letter, push.walk)), Push(push.box, push.direction))
-        for push in played_pushes(position, lurd)
-    )
 
 
 class PushPlan:

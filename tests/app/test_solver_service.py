@@ -15,7 +15,7 @@ import pytest
 from game.app.jobs import Job, JobState, Purpose
 from game.app.solver_service import SolverService, SolverUpdate, Work, player_workers
 from game.core import parse_level, replay
-from game.core.play import PlayState
+from game.core.push import lurd_of_pushes
 from game.solver import SolveStatus
 from tests.conftest import SMALL_LEVEL
 from tests.processes import (
@@ -61,12 +61,9 @@ def test_solves_off_the_loop(service: SolverService) -> None:
     assert job.purpose is Purpose.HINT and not job.stale("small")
     assert update.result is not None and update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
-    # The answer comes as a typed plan: its pushes with their walks make the same moves.
-    state = PlayState(level)
-    for planned in update.plan:
-        for direction in (*planned.walk, planned.push.direction):
-            assert state.step(direction).moved
-    assert state.is_solved and len(update.plan) == update.result.pushes
+    # The answer comes as a typed plan: its pushes, each after the shortest walk, solve it.
+    assert replay(level, lurd_of_pushes(level, update.plan)).solved
+    assert len(update.plan) == update.result.pushes
 
 
 def test_the_answer_wakes_the_loop() -> None:

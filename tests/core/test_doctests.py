@@ -10,9 +10,9 @@ from types import ModuleType
 
 import pytest
 
-from game.core import collection, digits, errors, notation, resources, wording, xsb
+from game.core import collection, digits, errors, notation, push, resources, wording, xsb
 
-DOCUMENTED = (notation, xsb, collection, digits, errors, resources, wording)
+DOCUMENTED = (notation, xsb, collection, digits, errors, push, resources, wording)
 
 
 @pytest.mark.parametrize("module", DOCUMENTED, ids=lambda module: module.__name__)

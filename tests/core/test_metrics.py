@@ -11,7 +11,6 @@ from game.core.direction import Direction
 from game.core.metrics import (
     BlockedSolution,
     MetricOrder,
-    PlayedPush,
     SolutionMetrics,
     measure,
     played_pushes,
@@ -21,6 +20,7 @@ from game.core.metrics import (
 )
 from game.core.notation import NotationError
 from game.core.paths import DIRECTIONS
+from game.core.push import Push
 from game.core.xsb import parse_level
 
 TWO_BOXES = """\
@@ -43,14 +43,14 @@ def test_measure_counts_each_metric_by_hand() -> None:
     assert solves(lvl, lurd)
 
 
-def test_played_pushes_keep_the_walk_before_each_push() -> None:
+def test_played_pushes_are_each_box_square_before_its_push() -> None:
     lvl = parse_level(TWO_BOXES)
     top, bottom = lvl.board.index(3, 1), lvl.board.index(3, 3)
     assert played_pushes(lvl, "rRRdlldRR") == [
-        PlayedPush("r", top, Direction.RIGHT),
-        PlayedPush("", top + 1, Direction.RIGHT),
-        PlayedPush("dlld", bottom, Direction.RIGHT),
-        PlayedPush("", bottom + 1, Direction.RIGHT),
+        Push(top, Direction.RIGHT),
+        Push(top + 1, Direction.RIGHT),
+        Push(bottom, Direction.RIGHT),
+        Push(bottom + 1, Direction.RIGHT),
     ]
     assert pushes_of(lvl, "rR") == [(top, DIRECTIONS.index(Direction.RIGHT))]
 

@@ -15,8 +15,8 @@ from game.core.paths import reachable
 from game.core.play import Move
 from game.core.reverse_play import (
     Placement,
+    Pull,
     ReverseGame,
-    backwards_lurd,
     first_square,
     forward_solution,
     moves_to_solved,
@@ -102,11 +102,12 @@ def test_the_corridor_pulled_back_is_its_forward_solution() -> None:
     for direction in (R, R, R):
         game.step(direction)
     game.step(L, pull=True)
-    assert forward_solution(game) is None  # the box is not back yet
+    assert moves_to_solved(game, game.starts, game.level.player) is None  # not back yet
     game.step(L, pull=True)
     game.step(L)  # a walk after the last pull is not needed forwards
     assert game.boxes_on_starts == 1
-    assert forward_solution(game) == "rRR"
+    assert moves_to_solved(game, game.starts, game.level.player) == "rRR"
+    assert forward_solution(game.level, game.pulls()) == "rRR"
     assert solves(game.level, "rRR")
 
 
@@ -159,12 +160,16 @@ def test_undo_redo_and_restart_bring_every_position_back() -> None:
     assert game.box_squares() == game.board.goals  # the restart redone last
 
 
-def test_walks_before_the_first_pull_and_after_the_last_are_left_out() -> None:
-    board = parse_level(CORRIDOR).board
-    line = [Move(R, False), Move(L, True), Move(R, False), Move(L, True), Move(L, False)]
-    player = board.index(2, 1)
-    assert backwards_lurd(line, player, board) == ("RlR", board.index(3, 1))
-    assert backwards_lurd(line[:1], player, board) == ("", player)
+def test_the_pulls_of_a_line_leave_out_walks_and_placements() -> None:
+    game = game_of(CORRIDOR)
+    board = game.board
+    assert game.place(board.index(2, 1))
+    game.step(R)
+    game.step(R)
+    game.step(L, pull=True)
+    game.step(L, pull=True)
+    game.step(L)
+    assert game.pulls() == [Pull(board.index(5, 1), L), Pull(board.index(4, 1), L)]
 
 
 def test_moves_to_solved_need_the_same_boxes_and_a_walk_between() -> None:
@@ -218,8 +223,8 @@ def test_a_reverse_game_of_a_known_solution_gives_a_solution(text: str) -> None:
     for letter in reversed(solution):
         direction = Direction.from_letter(letter).opposite
         assert game.step(direction, pull=letter.isupper()).moved
-    lurd = forward_solution(game)
-    assert lurd is not None and solves(level, lurd)
+    lurd = forward_solution(level, game.pulls())
+    assert solves(level, lurd)
     assert measure(level, lurd).pushes == sum(letter.isupper() for letter in solution)
 
 

@@ -12,10 +12,10 @@ import pytest
 
 from game.core.level import Level
 from game.core.notation import replay
+from game.core.push import from_indexed, lurd_of_pushes
 from game.levelgen.bitboard import Masks, flood, lowest, squares_of
 from game.levelgen.effort import push_distances
 from game.levelgen.pulltree import Aim, Found, PullTreeSearch
-from game.levelgen.reorder import lurd_of_pushes
 from game.levelgen.reverse import Cancelled
 from game.levelgen.rooms import Room, random_room
 
@@ -48,7 +48,7 @@ def test_every_start_found_is_solved_by_its_pushes() -> None:
     assert search.found
     for found in search.best(10):
         level = level_of(room, goals, found)
-        lurd = lurd_of_pushes(level, list(found.pushes))
+        lurd = lurd_of_pushes(level, from_indexed(found.pushes))
         assert replay(level, lurd).solved
         assert not level.boxes & goals
 

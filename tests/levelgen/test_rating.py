@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from game.core.metrics import PushTally, tally_of
 from game.core.xsb import parse_level
 from game.levelgen.effort import search_effort
 from game.levelgen.rating import (
@@ -19,7 +20,6 @@ from game.levelgen.rating import (
     stars_band,
     stars_of,
 )
-from game.levelgen.score import SolutionCounts, solution_counts
 
 TWO_BOXES = """\
 #######
@@ -40,13 +40,13 @@ APART = """\
 
 def test_pushing_sessions_are_runs_of_pushes_between_walks() -> None:
     level = parse_level(TWO_BOXES)
-    counts = solution_counts(level, "RRDldR")
+    counts = tally_of(level, "RRDldR")
     assert counts.sessions == 2  # RR and D, then a walk (l d), then R
     assert counts.box_changes == 1 and counts.box_lines == 3
 
 
 def test_the_rating_weighs_each_count_as_documented() -> None:
-    counts = SolutionCounts(pushes=10, box_changes=2, box_lines=5, goal_exits=0, sessions=3)
+    counts = PushTally(pushes=10, box_changes=2, box_lines=5, goal_exits=0, sessions=3)
     plain = 10 + 2 * 5 + 4 * 2 + 3 * 3
     assert rating_value(counts, 0) == plain
     assert rating_value(counts, 63) == plain + 6 * math.log2(64)
@@ -54,7 +54,7 @@ def test_the_rating_weighs_each_count_as_documented() -> None:
 
 
 def test_pushes_alone_never_reach_five_stars() -> None:
-    endless = SolutionCounts(pushes=10_000, box_changes=0, box_lines=1, goal_exits=0, sessions=1)
+    endless = PushTally(pushes=10_000, box_changes=0, box_lines=1, goal_exits=0, sessions=1)
     assert rating_value(endless, 0) == PUSHES_COUNTED + 2 + 3
     assert stars_of(rating_value(endless, 0)) < 3
 
@@ -71,7 +71,7 @@ def test_stars_run_from_one_to_five_at_the_thresholds() -> None:
 def test_rate_counts_the_box_changes_a_player_needs() -> None:
     level = parse_level(APART)
     hopping = "RdldRuuRdldRuuRdldRuuRdldR"  # top box, bottom box, top, bottom, ...
-    assert solution_counts(level, hopping).box_changes > 1
+    assert tally_of(level, hopping).box_changes > 1
     rated = rate(level, hopping)
     assert rated.counts.box_changes == 1 and rated.counts.pushes == 8
     assert rated.effort == search_effort(level).nodes

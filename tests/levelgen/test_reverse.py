@@ -8,8 +8,9 @@ from __future__ import annotations
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.play import PlayState
+from game.core.reverse_play import forward_solution
 from game.core.xsb import parse_level
-from game.levelgen.reverse import forward_solution, search_starts
+from game.levelgen.reverse import search_starts
 from game.solver import solve
 
 ROOM = """\
@@ -27,8 +28,8 @@ def test_breadth_first_starts_replay_and_match_the_solver_par() -> None:
     starts = search_starts(board, state_limit=5_000, keep=3)
     assert len(starts) == 3
     for start in starts:
-        lurd = forward_solution(board, start)
         level = Level(board, start.boxes, start.player)
+        lurd = forward_solution(level, start.pulls)
         result = replay(level, lurd)
         assert result.solved
         assert result.pushes == start.counts.pushes == len(start.pulls)
@@ -50,8 +51,9 @@ def test_a_search_from_a_given_position_pulls_on_from_there() -> None:
     further = search_starts(level.board, 5_000, max_boxes_on_goals=2, keep=2, start=start)
     assert len(further) == 2
     for found in further:
-        lurd = forward_solution(level.board, found)
-        state = PlayState(level.with_position(found.boxes, found.player))
+        position = level.with_position(found.boxes, found.player)
+        lurd = forward_solution(position, found.pulls)
+        state = PlayState(position)
         for _ in state.play_letters(lurd):
             pass
         assert state.boxes.frozen() == level.boxes

@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.editor_check import SolutionOrigin
 from game.app.editor_model import EditorView
 from game.app.notice import Tone
 from game.app.screens import (
@@ -32,6 +31,7 @@ from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.storage import user_levels
+from game.storage.library import Origin
 from tests.engine.harness import play_moves, press, settle
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
@@ -362,7 +362,7 @@ def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
 ) -> None:
     type_room(engine)
     # The solver's solution came first, with fewer pushes than the player will make.
-    editor.model.editor.keep_solution("rRR", SolutionOrigin.SOLVER)
+    editor.model.editor.keep_solution("rRR", Origin.SOLVER)
     assert view(editor).status[-1].text == "the solver's solution still works (2 pushes)"
     press(engine, pygame.K_p)
     mine = "drrruLdlluRRR"
@@ -375,7 +375,7 @@ def test_a_test_play_ends_back_in_the_editor_and_keeps_the_players_own_solution(
     press(engine, pygame.K_RETURN)
     assert engine.top is editor
     assert editor.model.editor.metadata.solution == mine
-    assert editor.model.editor.metadata.solution_origin is SolutionOrigin.PLAYER
+    assert editor.model.editor.metadata.solution_origin is Origin.PLAYER
     assert view(editor).status[-1].text == "your solution still works (4 pushes)"
 
 

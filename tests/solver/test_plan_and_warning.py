@@ -6,15 +6,16 @@ Small hand-made positions pin down each case.
 from __future__ import annotations
 
 from game.core import Direction, PlayState, parse_level
+from game.core.metrics import played_pushes
 from game.solver import dead_squares
-from game.solver.plan import Push, PushPlan, solver_pushes
+from game.solver.plan import Push, PushPlan
 from game.solver.warning import DeadlockWatch
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION
 
 
 def test_pushes_of_a_solution_and_hints_follow_it() -> None:
     level = parse_level(SMALL_LEVEL)
-    pushes = solver_pushes(level, SMALL_SOLUTION)
+    pushes = played_pushes(level, SMALL_SOLUTION)
     assert len(pushes) == 8
     plan = PushPlan(pushes)
     state = PlayState(level)
@@ -32,7 +33,7 @@ def test_pushes_of_a_solution_and_hints_follow_it() -> None:
 
 def test_a_different_push_makes_the_plan_stale() -> None:
     level = parse_level(SMALL_LEVEL)
-    plan = PushPlan(solver_pushes(level, SMALL_SOLUTION))
+    plan = PushPlan(played_pushes(level, SMALL_SOLUTION))
     assert not plan.follow(Push(0, Direction.UP))
     assert len(plan) == 8
 

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 
 from game.core.board import Board
-from game.solver.push import DIRECTIONS, Push
+from game.core.paths import DIRECTIONS
+from game.core.push import Push
 
 UNREACHABLE = 1 << 20  # a push distance larger than any real one
 # Called between small pieces of work (each well under a millisecond on a 100x100 board);

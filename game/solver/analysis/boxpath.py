@@ -11,8 +11,9 @@ from collections.abc import Callable, Collection
 
 from game.core.board import Board
 from game.core.direction import Direction
+from game.core.paths import DIRECTIONS
+from game.core.push import Push, walks_before
 from game.solver.analysis.board import Analysis, flood, mask_of, reaches
-from game.solver.push import DIRECTIONS, Push, walks_before
 
 # A search state: the box's square and the lowest square of the player's region.
 Key = tuple[int, int]
@@ -85,9 +86,8 @@ def push_steps(
     pushes = push_path(analysis, others, box, player, target, analysis.floor)
     if pushes is None:
         return None
+    # The search kept only pushes he can walk to: an UnplayablePush here would be a bug.
     walks = walks_before(board, boxes, player, pushes)
-    if walks is None:  # cannot happen: the search kept only pushes he can walk to
-        return None
     steps: list[Direction] = []
     for walk, push in zip(walks, pushes, strict=True):
         steps.extend(walk)

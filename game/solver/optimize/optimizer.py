@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.level import Level
-from game.core.metrics import MetricOrder, Push, SolutionMetrics, solution_metrics
+from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
 from game.core.notation import parse_lurd, replay
+from game.core.push import IndexedPush as Push
 from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.optimize.passes import regroup_pass, render

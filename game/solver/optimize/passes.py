@@ -6,37 +6,27 @@ Pushes are (square of the box, index of the direction in DIRECTIONS), as game.co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from game.core.level import Level
-from game.core.metrics import Push
-from game.core.paths import DIRECTIONS, walk_path
+from game.core.push import IndexedPush as Push
+from game.core.push import UnplayablePush, from_indexed, lurd_of_pushes
 from game.solver.analysis.board import Poll
 
 
 def render(level: Level, pushes: Sequence[Push], poll: Poll) -> str | None:
     """The LURD of ``pushes`` with the shortest walk before each; None where a push cannot
     be made (its square cannot be walked to, or something stands where the box would go)."""
-    board = level.board
-    boxes = set(level.boxes)
-    player = level.player
-    letters: list[str] = []
-    for square, way in pushes:
-        poll()
-        direction = DIRECTIONS[way]
-        offset = board.offset(direction)
-        target = square + offset
-        if square not in boxes or target in boxes or not board.is_walkable(target):
-            return None
-        walk = walk_path(board, boxes, player, square - offset)
-        if walk is None:
-            return None
-        letters.extend(step.value for step in walk)
-        letters.append(direction.value.upper())
-        boxes.remove(square)
-        boxes.add(target)
-        player = square
-    return "".join(letters)
+
+    def polled() -> Iterator[Push]:
+        for indexed in pushes:
+            poll()
+            yield indexed
+
+    try:
+        return lurd_of_pushes(level, from_indexed(polled()))
+    except UnplayablePush:
+        return None
 
 
 def box_runs(level: Level, pushes: Sequence[Push], offsets: Sequence[int]) -> list[list[Push]]:

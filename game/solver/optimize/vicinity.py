@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from game.core.level import Level
-from game.core.metrics import MetricOrder, Push
+from game.core.metrics import MetricOrder
+from game.core.paths import DIRECTIONS
+from game.core.push import IndexedPush as Push
 from game.solver.analysis.board import Analysis, bits_of, mask_of
-from game.solver.push import DIRECTIONS
 from game.solver.result import Limits
 
 # Each metric of a cost tuple takes this many bits of one integer, so that Dijkstra compares

@@ -19,9 +19,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
+from game.core.push import Push
 from game.solver.analysis.board import UNREACHABLE, shift
 from game.solver.analysis.boxpath import nearest_box_path
-from game.solver.push import Push
 from game.solver.search.cells import Child, Rank
 from game.solver.search.oop import OutOfPlan, worth_working_out
 from game.solver.search.parking import ParkingPlan

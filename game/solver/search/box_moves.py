@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import deque
 
+from game.core.push import Push
 from game.solver.analysis.board import bits_of
 from game.solver.analysis.player_area import area_after_push
-from game.solver.push import Push
 from game.solver.search.problem import Problem
 
 # A move of the forward search: its pushes, the boxes after them and the player's area then.

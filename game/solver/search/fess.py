@@ -13,12 +13,13 @@ parent's cell. The plan comes from the backward base search when asked for and i
 
 from __future__ import annotations
 
+from game.core.paths import DIRECTIONS
+from game.core.push import Push
 from game.solver.analysis.board import bits_of, flood
 from game.solver.analysis.boxpath import push_path
 from game.solver.analysis.player_area import area_after_push
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
-from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.search.advisors import Advisors, Plan, Pushes
 from game.solver.search.base_search import BaseSearch

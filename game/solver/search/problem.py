@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.paths import DIRECTIONS
+from game.core.push import Push
 from game.solver.analysis.board import UNREACHABLE, Analysis, bits_of, flood, goal_reach
 from game.solver.analysis.matching import greedy, hungarian
 from game.solver.analysis.walled import WalledReach
 from game.solver.deadlock.learned import DeadlockTable
 from game.solver.deadlock.rules import FreezeChecker, FrozenGoalsChecker, MatchingChecker
-from game.solver.push import DIRECTIONS, Push
 from game.solver.result import Limits
 from game.solver.search.hotspots import Hotspots
 

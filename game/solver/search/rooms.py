@@ -7,9 +7,9 @@ taking boxes out of the full room, backwards, one at a time through the entrance
 
 from __future__ import annotations
 
+from game.core.push import Push
 from game.solver.analysis.board import Analysis, bits_of, flood
 from game.solver.analysis.boxpath import pull_out, push_path
-from game.solver.push import Push
 
 
 class GoalRoom:

@@ -13,10 +13,10 @@ import time
 from types import ModuleType
 from typing import Protocol
 
+from game.core.push import Push
 from game.core.wording import counted
 from game.solver.analysis.board import UNREACHABLE, bits_of
 from game.solver.analysis.matching import hungarian
-from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search.problem import Outcome, Problem
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.solver.push import Push
+from game.core.push import Push
 from game.solver.result import Limits
 from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen

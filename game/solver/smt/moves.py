@@ -6,7 +6,7 @@ The move-optimal encodings decode this way; the walks between pushes are found a
 from __future__ import annotations
 
 from game.core.paths import DIRECTIONS
-from game.solver.push import Push
+from game.core.push import Push
 from game.solver.search.problem import Problem
 
 

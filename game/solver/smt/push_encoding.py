@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.paths import DIRECTIONS
+from game.core.push import Push
 from game.solver.analysis.board import bits_of
-from game.solver.push import Push
 from game.solver.result import Limits
 from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen, push_lower_bound

@@ -9,8 +9,8 @@ clause added (for every step) whenever a model reaches squares the player cannot
 from __future__ import annotations
 
 from game.core.paths import DIRECTIONS
+from game.core.push import Push
 from game.solver.analysis.board import bits_of, flood, mask_of, shift
-from game.solver.push import Push
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search.problem import Outcome, Problem
 from game.solver.smt.backend import deepen, push_lower_bound

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from game.core.direction import Direction
+from game.core.metrics import played_pushes
 from game.core.play import PlayState
+from game.core.push import Push
 from game.core.xsb import parse_level
 from game.solver.analysis.boxpath import push_steps
-from game.solver.plan import Push, solver_pushes
 
 ROOM = """\
 #######
@@ -52,6 +53,6 @@ def test_push_steps_none_when_impossible() -> None:
 
 def test_pushes_of_a_solution_are_push_records() -> None:
     level = parse_level("#####\n#@$.#\n#####")
-    assert solver_pushes(level, "R") == [Push(level.board.index(2, 1), Direction.RIGHT)]
+    assert played_pushes(level, "R") == [Push(level.board.index(2, 1), Direction.RIGHT)]
     with pytest.raises(ValueError, match="move 2"):
-        solver_pushes(level, "RR")
+        played_pushes(level, "RR")

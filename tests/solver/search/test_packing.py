@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from game.core.notation import replay
+from game.core.push import lurd_of_pushes
 from game.core.xsb import parse_level
 from game.solver.analysis.board import Analysis, flood, mask_of
 from game.solver.analysis.boxpath import nearest_box_path, push_path
-from game.solver.methods import pushes_to_lurd
 from game.solver.search.packing import PackingPlan
 
 # Three goals at the end of a one-wide dead end: the deepest must be filled first.
@@ -73,7 +73,7 @@ def test_nearest_box_path_brings_a_box_to_the_target_and_replays() -> None:
     target = analysis.width + 1
     path = nearest_box_path(analysis, boxes, region, target, boxes)
     assert path is not None
-    lurd = pushes_to_lurd(level, path)
+    lurd = lurd_of_pushes(level, path)
     moved = replay(level, lurd)
     assert moved.pushes == len(path)
     # The box that moved ends on the target.
@@ -98,4 +98,4 @@ def test_push_path_is_the_fewest_pushes_for_one_box() -> None:
     goal = next(iter(level.board.goals))
     path = push_path(analysis, 0, box, level.player, goal)
     assert path is not None and len(path) == 4
-    assert replay(level, pushes_to_lurd(level, path)).solved
+    assert replay(level, lurd_of_pushes(level, path)).solved

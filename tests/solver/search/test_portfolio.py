@@ -7,9 +7,9 @@ from collections.abc import Callable
 import pytest
 
 from game.core.direction import Direction
+from game.core.push import Push
 from game.core.xsb import parse_level
 from game.solver.analysis.board import Analysis, mask_of
-from game.solver.push import Push
 from game.solver.result import Limits, PhaseOver
 from game.solver.search import portfolio
 from game.solver.search.best_first import BestFirst
