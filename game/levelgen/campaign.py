@@ -146,7 +146,7 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
                 f"({counted(spec.boxes, 'box', 'boxes')}, "
                 f"rating {made.rating.value}, {counted(made.rating.stars, 'star')})"
             )
-        kept = _pick(pool, chapter, above)
+        kept = chapter_levels(pool, chapter, above)
         above = kept[len(kept) // 2].rating.value if kept else above
         for made in kept:
             entries.append((chapter, made.level, made.solution, made.rating, made.spec))
@@ -186,7 +186,9 @@ def _tutorial_entries() -> list[tuple[Chapter, Level, str, Rating, str]]:
     return entries
 
 
-def _pick(pool: list[GeneratedLevel], chapter: Chapter, above: int = 0) -> list[GeneratedLevel]:
+def chapter_levels(
+    pool: list[GeneratedLevel], chapter: Chapter, above: int = 0
+) -> list[GeneratedLevel]:
     """The chapter's levels by rising rating: its hardest, or evenly spread over those rated
     at least ``above`` (the levels the chapter needs, hardest first, if too few are)."""
     ranked = sorted(pool, key=lambda made: made.rating.value)

@@ -6,7 +6,7 @@ A fake shell stands in for the engine: it records each dialog opened and answers
 from __future__ import annotations
 
 from game.app.flows import Flow, ask_checked_text, ask_leave, ask_yes_no, run_flow
-from game.app.questions import Answer, AskLeave, AskText, AskYesNo, LeaveChoice
+from game.app.questions import Answer, AskText, AskYesNo, LeaveChoice
 from game.app.screens import ConfirmScreen, EditorLeaveScreen, PromptScreen, Screen
 from game.core.problems import refusal
 
@@ -80,4 +80,3 @@ def test_a_cancelled_text_ends_the_flow_and_leave_defaults_to_stay() -> None:
     assert isinstance(dialogs.opened[-1], EditorLeaveScreen)
     dialogs.answer("not a choice")
     assert seen == [None, LeaveChoice.STAY]
-    assert AskLeave() == AskLeave()

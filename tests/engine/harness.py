@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.app.menu import MenuModel
 from game.app.solver_service import SolverPort
 from game.core.collection import Collection, read_collection_text
 from game.core.level_ref import LevelFile
@@ -118,6 +119,13 @@ def click(engine: GameEngine, pos: tuple[int, int], button: int = 1) -> None:
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
     engine.run_frames(1)
+
+
+def top_menu(engine: GameEngine) -> MenuModel:
+    """The menu of the top scene's model, whichever screen it is (main menu, pause, ...)."""
+    menu = getattr(getattr(engine.top, "model", None), "menu", None)
+    assert isinstance(menu, MenuModel), f"{type(engine.top).__name__} shows no menu"
+    return menu
 
 
 def settle(engine: GameEngine, limit: int = 2000) -> int:

@@ -19,7 +19,7 @@ from tests.app.fake_solver import FakeSolver
 class Recorder(Scene[object]):
     """A scene that writes down every call the engine makes."""
 
-    def __init__(self, engine: GameEngine, name: str, log: list[str], overlay: bool = False):
+    def __init__(self, engine: GameEngine, name: str, log: list[str]):
         super().__init__(engine, MessageScreen(name, "a scene that records"))
         self.label = name
         self.log = log
@@ -27,7 +27,6 @@ class Recorder(Scene[object]):
         self.ticks = 0
         self.events: list[int] = []
         self.dropped: list[str] = []
-        self.overlay = overlay  # type: ignore[misc]
         # A moving scene is drawn every frame; a still one only when something changed.
         self.busy = True
         self.key: object = None
@@ -60,6 +59,12 @@ class Recorder(Scene[object]):
     def on_file_dropped(self, path: str) -> None:
         self.dropped.append(path)
 
+
+
+class Cover(Recorder):
+    """A recording overlay: drawn over the scene below it."""
+
+    overlay = True
 
 def test_logic_ticks_at_a_fixed_rate_whatever_the_frame_rate(engine: GameEngine) -> None:
     scene = Recorder(engine, "a", [])
@@ -135,7 +140,7 @@ def test_only_the_top_scene_ticks_and_overlays_draw_over_the_scene_below(
     engine: GameEngine,
 ) -> None:
     log: list[str] = []
-    base, cover = Recorder(engine, "base", log), Recorder(engine, "cover", log, overlay=True)
+    base, cover = Recorder(engine, "base", log), Cover(engine, "cover", log)
     engine.push(base)
     engine.push(cover)
     engine.run_frames(3)

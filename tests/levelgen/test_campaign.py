@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.notation import replay
-from game.levelgen.campaign import CHAPTERS, TUTORIAL, _pick, remake
+from game.levelgen.campaign import CHAPTERS, TUTORIAL, chapter_levels, remake
 from game.levelgen.generate import GeneratedLevel, LevelSpec, generate_level
 from game.levelgen.tutorial import LESSONS, tutorial_spec
 from game.solver import solve
@@ -54,10 +54,10 @@ def test_a_chapter_keeps_a_spread_or_its_hardest_by_rising_rating() -> None:
         if made is not None:
             pool.append(made)
     chapter = CHAPTERS[1]
-    kept = _pick(pool, chapter)
+    kept = chapter_levels(pool, chapter)
     ratings = [made.rating.value for made in kept]
     assert ratings == sorted(ratings) and len(kept) == min(chapter.levels, len(pool))
-    small = [made.rating.value for made in _pick(pool, CHAPTERS[-1])]
+    small = [made.rating.value for made in chapter_levels(pool, CHAPTERS[-1])]
     assert small == sorted(made.rating.value for made in pool)[len(pool) - len(small) :]
     for made in kept:
         assert replay(made.level, made.solution).solved

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pytest
@@ -29,8 +30,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
     record: list[Drawn] = []
     original = text_module.draw_text
 
-    def recording(*args: object, **kwargs: object) -> pygame.Rect:
-        rect = original(*args, **kwargs)  # type: ignore[arg-type]
+    def recording(*args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = original(*args, **kwargs)
         record.append(Drawn(str(args[1]), rect))
         return rect
 

@@ -75,7 +75,9 @@ def test_help_at_640x480_shows_its_heading_and_scrolls_to_its_last_line(
 ) -> None:
     set_size(engine, (640, 480))
     engine.solver.think_ahead = False
-    level = engine.context.session.collection.levels[0]  # type: ignore[union-attr]
+    collection = engine.context.session.collection
+    assert collection is not None
+    level = collection.levels[0]
     engine.open(PlayScreen(0) if where == "play" else EditorScreen(level))
     press(engine, pygame.K_F1)
     help_scene = engine.top

@@ -34,7 +34,7 @@ from game.storage.autosave import AUTOSAVE_SECONDS
 from game.storage.records import CAMPAIGN_ID
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
-from tests.engine.harness import FIRST_SOLUTION, LEVELS_TEXT, play_moves, press, settle
+from tests.engine.harness import FIRST_SOLUTION, LEVELS_TEXT, play_moves, press, settle, top_menu
 
 CTRL = pygame.KMOD_CTRL
 
@@ -84,7 +84,7 @@ def restart(engine: GameEngine, made: list[GameEngine]) -> GameEngine:
 
 def choose(engine: GameEngine, label: str) -> None:
     """Pick the menu entry that starts with ``label`` on the top scene and press Enter."""
-    menu = engine.top.model.menu  # type: ignore[union-attr]
+    menu = top_menu(engine)
     menu.select(next(i for i, item in enumerate(menu.choices) if item.label.startswith(label)))
     press(engine, pygame.K_RETURN)
 

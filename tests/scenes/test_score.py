@@ -179,7 +179,9 @@ def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
     navigation.play_level(engine, 0)
     play_moves(engine, "rRR")
     settle(engine)
-    score = engine.top.model.result.score  # type: ignore[union-attr]
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    score = complete.model.result.score
     navigation.leave_level(engine)
     select = engine.top
     assert isinstance(select, LevelSelectScene)

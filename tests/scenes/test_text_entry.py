@@ -26,7 +26,7 @@ from game.engine.engine import GameEngine
 from game.scenes.open_file import OpenFileScene
 from game.scenes.prompt import PromptScene
 from game.storage.user_levels import save_level
-from tests.engine.harness import LEVELS_TEXT, headless_engine, press
+from tests.engine.harness import LEVELS_TEXT, headless_engine, press, top_menu
 from tests.engine.realtime import SimulatedClock, drive
 
 
@@ -47,7 +47,7 @@ def opened_field(engine: GameEngine) -> str:
 
 def choose_row(engine: GameEngine, label: str) -> None:
     """Move the top scene's menu to the entry starting with ``label``."""
-    menu = engine.top.model.menu  # type: ignore[union-attr]
+    menu = top_menu(engine)
     menu.select(next(i for i, item in enumerate(menu.choices) if item.label.startswith(label)))
 
 
@@ -76,7 +76,9 @@ def test_ctrl_s_in_the_editor_opens_the_name_without_an_s(engine: GameEngine) ->
 
 
 def test_space_on_new_save_opens_the_name_without_a_space(engine: GameEngine) -> None:
-    level = engine.context.session.collection.levels[0]  # type: ignore[union-attr]
+    collection = engine.context.session.collection
+    assert collection is not None
+    level = collection.levels[0]
     saved = saving.saved_game(engine.context, 0, PlayState(level))
     engine.open(SlotsScreen(lambda: saved))
     press_typing(engine, pygame.K_SPACE, " ")

@@ -23,7 +23,8 @@ def test_pushes_of_a_solution_and_hints_follow_it() -> None:
         hint = plan.hint(state.board, state.box_squares(), state.player)
         assert hint is not None
         for step in hint.walk:
-            assert not state.step(step).move.pushed  # type: ignore[union-attr]
+            walked = state.step(step).move
+            assert walked is not None and not walked.pushed
         moved = state.step(hint.push.direction).move
         assert moved is not None and moved.pushed
         assert hint.target in state.box_squares()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import stat
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
@@ -154,11 +155,11 @@ def test_a_save_made_while_another_program_holds_the_lock_keeps_its_level(home: 
     assert titles == ["first", "second", "third"]
 
 
-def _hold_and_add(home: str, path: str, ready: object, release: object) -> None:
+def _hold_and_add(home: str, path: str, ready: Event, release: Event) -> None:
     os.environ["SOKOBAN_HOME"] = home
     with file_lock(Path(path)):
-        ready.set()  # type: ignore[attr-defined]
-        release.wait(30)  # type: ignore[attr-defined]
+        ready.set()
+        release.wait(30)
         collection = user_levels.load("Mine")
         collection.levels.append(parse_level(ROOM, title="second"))
         from game.core.collection import collection_to_text

@@ -6,6 +6,7 @@ Layouts are checked through the same functions that drawing and hit-tests use.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -94,9 +95,9 @@ def test_hud_shows_every_figure_inside_its_bar_at_any_width(
     drawn: list[tuple[str, pygame.Rect]] = []
 
     def recording(
-        surface: pygame.Surface, text: str, *args: object, **kwargs: object
+        surface: pygame.Surface, text: str, *args: Any, **kwargs: Any
     ) -> pygame.Rect:
-        rect = draw_text(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+        rect = draw_text(surface, text, *args, **kwargs)
         drawn.append((text, rect))
         return rect
 

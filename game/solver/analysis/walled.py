@@ -99,7 +99,7 @@ def with_wall(
     groups = dict(sides.groups)
     del groups[wall]
     changed = 7 << (wall - width - 1) | 7 << (wall - 1) | 7 << (wall + width - 1)
-    if not uncut(sides.floor, wall, width) and not _apart(floor, wall, offsets, width):
+    if not uncut(sides.floor, wall, width) and not apart(floor, wall, offsets, width):
         changed |= sides.looped
     changed &= floor
     for square in bits_of(changed):
@@ -126,7 +126,7 @@ def looped(floor: int, groups: dict[int, list[int]], squares: Iterable[int], wid
     return found
 
 
-def _apart(floor: int, wall: int, offsets: tuple[int, ...], width: int) -> bool:
+def apart(floor: int, wall: int, offsets: tuple[int, ...], width: int) -> bool:
     """Whether no two of the squares of ``floor`` beside ``wall`` are joined in ``floor``."""
     joined = 0
     for offset in offsets:

@@ -83,29 +83,29 @@ class Advisors:
                 cooling = index
         advised = {index for index in (packing, joining, cooling) if index is not None}
         if self.out_of_plan is not None:
-            clearing = self._clearing(children, rank, boxes) if rank[2] else None
-            exploring = self._exploring(children, rank, boxes, region)
+            clearing = self.clearing_child(children, rank, boxes) if rank[2] else None
+            exploring = self.exploring_child(children, rank, boxes, region)
             advised |= {index for index in (clearing, exploring) if index is not None}
         if not self.opener:
             opening = _opening(children, region)
             if opening is not None:
                 advised.add(opening)
         elif packing is None:
-            opener = self._opener(children, rank, boxes)
+            opener = self.opener_child(children, rank, boxes)
             if opener is not None:
                 advised.add(opener)
         return advised
 
-    def _opener(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
+    def opener_child(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
         """The child that moves the box nearest the plan's next square away from it, packing
         no less and leaving no more areas; None when the plan has no next square."""
         squares = self.plan.next_squares(boxes)
         if not squares:
             return None
-        walk = self._walks_from(squares[0])
+        walk = self.walks_from(squares[0])
         return _moved_away(children, rank, boxes, walk, False, _no_nearer)
 
-    def _clearing(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
+    def clearing_child(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
         """The out-of-plan advisor's child: a reversible move of the box nearest the step's
         zone further from it, packing no less and with no more areas or boxes in the zone."""
         out_of_plan = self.out_of_plan
@@ -117,7 +117,7 @@ class Advisors:
 
         return _moved_away(children, rank, boxes, distance, True, allowed)
 
-    def _exploring(
+    def exploring_child(
         self, children: list[Child[Pushes]], rank: Rank, boxes: int, region: int
     ) -> int | None:
         """The explorer's child: the best reversible move packing no less after which the
@@ -148,7 +148,7 @@ class Advisors:
                 best = index
         return best
 
-    def _walks_from(self, square: int) -> list[int]:
+    def walks_from(self, square: int) -> list[int]:
         """Steps from ``square`` to every square over the floor without boxes (cached)."""
         walk = self._walks.get(square)
         if walk is not None:

@@ -209,7 +209,7 @@ class BaseSearch(CellSearch[Pull]):
             )
         ]
         landing = any(bases >> target & 1 for _, target, _, _ in pulls)
-        sinks = self._sinks(boxes, bases) if landing else 0
+        sinks = self.sinks(boxes, bases) if landing else 0
         children = self._retiring(boxes, bases, pulls, sinks) if not sinks & ~region else []
         retiring = bool(children)
         if not retiring:
@@ -272,7 +272,7 @@ class BaseSearch(CellSearch[Pull]):
             chosen[source] = self._child(after, left, area, source, target)
         return list(chosen.values())
 
-    def _sinks(self, boxes: int, bases: int) -> int:
+    def sinks(self, boxes: int, bases: int) -> int:
         """The bases of the largest groups of bases a box can be pushed among both ways, the
         boxes standing still (a base under a box is a group of its own)."""
         free = self.floor & ~boxes

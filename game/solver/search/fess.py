@@ -51,7 +51,7 @@ from game.solver.search.problem import Outcome, Problem
 # docs/solver.md).
 BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
-RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see _features)
+RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
 # How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
 
@@ -145,7 +145,7 @@ class FeatureSearch(CellSearch[Pushes]):
         region = problem.region(boxes, problem.start_player)
         nearest = problem.analysis.nearest
         distance = sum(nearest[square] for square in bits_of(boxes))
-        rank = self._features(boxes, region, self.distance_sign * distance)
+        rank = self.rank_of(boxes, region, self.distance_sign * distance)
         self.seen.add((boxes, (region & -region).bit_length()))
         node = self.add(-1, NO_MOVE, 0, rank[:3])
         self.boxes.append(boxes)
@@ -175,7 +175,7 @@ class FeatureSearch(CellSearch[Pushes]):
         cell = rank[:3]
         return self.cell[parent] if _worse(cell, self.cell[parent]) else cell
 
-    def _features(self, boxes: int, region: int, estimate: int) -> Rank:
+    def rank_of(self, boxes: int, region: int, estimate: int) -> Rank:
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
         nearest goals (negated when the search prefers them far)."""

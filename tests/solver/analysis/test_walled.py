@@ -38,7 +38,7 @@ def test_a_wall_on_any_square_gives_the_full_computation() -> None:
         for wall in analysis.squares:
             if uncut(analysis.floor, wall, width):
                 shortcuts["around"] += 1
-            elif walled._apart(analysis.floor & ~(1 << wall), wall, offsets, width):
+            elif walled.apart(analysis.floor & ~(1 << wall), wall, offsets, width):
                 shortcuts["apart"] += 1
             else:
                 shortcuts["neither"] += 1

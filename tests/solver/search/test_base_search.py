@@ -85,7 +85,7 @@ def test_a_box_is_pushed_and_pulled_over_the_squares_it_can_reach() -> None:
 
 def test_sinks_are_the_largest_group_of_start_squares_boxes_move_among() -> None:
     search, problem = search_of(CLUSTER)
-    sinks = search._sinks(problem.goals, problem.start_boxes)
+    sinks = search.sinks(problem.goals, problem.start_boxes)
     assert sinks == squares(problem, (6, 2), (7, 2), (6, 3))
 
 

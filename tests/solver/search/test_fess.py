@@ -129,14 +129,14 @@ def test_the_opener_takes_the_box_nearest_the_next_goal_away_from_it() -> None:
     board = parse_level(CORNER).board
     assert advisors.plan.next_squares(boxes)[0] == board.index(6, 1)
     region = problem.region(boxes, problem.start_player)
-    root_rank = search._features(boxes, region, 0)
+    root_rank = search.rank_of(boxes, region, 0)
     children = search.expand(0, boxes, region, root_rank)
-    chosen = advisors._opener(children, root_rank, boxes)
+    chosen = advisors.opener_child(children, root_rank, boxes)
     assert chosen is not None
     source = (boxes & ~children[chosen].boxes).bit_length() - 1
     target = (children[chosen].boxes & ~boxes).bit_length() - 1
     assert source == board.index(3, 2)  # four steps from the goal; the other box is five
-    walk = advisors._walks_from(board.index(6, 1))
+    walk = advisors.walks_from(board.index(6, 1))
     assert walk[target] > walk[source]
 
 
@@ -146,7 +146,7 @@ def test_positions_fall_into_cells_by_packed_boxes_and_areas() -> None:
     assert search.cell[0] == (0, 2, 0)
     solved = problem.goals
     region = problem.region(solved, problem.start_player)
-    assert search._features(solved, region, 0)[:3] == (-2, 1, 0)
+    assert search.rank_of(solved, region, 0)[:3] == (-2, 1, 0)
 
 
 def test_boxes_cut_the_floor_into_as_many_areas_wherever_the_player_stands() -> None:
@@ -155,9 +155,9 @@ def test_boxes_cut_the_floor_into_as_many_areas_wherever_the_player_stands() -> 
     left = problem.region(boxes, problem.start_player)
     right = problem.region(boxes, problem.width * 2 + 6)
     assert left != right
-    assert search._features(boxes, left, 0)[1] == 2
+    assert search.rank_of(boxes, left, 0)[1] == 2
     assert len(search.features) == 1 and search.features[boxes][1] == 2  # once for both
-    assert search._features(boxes, right, 0)[1] == 2
+    assert search.rank_of(boxes, right, 0)[1] == 2
 
 
 def test_under_the_goal_order_plan_the_opening_advice_gains_the_most_squares() -> None:
@@ -202,7 +202,7 @@ FILLED_TOO_EARLY = "\n".join(
 def test_a_box_on_a_goal_before_its_turn_counts_as_out_of_plan() -> None:
     search, problem = search_of(FILLED_TOO_EARLY)
     region = problem.region(problem.start_boxes, problem.start_player)
-    packed, _, out_of_plan, _, _ = search._features(problem.start_boxes, region, 0)
+    packed, _, out_of_plan, _, _ = search.rank_of(problem.start_boxes, region, 0)
     assert (packed, out_of_plan) == (0, 1)
 
 

@@ -74,6 +74,6 @@ def test_only_the_base_planned_feature_search_counts_hotspots() -> None:
     region = problem.region(problem.start_boxes, problem.start_player)
     planned = FeatureSearch(problem, limits, box_moves=True, base_plan=True)
     plain = FeatureSearch(problem, limits, box_moves=True)
-    assert planned._features(problem.start_boxes, region, 0)[3] == 2
-    assert plain._features(problem.start_boxes, region, 0)[3] == 0
+    assert planned.rank_of(problem.start_boxes, region, 0)[3] == 2
+    assert plain.rank_of(problem.start_boxes, region, 0)[3] == 0
 

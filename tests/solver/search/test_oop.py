@@ -86,7 +86,7 @@ def test_the_out_of_plan_advisor_moves_a_box_out_of_the_zone_and_further_away() 
     out = child((0, 2, 1, 0, 11), stays | 1 << square(problem, 2, 7))  # out, one push away
     packs_less = child((1, 1, 0, 0, 3), stays | 1 << square(problem, 2, 8))
     children = [within, out, packs_less]
-    assert advisors._clearing(children, parent, boxes) == 1
+    assert advisors.clearing_child(children, parent, boxes) == 1
 
 
 def test_the_base_planned_search_counts_the_boxes_in_the_zone() -> None:
@@ -96,7 +96,7 @@ def test_the_base_planned_search_counts_the_boxes_in_the_zone() -> None:
     advisors = search.ready()
     assert advisors.out_of_plan is not None
     region = problem.region(problem.start_boxes, problem.start_player)
-    rank = search._features(problem.start_boxes, region, 0)
+    rank = search.rank_of(problem.start_boxes, region, 0)
     assert rank[2] == advisors.out_of_plan.count(problem.start_boxes, -rank[0])
 
 
@@ -133,7 +133,7 @@ def test_the_explorer_proposes_a_move_that_lets_the_player_push_another_box() ->
     opening = Child(PLAIN, (0, 1, 0, 0, 9), (moved, 1), moved, below, no_pushes)
     nothing_new = Child(PLAIN, (0, 1, 0, 0, 5), (moved, 2), moved, parent_region, no_pushes)
     children = [nothing_new, opening]
-    assert advisors._exploring(children, (0, 1, 0, 0, 7), boxes, parent_region) == 1
+    assert advisors.exploring_child(children, (0, 1, 0, 0, 7), boxes, parent_region) == 1
 
 
 def test_on_a_board_too_large_to_work_out_there_are_no_zones(
