@@ -10,9 +10,10 @@ import sys
 from collections.abc import Callable
 
 from game.app.flows import Flow, ask_yes_no, run_flow
-from game.app.navigation import show_message
+from game.app.navigation import show_problem
 from game.app.shell import Shell
 from game.core.errors import visible
+from game.core.problems import Problem
 from game.storage.jsondata import one_line
 
 MAX_SHOWN = 300  # characters of a problem in a line or a dialog
@@ -33,7 +34,7 @@ def report_damaged(what: str, problem: str, reported: set[str]) -> None:
 
 
 def offer_deletion(
-    shell: Shell, what: str, problem: str, delete: Callable[[], str | None]
+    shell: Shell, what: str, problem: str, delete: Callable[[], Problem | None]
 ) -> None:
     """Say what is wrong with the damaged save ``what`` and ask whether to delete it;
     ``delete`` does it (None, or why it could not)."""
@@ -43,6 +44,6 @@ def offer_deletion(
         if (yield from ask_yes_no("A damaged save", question)):
             failed = delete()
             if failed is not None:
-                show_message(shell, "Not deleted", failed)
+                show_problem(shell, failed)
 
     run_flow(shell.open, flow())

@@ -58,7 +58,7 @@ def edit_level(shell: Shell, level: Level) -> None:
     larger than the editor takes is refused in a message (files allow larger ones)."""
     problem = too_large(level.width, level.height)
     if problem is not None:
-        navigation.show_message(shell, "Cannot edit this level", f"This level {problem}.")
+        navigation.show_problem(shell, problem)
         return
     shell.open(EditorScreen(level))
 
@@ -111,10 +111,11 @@ class EditorDialogs:
     def save(self, then: Callable[[], object] | None = None) -> None:
         """Ctrl+S: refused at once, with the reason, if the grid is not a level; else the name,
         the questions the level calls for, and the write (then ``then``)."""
-        problem = level_or_problem(self.editor.grid)
-        if isinstance(problem, str):
-            self.editor.notify(f"Cannot save: {problem}", Tone.DANGER)
-            self.editor.refused_save = f"Cannot save: {problem}"
+        level = level_or_problem(self.editor.grid)
+        if isinstance(level, str):
+            refused = Problem(ProblemKind.SAVE_REFUSED, level)
+            self.editor.notify(refused.text, Tone.DANGER)
+            self.editor.refused_save = refused
             return
         run_flow(self.shell.open, self._save_flow(then))
 

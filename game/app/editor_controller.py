@@ -24,6 +24,7 @@ from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect, s
 from game.core.edit_history import EditHistory
 from game.core.level import Level
 from game.core.notation import replay
+from game.core.problems import Problem
 from game.core.wording import counted
 from game.solver import dead_squares
 from game.storage.library import Origin
@@ -60,7 +61,7 @@ class EditorController:
         self.ghost: tuple[int, int] | None = None
         self.show_dead = False
         self.notice: Notice | None = None
-        self.refused_save: str | None = None  # why the last save was refused (headless exit 1)
+        self.refused_save: Problem | None = None  # why the last save was refused (headless exit 1)
         self.check = LevelCheck(solver)
         self.solution_report: SolutionReport | None = None
         self._saved = (grid, self.metadata)

@@ -36,6 +36,7 @@ from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.edit_grid import Grid, Mirror, Piece, Rect
 from game.core.level import Level
+from game.core.problems import Problem
 from game.core.wording import counted
 
 
@@ -150,7 +151,7 @@ class EditorModel:
         self.test_play.finish()
 
     @property
-    def refused_save(self) -> str | None:
+    def refused_save(self) -> Problem | None:
         """Why the last save was refused, if it was (a headless run exits 1 with it)."""
         return self.editor.refused_save
 

@@ -24,6 +24,7 @@ from game.app.screens import (
 )
 from game.app.shell import Shell
 from game.core.level_ref import Campaign, CampaignLevel
+from game.core.problems import Problem, not_deleted
 from game.core.wording import counted
 from game.storage.records import SavedGame
 
@@ -123,7 +124,10 @@ class MainMenuModel:
         progress = self.shell.context.progress
         problem = progress.session_problem
         if problem is not None:
-            offer_deletion(self.shell, "The last game", problem, progress.clear_session)
+            offer_deletion(self.shell, "The last game", problem, self._delete_last_game)
+
+    def _delete_last_game(self) -> Problem | None:
+        return not_deleted(self.shell.context.progress.clear_session())
 
     def _campaign(self) -> None:
         shell = self.shell

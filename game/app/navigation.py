@@ -126,9 +126,10 @@ def remember_collection(context: PlayContext) -> None:
         # Random levels are one collection made a level at a time: its levels are not known
         # ahead, so every random level solved counts in its row, not only the one open now.
         levels = () if session.is_random else session.collection.levels
-        context.progress.remember_collection(
+        remembered = context.progress.remember_collection(
             session.collection_id, session.title, session.path, levels
         )
+        saving.unwritten("The collection for the statistics", remembered)
 
 
 def campaign_start(context: PlayContext) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.app import navigation
+from game.app import navigation, saving
 from game.app.job_driver import Ended
 from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
 from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
@@ -196,7 +196,8 @@ class RandomLevel:
     def generate(self, again: bool = False) -> None:
         self._making_another = again
         cell = self.cell()
-        self.shell.context.progress.set_setting(CHOICE_SETTING, choice_text(cell))
+        chosen = self.shell.context.progress.set_setting(CHOICE_SETTING, choice_text(cell))
+        saving.unwritten("The size chosen", chosen)
         # A level made ahead opens at once; either way the next one for this cell is begun.
         ready = self.made_ahead.take(cell)
         if ready is not None:

@@ -17,7 +17,7 @@ from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
 from game.app.scroll import Wheel
 from game.app.shell import Shell
-from game.core.problems import refusal
+from game.core.problems import Problem, not_deleted, refusal
 from game.core.wording import counted
 from game.storage.records import SavedGame, SlotInfo
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
@@ -198,11 +198,11 @@ class SavedGames:
         if (yield from ask_yes_no("Delete the save?", f'The save "{name}" will be gone for good.')):
             self._delete(name)
 
-    def _delete(self, name: str) -> str | None:
-        problem = self.saves.delete(name)
+    def _delete(self, name: str) -> Problem | None:
+        problem = not_deleted(self.saves.delete(name))
         self.refresh()
         if problem is not None:
-            self._tell(problem, Tone.DANGER)
+            self._tell(problem.text, Tone.DANGER)
         else:
             self._tell(f'Deleted "{name}".', Tone.QUIET)
         return problem

@@ -6,14 +6,30 @@ are kept. Everything works on a play context, never on the engine.
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
+
 from game.app.context import PlayContext
 from game.app.solutions import keep_solution
 from game.core.level import Level
 from game.core.notation import published_par
 from game.core.play import PlayState
+from game.core.problems import Problem, ProblemKind
 from game.core.statistics import Statistics
 from game.storage.library import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
+
+log = logging.getLogger(__name__)
+
+
+def unwritten(what: str, reason: str | None) -> Problem | None:
+    """The problem when the store could not write ``what`` for ``reason``, said in the log
+    too: the store keeps such a write to try again or says at closing what was lost, and the
+    player is told where a screen shows it (the complete screen's line about the result)."""
+    if reason is None:
+        return None
+    log.warning("%s not written: %s", what, reason)
+    return Problem(ProblemKind.NOT_WRITTEN, reason)
 
 
 def saved_game(
@@ -39,7 +55,7 @@ def record_visit(context: PlayContext, level_index: int, state: PlayState) -> No
     statistics = context.statistics
     if state.can_undo or state.can_redo or statistics.hints_used:
         note_par(context, state.level)
-        context.progress.record_attempt(
+        attempt = context.progress.record_attempt(
             context.session.collection_id,
             state.level,
             moves=state.move_count,
@@ -48,15 +64,25 @@ def record_visit(context: PlayContext, level_index: int, state: PlayState) -> No
             hints=statistics.hints_used,
             solver_used=statistics.solver_used,
         )
+        unwritten("The visit to the level", attempt)
     if not context.session.is_random:  # Continue stays with the collection played before
-        context.autosaver.save_now(saved_game(context, level_index, state))
+        save_session(context, saved_game(context, level_index, state))
 
 
-def note_par(context: PlayContext, level: Level) -> None:
-    """Keep the par the level file publishes, for the statistics' bars against par."""
+def save_session(context: PlayContext, game: SavedGame) -> Problem | None:
+    """Save the game Continue comes back to; why not, if it could not be written."""
+    context.autosaver.save_now(game)
+    return unwritten("The game to continue", context.autosaver.last_error)
+
+
+def note_par(context: PlayContext, level: Level) -> Problem | None:
+    """Keep the par the level file publishes, for the statistics' bars against par; why not,
+    if it could not be written."""
     par = published_par(level)
-    if par is not None:
-        context.progress.set_par(context.session.collection_id, level, par.moves, par.pushes)
+    if par is None:
+        return None
+    written = context.progress.set_par(context.session.collection_id, level, par.moves, par.pushes)
+    return unwritten("The level's par", written)
 
 
 def record_solution(
@@ -69,9 +95,9 @@ def record_solution(
     """The level was solved with ``score``: keep the solution (in the records, and in the
     level's solution library as ``origin``'s), move the campaign and the session on to the
     next level; what changed, or why it could not be written (then it is kept in memory and
-    written at the next save)."""
+    written at the next save): the record's problem, else the first of the writes after it."""
     session, statistics, progress = context.session, context.statistics, context.progress
-    note_par(context, state.level)
+    problems = [note_par(context, state.level)]
     outcome = progress.record_solution(
         session.collection_id,
         state.level,
@@ -83,11 +109,13 @@ def record_solution(
         solver_used=statistics.solver_used,
         seconds=statistics.elapsed,
     )
-    keep_solution(context, level_index, state.level, state.lurd(), origin)
+    filed = keep_solution(context, level_index, state.level, state.lurd(), origin)
+    problems.append(unwritten("The solution in the level's library", filed.error))
     following = level_index + 1
     if session.collection_id == CAMPAIGN_ID:
         reached = max(progress.campaign().position, following)
-        progress.set_campaign(reached, progress.total_score())
+        placed = progress.set_campaign(reached, progress.total_score())
+        problems.append(unwritten("The campaign's place", placed))
     collection = session.collection
     if session.is_random:
         pass  # a random level leaves Continue with the collection played before
@@ -95,9 +123,14 @@ def record_solution(
         # Continue starts the next level afresh, with no time or hints carried over (its par
         # is the level's own, found again when it opens).
         next_state = PlayState(collection.levels[following])
-        context.autosaver.save_now(saved_game(context, following, next_state, Statistics()))
+        problems.append(
+            save_session(context, saved_game(context, following, next_state, Statistics()))
+        )
     else:
-        progress.clear_session()
+        problems.append(unwritten("The end of the game to continue", progress.clear_session()))
+    later = next((problem for problem in problems if problem is not None), None)
+    if outcome.error is None and later is not None:
+        return replace(outcome, error=later.text)
     return outcome
 
 

@@ -25,6 +25,7 @@ from game.core.xsb import Dialect
 from game.storage.jsondata import one_line
 
 if TYPE_CHECKING:
+    from game.core.problems import Problem
     from game.engine.engine import GameEngine
 
 
@@ -53,7 +54,7 @@ def run_edit(args: argparse.Namespace) -> int:
     level = load_level(args) if args.file is not None else None
     problem = too_large(level.width, level.height) if level is not None else None
     if problem is not None:
-        raise CliError(f"level {printable(shortened(str(args.level)))} {problem}")
+        raise CliError(f"level {printable(shortened(str(args.level)))}: {problem.text}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.headless:
         from game.engine.engine import use_headless_drivers
@@ -79,14 +80,14 @@ def run_edit(args: argparse.Namespace) -> int:
         refused = _refused_saves(engine) if args.headless else []
     finally:
         saved = shut_down(engine)
-    for reason in refused:
-        print(visible(one_line(reason)), file=sys.stderr)
+    for problem in refused:
+        print(visible(one_line(problem.text)), file=sys.stderr)
     # Headless, a save the editor reported failed or refused is the run's failure (said on
     # stderr: nobody saw the dialog or the notice).
     return EXIT_OK if saved and not dialogs.failed and not refused else EXIT_NO
 
 
-def _refused_saves(engine: GameEngine) -> list[str]:
+def _refused_saves(engine: GameEngine) -> list[Problem]:
     """Why the editors still open refused the last save asked of them."""
     from game.scenes.editor import EditorScene
 

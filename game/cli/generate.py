@@ -51,8 +51,8 @@ def run_generate(args: argparse.Namespace) -> int:
         args.width, args.height, args.boxes, args.count, args.difficulty, args.seed
     )
     problem = request.problem()
-    if problem:
-        raise CliError(f"generate: {problem}")
+    if problem is not None:
+        raise CliError(f"generate: {problem.text}")
     if not 1 <= args.jobs <= MAX_JOBS:
         raise CliError(f"generate: jobs must be 1 to {MAX_JOBS}, not {args.jobs}")
     out = writable_target(args.out, args.force)

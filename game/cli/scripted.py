@@ -15,6 +15,7 @@ from game.cli.common import CliError
 from game.cli.paths import named_file, output_file
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file
+from game.core.problems import Problem, ProblemKind
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
@@ -66,15 +67,15 @@ def read_script(path: str) -> list[Action]:
     return actions
 
 
-def use_players_progress(engine: GameEngine) -> str | None:
+def use_players_progress(engine: GameEngine) -> Problem | None:
     """Keep progress in the player's store from now on (``SOKOBAN_HOME`` overrides its folder);
-    call it before any scene reads records. Returns the one-line message about a damaged store
-    (moved aside) or a newer one (read-only), if there is one."""
+    call it before any scene reads records. Returns the problem of a damaged store (moved
+    aside) or a newer one (read-only), if there is one."""
     from game.storage.store import ProgressStore
 
     store, message = ProgressStore.open()
     engine.use_progress(store)
-    return message
+    return None if message is None else Problem(ProblemKind.STORE_SET_ASIDE, message)
 
 
 def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dialogs]:
@@ -94,9 +95,9 @@ def open_engine(headless: bool, players_progress: bool) -> tuple[GameEngine, Dia
         raise CliError(f"cannot open the game window: {error}") from None
     dialogs = with_dialogs(engine, headless)
     if players_progress:
-        message = use_players_progress(engine)
-        if message is not None:
-            print(message, file=sys.stderr)
+        problem = use_players_progress(engine)
+        if problem is not None:
+            print(problem.text, file=sys.stderr)
     return engine, dialogs
 
 

@@ -47,15 +47,15 @@ def start_game(headless: bool = False, script_path: str | None = None) -> int:
     code = 0
     try:
         # The message about a damaged or newer store goes on the first screen.
-        message = use_players_progress(engine)
+        problem = use_players_progress(engine)
         # A headless run is unattended: a store it cannot keep progress in (in memory, or of a
         # newer version and so read-only) fails the run, the reason on stderr, whether or not
         # the script got as far as a result.
         if headless and (not engine.progress.persistent or engine.progress.read_only):
             code = 1
         engine.open(MainMenuScreen())
-        if message is not None:
-            navigation.show_message(engine, "Saved progress", message)
+        if problem is not None:
+            navigation.show_problem(engine, problem)
         if script is not None:
             engine.add_input_source(script)
         if headless:

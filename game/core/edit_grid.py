@@ -11,6 +11,7 @@ from enum import Enum
 
 from game.core.direction import Direction
 from game.core.paths import grid_region
+from game.core.problems import Problem, ProblemKind
 
 MIN_SIDE = 3
 MAX_SIDE = 64
@@ -37,12 +38,15 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
-def too_large(width: int, height: int) -> str | None:
+def too_large(width: int, height: int) -> Problem | None:
     """Why the editor cannot take a board of ``width`` x ``height`` (levels in files may be
-    larger than it edits), said after the board's name; None if it can."""
+    larger than it edits); None if it can."""
     if max(width, height) <= MAX_SIDE:
         return None
-    return f"is {width}x{height}; the editor takes boards of up to {MAX_SIDE}x{MAX_SIDE}"
+    size, most = f"{width}x{height}", f"{MAX_SIDE}x{MAX_SIDE}"
+    return Problem(
+        ProblemKind.CANNOT_EDIT, f"the board is {size}; the editor takes boards of up to {most}"
+    )
 
 
 class Piece(Enum):
@@ -154,7 +158,7 @@ class Grid:
         height = max(MIN_SIDE, len(lines))
         problem = too_large(width, height)
         if problem is not None:
-            raise ValueError(f"the board {problem}")
+            raise ValueError(problem.text)
         cells = [FLOOR] * (width * height)
         for y, row in enumerate(lines):
             for x, char in enumerate(row):

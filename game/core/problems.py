@@ -21,6 +21,11 @@ class ProblemKind(Enum):
     REFUSED = ("Not accepted", False)  # a typed answer that cannot be used (asked again)
     NO_WAY_ON = ("No way on", False)  # help asked on a position that cannot be solved
     WORK_FAILED = ("Not done", False)  # background work that failed (its reason in detail)
+    CANNOT_EDIT = ("Cannot edit this level", True)  # larger than the editor takes
+    SAVE_REFUSED = ("Cannot save", True)  # the editor's grid is not a level (the rule in detail)
+    NOT_WRITTEN = ("Not written", False)  # progress the store kept to write later, or lost
+    STORE_SET_ASIDE = ("Saved progress", False)  # damaged (moved aside) or newer (read only)
+    NOT_DELETED = ("Not deleted", False)  # a save or the game to continue stays (why in detail)
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title
@@ -47,6 +52,8 @@ class Problem:
             if self.count is None:
                 return "No way on from here: undo first"
             return f"No way on from here: undo {counted(self.count, 'move')} first"
+        if self.kind is ProblemKind.SAVE_REFUSED:
+            return f"Cannot save: {self.detail}"
         return self.detail or self.kind.title
 
     def __str__(self) -> str:
@@ -56,3 +63,8 @@ class Problem:
 def refusal(reason: str | None) -> Problem | None:
     """A typed answer refused for ``reason`` (None: accepted), as a problem."""
     return None if reason is None else Problem(ProblemKind.REFUSED, reason)
+
+
+def not_deleted(reason: str | None) -> Problem | None:
+    """A deletion that failed for ``reason`` (None: done), as a problem."""
+    return None if reason is None else Problem(ProblemKind.NOT_DELETED, reason)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.chapters import STARS_KEY
 from game.core.level import Level
+from game.core.problems import Problem, refusal
 from game.core.wording import counted
 from game.levelgen.aimed import Progress, Target, aimed_level
 from game.levelgen.cells import Cell
@@ -46,22 +47,23 @@ class Request:
     difficulty: int
     seed: int
 
-    def problem(self) -> str | None:
-        """Why the request cannot be met, in one line, or None if it is sound."""
+    def problem(self) -> Problem | None:
+        """Why the request cannot be met (the rule it breaks, in one line), or None if it is
+        sound."""
         for name, value in (("width", self.width), ("height", self.height)):
             if not MIN_SIDE <= value <= MAX_SIDE:
-                return f"{name} must be {MIN_SIDE} to {MAX_SIDE}, not {value}"
+                return refusal(f"{name} must be {MIN_SIDE} to {MAX_SIDE}, not {value}")
         if self.difficulty not in DIFFICULTIES:
-            return f"difficulty must be 1 to {DIFFICULTIES[-1]}, not {self.difficulty}"
+            return refusal(f"difficulty must be 1 to {DIFFICULTIES[-1]}, not {self.difficulty}")
         if not 1 <= self.count <= MAX_COUNT:
-            return f"count must be 1 to {MAX_COUNT}, not {self.count}"
+            return refusal(f"count must be 1 to {MAX_COUNT}, not {self.count}")
         if self.seed < 0:
-            return f"seed must be 0 or more, not {self.seed}"
+            return refusal(f"seed must be 0 or more, not {self.seed}")
         room = (self.width - 2) // BLOCK * ((self.height - 2) // BLOCK) * BLOCK * BLOCK
         most = min(MAX_BOXES, (room - 8) // 3)
         if not 1 <= self.boxes <= most:
             size = f"{self.width}x{self.height}"
-            return f"boxes must be 1 to {most} in a {size} level, not {self.boxes}"
+            return refusal(f"boxes must be 1 to {most} in a {size} level, not {self.boxes}")
         return None
 
     def target(self) -> Target:
@@ -99,8 +101,8 @@ def generate_levels(
     when ``cancel()`` turns true.
     """
     problem = request.problem()
-    if problem:
-        raise ValueError(problem)
+    if problem is not None:
+        raise ValueError(problem.text)
     made: list[Level] = []
     seen: set[str] = set()
     allowed = request.count * TRIES_PER_LEVEL

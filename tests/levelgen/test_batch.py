@@ -101,7 +101,7 @@ def _ignore(_: float) -> None:
 def test_bad_requests_are_refused_in_one_line(change: dict[str, int], message: str) -> None:
     request = Request(**{**SMALL.__dict__, **change})
     problem = request.problem()
-    assert problem is not None and message in problem and "\n" not in problem
+    assert problem is not None and message in problem.text and "\n" not in problem.text
     with pytest.raises(ValueError, match=message):
         generate_levels(request)
 
