@@ -15,6 +15,7 @@ from pathlib import Path
 from game.core.chapters import CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection, read_collection, write_collection
 from game.core.errors import LevelError
+from game.core.problems import Problem, refusal
 from game.levelgen.campaign import build_campaign, fast_solver_veto, remake, rerate
 from game.levelgen.generate import SOLUTION_KEY, GeneratedLevel
 from game.levelgen.symmetry import KnownLevels
@@ -58,9 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     slow = fast_solver_veto(SOLVER_SECONDS)
 
-    def veto(made: GeneratedLevel) -> str | None:
+    def veto(made: GeneratedLevel) -> Problem | None:
         source = known.copy_of(made.level)
-        return f"same as {source}" if source else slow(made)
+        return refusal(f"same as {source}") if source else slow(made)
 
     def report(line: str) -> None:
         print(f"[{time.perf_counter() - started:7.1f}s] {line}", flush=True)

@@ -13,6 +13,7 @@ from game.core.chapters import CAPTION_KEY, CHAPTER_KEY, STARS_KEY
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.notation import replay
+from game.core.problems import Problem, refusal
 from game.core.wording import counted
 from game.levelgen.aimed import Target, aimed_level
 from game.levelgen.generate import (
@@ -93,15 +94,15 @@ CHAPTERS = (
 
 Report = Callable[[str], None]
 # Says why a candidate may not be used (a published layout, too slow for the solver), or None.
-Veto = Callable[[GeneratedLevel], str | None]
+Veto = Callable[[GeneratedLevel], Problem | None]
 
 
 def fast_solver_veto(seconds: float) -> Veto:
     """A veto for levels the game's default solver cannot solve within ``seconds``."""
 
-    def veto(made: GeneratedLevel) -> str | None:
+    def veto(made: GeneratedLevel) -> Problem | None:
         result = solve(made.level, "fast", time_limit=seconds)
-        return None if result.solved else f"the fast solver needs over {seconds:g} s"
+        return None if result.solved else refusal(f"the fast solver needs over {seconds:g} s")
 
     return veto
 
@@ -136,8 +137,8 @@ def build_campaign(seed: int, report: Report, veto: Veto | None = None) -> Colle
             if made is None or (layout := layout_key(made.level)) in seen:
                 continue
             refused = veto(made) if veto else None
-            if refused:
-                report(f"chapter {chapter.number}: seed {spec.seed} refused: {refused}")
+            if refused is not None:
+                report(f"chapter {chapter.number}: seed {spec.seed} refused: {refused.text}")
                 continue
             seen.add(layout)
             pool.append(made)
