@@ -112,8 +112,8 @@ class EditorDialogs:
         """Ctrl+S: refused at once, with the reason, if the grid is not a level; else the name,
         the questions the level calls for, and the write (then ``then``)."""
         level = level_or_problem(self.editor.grid)
-        if isinstance(level, str):
-            refused = Problem(ProblemKind.SAVE_REFUSED, level)
+        if isinstance(level, Problem):
+            refused = Problem(ProblemKind.SAVE_REFUSED, level.detail)
             self.editor.notify(refused.text, Tone.DANGER)
             self.editor.refused_save = refused
             return
@@ -131,7 +131,7 @@ class EditorDialogs:
         if name is None:
             return
         level = self._named_level(name)
-        if isinstance(level, str):
+        if isinstance(level, Problem):
             return
         if editor.check.verdict is Verdict.UNSOLVABLE or editor.marked_boxes():
             anyway = yield from ask_yes_no(
@@ -156,7 +156,7 @@ class EditorDialogs:
         if then is not None:
             then()
 
-    def _named_level(self, name: str) -> Level | str:
+    def _named_level(self, name: str) -> Level | Problem:
         """The level under ``name`` with its metadata, or why it cannot be saved."""
         meta = self.editor.metadata
         return level_or_problem(
@@ -172,7 +172,9 @@ class EditorDialogs:
         if problem is not None:
             return refusal(problem)
         level = self._named_level(name)
-        return refusal(f"cannot save: {level}") if isinstance(level, str) else None
+        if isinstance(level, Problem):
+            return Problem(ProblemKind.SAVE_REFUSED, level.detail)
+        return None
 
     def save_into(self) -> None:
         """Save into another of the player's collections (a new one is made on saving)."""

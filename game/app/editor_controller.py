@@ -24,7 +24,7 @@ from game.core.edit_grid import FLOOR, TYPED, WALL, Grid, Mirror, Piece, Rect, s
 from game.core.edit_history import EditHistory
 from game.core.level import Level
 from game.core.notation import replay
-from game.core.problems import Problem
+from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
 from game.solver import dead_squares
 from game.storage.library import Origin
@@ -68,7 +68,7 @@ class EditorController:
         self._anchor: tuple[int, int] | None = None
         self._last_square: tuple[int, int] | None = None
         self._stroke_piece = Piece.WALL
-        self._level: Level | str = ""
+        self._level: Level | Problem = Problem(ProblemKind.NOT_A_LEVEL)
         self._problems: list[str] = []  # what the grid lacks to be a level, all of it
         self._marked: frozenset[tuple[int, int]] = frozenset()
         self._dead: frozenset[tuple[int, int]] | None = None
@@ -85,9 +85,9 @@ class EditorController:
         return self._level if isinstance(self._level, Level) else None
 
     @property
-    def problem(self) -> str:
-        """The first thing the grid lacks to be a level ('' when it is one)."""
-        return self._level if isinstance(self._level, str) else ""
+    def made(self) -> Level | Problem:
+        """The level the grid makes now, or why it makes none."""
+        return self._level
 
     @property
     def unsaved(self) -> bool:
@@ -110,8 +110,8 @@ class EditorController:
         lines: list[StatusLine] = []
         if self._problems:
             lines.append(StatusLine("Not a level yet: " + ", ".join(self._problems), Tone.WARNING))
-        elif self.problem:
-            lines.append(StatusLine(f"Not a level yet: {self.problem}", Tone.WARNING))
+        elif isinstance(self._level, Problem):
+            lines.append(StatusLine(self._level.text, Tone.WARNING))
         else:
             verdict = self.check.verdict
             text = self.check.text or "a valid level"

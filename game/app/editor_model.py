@@ -36,7 +36,7 @@ from game.core.collection import read_collection_text
 from game.core.edit_checks import grid_of, level_or_problem, one_line_rle
 from game.core.edit_grid import Grid, Mirror, Piece, Rect
 from game.core.level import Level
-from game.core.problems import Problem
+from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
 
 
@@ -201,8 +201,8 @@ class EditorModel:
     def _test_play(self) -> None:
         editor = self.editor
         level = level_or_problem(editor.grid, title=editor.metadata.title or "Test play")
-        if isinstance(level, str):
-            editor.notify(f"Cannot play it yet: {level}", Tone.WARNING)
+        if isinstance(level, Problem):
+            editor.notify(Problem(ProblemKind.CANNOT_TEST_PLAY, level.detail).text, Tone.WARNING)
             return
         self.test_play.start(level)
 
@@ -232,9 +232,9 @@ class EditorModel:
 
     def _copy_with_solution(self) -> None:
         editor = self.editor
-        level = editor.level
-        if level is None:
-            editor.notify(f"Not a level yet: {editor.problem}", Tone.WARNING)
+        level = editor.made
+        if isinstance(level, Problem):
+            editor.notify(level.text, Tone.WARNING)
             return
         self._put(
             level_text(level),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.core.edit_grid import Grid, has_box, has_player, is_goal
 from game.core.errors import LevelError
 from game.core.level import Level
+from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
 from game.core.xsb import parse_level
 
@@ -67,15 +68,16 @@ def solution_of(level: Level) -> str:
     return dict(level.extra).get(SOLUTION_KEY, "")
 
 
-def level_or_problem(grid: Grid, **metadata: str) -> Level | str:
-    """The level, or the first reason there is none (a check above, or the reader's own)."""
+def level_or_problem(grid: Grid, **metadata: str) -> Level | Problem:
+    """The level, or the problem (NOT_A_LEVEL) of the first reason there is none (a check
+    above, or the reader's own)."""
     found = problems(grid)
     if found:
-        return found[0]
+        return Problem(ProblemKind.NOT_A_LEVEL, found[0])
     try:
         return to_level(grid, **metadata)
     except LevelError as error:
-        return error.reason
+        return Problem(ProblemKind.NOT_A_LEVEL, error.reason)
 
 
 def one_line_rle(grid: Grid) -> str:

@@ -22,7 +22,9 @@ class ProblemKind(Enum):
     NO_WAY_ON = ("No way on", False)  # help asked on a position that cannot be solved
     WORK_FAILED = ("Not done", False)  # background work that failed (its reason in detail)
     CANNOT_EDIT = ("Cannot edit this level", True)  # larger than the editor takes
+    NOT_A_LEVEL = ("Not a level yet", False)  # the editor's grid lacks what detail says
     SAVE_REFUSED = ("Cannot save", True)  # the editor's grid is not a level (the rule in detail)
+    CANNOT_TEST_PLAY = ("Cannot play it yet", False)  # the same, for a test play
     NOT_WRITTEN = ("Not written", False)  # progress the store kept to write later, or lost
     STORE_SET_ASIDE = ("Saved progress", False)  # damaged (moved aside) or newer (read only)
     NOT_DELETED = ("Not deleted", False)  # a save or the game to continue stays (why in detail)
@@ -52,12 +54,20 @@ class Problem:
             if self.count is None:
                 return "No way on from here: undo first"
             return f"No way on from here: undo {counted(self.count, 'move')} first"
-        if self.kind is ProblemKind.SAVE_REFUSED:
-            return f"Cannot save: {self.detail}"
+        if self.kind in _SAID_AFTER_TITLE:
+            return f"{self.kind.title}: {self.detail}"
         return self.detail or self.kind.title
 
     def __str__(self) -> str:
         return self.text
+
+
+# Kinds whose detail is a few words said after the title ("Cannot save: no player").
+_SAID_AFTER_TITLE = {
+    ProblemKind.NOT_A_LEVEL,
+    ProblemKind.SAVE_REFUSED,
+    ProblemKind.CANNOT_TEST_PLAY,
+}
 
 
 def refusal(reason: str | None) -> Problem | None:
