@@ -274,7 +274,12 @@ class SolverAssist:
             self.plan, self._plan_key = PushPlan(found), _position_key(state)
             if not self._known:  # a whole solution from the start now: kept for a restart
                 self._known = (*solver_pushes(self.level, state.lurd()), *found)
-            offer = _Offer(self._hint(state), self._moves(state))
+            # Only what the player waits for is worked out (the moves replay the whole plan).
+            want = self.help.want
+            offer = _Offer(
+                self._hint(state) if want is Want.HINT else None,
+                self._moves(state) if want is Want.SOLUTION else None,
+            )
             push = offer.hint.push if offer.hint is not None else None
             moves = len(offer.moves) if offer.moves is not None else None
             self._fire(Found(push, moves), offer)
