@@ -14,11 +14,12 @@ import time
 from collections.abc import Callable
 
 from game.app.job_driver import Ended, JobDriver
-from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
+from game.app.jobs import JobState, ProgressLine, Purpose
 from game.core.level import Level
 from game.levelgen.batch import cell_level
 from game.levelgen.cells import DIFFICULTIES, Cell, first_cell
 from game.levelgen.parallel import run_apart
+from game.solver.result import CancelCheck
 
 # The niceness of the process that makes levels ahead: the game, the solver's worker and a
 # level the player waits for all come first (the scheduler gives it a fraction of a core

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.level import Level
 from game.solver.plan import PlannedPush, planned_pushes
 from game.solver.rescue import RescueResult
-from game.solver.result import SolveResult
+from game.solver.result import CancelCheck, SolveResult
 
 if TYPE_CHECKING:
     from game.solver.optimize.optimizer import OptimizeResult
@@ -88,7 +88,6 @@ def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
 
 
 NodeProgress = Callable[[int, float], None]
-CancelCheck = Callable[[], bool]
 
 
 def _solve(request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress) -> SolverUpdate:

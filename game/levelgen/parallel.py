@@ -14,7 +14,8 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Generic, Literal, TypeVar
 
-from game.levelgen.reverse import CancelCheck, Cancelled
+from game.levelgen.reverse import Cancelled
+from game.solver.result import CancelCheck
 from game.solver.search.parallel import parent_watch, send_quietly
 
 ResultT = TypeVar("ResultT")
