@@ -8,7 +8,6 @@ workers do); stopping ends it at once.
 from __future__ import annotations
 
 import functools
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -20,6 +19,7 @@ from game.levelgen.batch import cell_level
 from game.levelgen.cells import DIFFICULTIES, Cell, first_cell
 from game.levelgen.parallel import run_apart
 from game.solver.result import CancelCheck
+from game.solver.workers import lower_priority_to
 
 # The niceness of the process that makes levels ahead: the game, the solver's worker and a
 # level the player waits for all come first (the scheduler gives it a fraction of a core
@@ -57,8 +57,7 @@ def made_apart(
 
 
 def _made_in_worker(cell: Cell, seed: int, _try: int, cancel: CancelCheck) -> Level | None:
-    if hasattr(os, "nice"):  # POSIX; elsewhere the process keeps the game's priority
-        os.nice(LOWEST_PRIORITY - os.nice(0))
+    lower_priority_to(LOWEST_PRIORITY)
     return cell_level(cell, seed, cancel, _untold)
 
 
