@@ -1,11 +1,10 @@
-"""Worker processes, one way for the solver's portfolio, the level generator and the benchmark:
-started with a pipe, watching their parent, ended and reaped at once; and the priorities that
-workers (the game's solver worker, levels made ahead) lower themselves to.
+"""Worker processes, one way: started with a pipe and their parent's id, watching the parent,
+ended and reaped at once (the portfolio, the level generator, the benchmark); priorities.
 
 A worker is told its parent's process id; :func:`parent_watch` stops its work once the parent
-sends anything or goes away, so no worker outlives the process that started it.
+sends anything or goes away, so no worker outlives the process that started it. The game's
+solver worker and the levels made ahead lower their priority through the helpers here.
 """
-
 from __future__ import annotations
 
 import contextlib
