@@ -5,6 +5,7 @@ A worker is told its parent's process id; :func:`parent_watch` stops its work on
 sends anything or goes away, so no worker outlives the process that started it. The game's
 solver worker and the levels made ahead lower their priority through the helpers here.
 """
+
 from __future__ import annotations
 
 import contextlib
