@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.app.assist import HINT_TIME_LIMIT
+from game.app.assist_machine import HINT_TIME_LIMIT
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile

@@ -1,40 +1,47 @@
 """The solver's help during play: background solving, hints, whole solutions and deadlock warnings.
 
-Requests go one way, from the play screen through here to the solver service as jobs; answers
-come back as typed plans. What it decides is the reducer of game.app.assist_machine.
+What it decides is the pure reducer of game.app.assist_machine; this class tells it what happens
+(moves, requests, the searches' answers) and runs the effects it returns: searches through a job
+driver of its own, hints charged and shown, solutions stepped through.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.app.assist_machine import (
-    Asked,
-    Cancelled,
-    Changed,
+    CancelSearch,
     ChargeHint,
+    Effect,
     Event,
+    FocusChanged,
     Found,
-    GaveUp,
     Help,
-    HintShown,
-    Lost,
-    NothingFound,
-    Paused,
+    HintAsked,
+    Moved,
+    NoAnswer,
     Phase,
-    Recalled,
-    Settled,
-    SolutionShown,
+    Position,
+    Refuse,
+    Rescued,
+    Search,
+    ShowHint,
+    ShowSolution,
+    SolutionAsked,
+    StartSearch,
     Status,
+    Stopped,
+    Taken,
+    Unsolvable,
     Want,
-    Wanted,
     gave_up_message,
-    lost_message,
     reduce,
     status_line,
 )
-from game.app.jobs import Job, JobState, Progress, Purpose
+from game.app.job_driver import Ended, JobDriver
+from game.app.jobs import JobState, Progress, Purpose
 from game.app.solution_steps import SolutionSteps
 from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
 from game.core.direction import Direction
@@ -49,28 +56,17 @@ from game.solver.warning import DeadlockWarning, DeadlockWatch
 
 __all__ = ["Phase", "Progress", "SolverAssist", "SolverPort", "Status"]
 
-# Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
-SETTLE_TICKS = 12
-# As long as the solver's own benchmark gives a level: any XSokoban level it solves in a
-# minute gives its hint (the search runs off the loop; Esc or a move cancels it).
-HINT_TIME_LIMIT = 60.0
-# The think-ahead has the hint's budget, so a hint asked for while it runs waits for it
-# instead of starting over with a longer one.
-BACKGROUND_TIME_LIMIT = HINT_TIME_LIMIT
-# Each think-ahead that runs out of time halves the next one's budget, down to this; a level
-# too hard for the solver should not keep a core busy for a minute after every push.
-MIN_BACKGROUND_TIME_LIMIT = 2.0
-SOLVE_TIME_LIMIT = 120.0
-RESCUE_TIME_LIMIT = 20.0
-
 
 @dataclass(frozen=True)
-class _Request:
-    """A search sent to the service: its job (for which boxes, why), how long, how."""
+class _Offer:
+    """What the plan gives at the position of an event: the hint, and the moves of the whole
+    solution from where the player stands (None: it gives none)."""
 
-    job: Job[SolverUpdate]
-    time_limit: float
-    method: str
+    hint: Hint | None = None
+    moves: list[Direction] | None = None
+
+
+_NO_OFFER = _Offer()
 
 
 def _position_key(state: PlayState) -> frozenset[int]:
@@ -81,9 +77,11 @@ def _position_key(state: PlayState) -> frozenset[int]:
 class SolverAssist:
     """Keeps a solution for the current position ready, and turns it into hints and steps.
 
-    What it decides (the phase, what the player waits for, the status line, the hints charged)
-    is :class:`Help`, moved only by :meth:`_fire` through the reducer; what it holds beside is
-    the world the reducer reads about: the plan, the job, the deadlock watch, the steps.
+    What it decides is :class:`Help`, moved only by :meth:`_fire` through the reducer; what it
+    holds beside is the world the reducer is told about: the plan, the deadlock watch, the
+    steps, the hint shown. Its searches run through a job driver of its own, ticked with the
+    play screen: they settle and are answered only while the level is on screen, so a screen
+    over it (the Solutions screen, a dialog) keeps the solver to itself.
     """
 
     def __init__(
@@ -94,6 +92,7 @@ class SolverAssist:
         self.method = method
         # Shift+S may ask another method (the settings' choice, such as an SMT planner).
         self.solve_method = solve_method
+        self.jobs = JobDriver()
         self.help = Help()
         self.steps = SolutionSteps()
         self.deadlocks = DeadlockWatch(level.board)
@@ -101,22 +100,17 @@ class SolverAssist:
         self.progress: Progress | None = None
         self.warning: DeadlockWarning | None = None
         self.hint: Hint | None = None
-        self.background_limit = BACKGROUND_TIME_LIMIT
-        self.focused = True
-        self.request_method = method
         # Hints charged and not yet taken by the play controller (the score's one writer).
         self._charges = 0
         # Told of each whole solution offered and where it starts (for the library).
         self.on_solution: Callable[[PlayState, list[Direction]], object] | None = None
-        self._settle = 0
-        self._request: _Request | None = None
-        # The boxes the last search was for, and the boxes the plan is for.
-        self._request_key: frozenset[int] | None = None
+        # The boxes the plan is for.
         self._plan_key: frozenset[int] | None = None
-        # The boxes the help last spoke of: what it says belongs to them.
-        self._seen_key: frozenset[int] | None = None
         # A solution of the level from its start known before any search (the library's).
         self._known: tuple[Push, ...] = ()
+        # The position of the latest change, request or tick: the effects act on it, and a
+        # search's answer is read against it.
+        self._state: PlayState | None = None
 
     @property
     def phase(self) -> Phase:
@@ -139,18 +133,12 @@ class SolverAssist:
         return self.help.want is Want.SOLUTION
 
     @property
-    def job(self) -> Job[SolverUpdate] | None:
-        """The search running for this level, if any."""
-        return self._request.job if self._request is not None else None
-
-    def _fire(self, event: Event) -> bool:
-        """Move the help by ``event``; False if the reducer ignored it."""
-        before = self.help
-        self.help, effects = reduce(before, event)
-        for effect in effects:
-            if isinstance(effect, ChargeHint):
-                self._charges += 1
-        return self.help is not before
+    def work(self) -> Purpose | None:
+        """The search the player waits for, while it settles or runs (None: none)."""
+        search = self.help.search
+        if search is None or not self.help.waiting or not self.jobs.busy(self):
+            return None
+        return search.purpose
 
     def take_charges(self) -> int:
         """The hints charged since the last call (each distinct hint at a position once)."""
@@ -160,17 +148,13 @@ class SolverAssist:
     # -- what the play controller reports ---------------------------------------------------
     def after_change(self, state: PlayState, pushed: Push | None) -> None:
         """Call after every move, undo, redo or restart; ``pushed`` is the push just made."""
+        self._state = state
         self.hint = None
         self.warning = None
         if pushed is not None:
             target = state.board.step(pushed.box, pushed.direction)
             self.warning = self.deadlocks.after_push(state.box_squares(), pushed.box, target)
         key = _position_key(state)
-        if key != self._seen_key:
-            # What was said of the last position (lost, no solution found) is not said of
-            # this one: a restart, an undo or a paste starts from what is known of it.
-            self._seen_key = key
-            self._fire(Changed())
         if self.plan is not None and key != self._plan_key:
             if pushed is not None and self.plan.follow(pushed):
                 self._plan_key = key  # the player made the planned push
@@ -180,12 +164,8 @@ class SolverAssist:
             self.plan = None
         if self.plan is None and self._known and key == self.level.boxes:
             self.plan, self._plan_key = PushPlan(self._known), key
-        if self.plan is not None:
-            self._fire(Recalled())
-        elif key != self._request_key:
-            self._restart_background(state)
-        if self.warning is not None:
-            self._fire(Lost(self.warning.message))
+        deadlock = self.warning.message if self.warning is not None else None
+        self._fire(Moved(self._position(state, deadlock), self.method))
 
     def know_solution(self, lurd: str) -> None:
         """A solution from the level's start, known already (so is the solver's first): at
@@ -201,72 +181,37 @@ class SolverAssist:
 
     # -- what the player asks --------------------------------------------------------------
     def ask_hint(self, state: PlayState) -> Problem | None:
-        """H: show the next push now if known, else think and show it when found.
-
-        On a position known to be lost it answers at once (the problem: undo first), costs
-        nothing and leaves nothing waiting to pop up later.
-        """
-        if self.phase is Phase.UNSOLVABLE:
-            return Problem(ProblemKind.NO_WAY_ON, count=self.help.undos)
-        self._fire(Wanted(Want.HINT))
-        self._offer_hint(state)
-        request = self._request
-        # The think-ahead runs at the lowest priority, which a process cannot raise again: a
-        # hint asked while it runs starts over at the player's priority, or a busy machine
-        # starves it (XSokoban 14 after a 2 s look, a busy loop beside: no hint in 65 s).
-        if self.hint is None and (
-            request is None
-            or request.time_limit < HINT_TIME_LIMIT
-            or not request.job.purpose.shown
-        ):
-            self._ask(state, HINT_TIME_LIMIT)
-        return None
+        """H: show the next push now if known, else think and show it when found. On a
+        position known to be lost, the problem: undo first."""
+        self._state = state
+        offer = _Offer(hint=self._hint(state))
+        push = offer.hint.push if offer.hint is not None else None
+        asked = HintAsked(_position_key(state), push, self.method)
+        return self._refused(self._fire(asked, offer))
 
     def ask_solution(self, state: PlayState) -> Problem | None:
         """Find a whole solution from here, to step through or autoplay; on a lost position
-        the answer at once, as for a hint."""
-        if self.phase is Phase.UNSOLVABLE:
-            return Problem(ProblemKind.NO_WAY_ON, count=self.help.undos)
-        self._fire(Wanted(Want.SOLUTION))
-        request = self._request
+        the problem at once, as for a hint."""
+        self._state = state
         # The plan thought ahead serves only when it came from the method the player chose.
-        if self.plan is not None and self.solve_method == self.method:
-            self._offer_solution(state)
-        elif (
-            request is None
-            or request.time_limit < SOLVE_TIME_LIMIT
-            or request.method != self.solve_method
-        ):
-            self._ask(state, SOLVE_TIME_LIMIT)
-        return None
+        serves = self.plan is not None and self.solve_method == self.method
+        offer = _Offer(moves=self._moves(state) if serves else None)
+        moves = len(offer.moves) if offer.moves is not None else None
+        asked = SolutionAsked(_position_key(state), moves, self.solve_method)
+        return self._refused(self._fire(asked, offer))
 
     def set_focus(self, focused: bool, state: PlayState) -> None:
         """The window lost or got the focus: thinking ahead waits while nobody looks."""
-        if focused == self.focused:
-            return
-        self.focused = focused
-        if not focused and not self.help.waiting and self._request is not None:
-            self._request.job.cancel()
-            self._request = None
-            self._request_key = None
-            self._fire(Paused())
-        elif focused and self.plan is None and self._request is None:
-            self._restart_background(state)
+        self._state = state
+        self._fire(FocusChanged(focused, self._position(state), self.method))
 
     def cancel(self) -> None:
         """Esc while thinking: stop the search the player was waiting for."""
-        if self._request is not None:
-            self._request.job.cancel()
-        self._fire(Cancelled("Stopped thinking"))
-        self.progress = None
-        self._request = None
-        self._request_key = None
+        self._fire(Stopped())
 
     def close(self) -> None:
         """Leaving the level: nothing of this search is wanted any more."""
-        if self._request is not None:
-            self._request.job.cancel()
-        self._request = None
+        self.jobs.cancel(self)
 
     # -- the solution, a step at a time ---------------------------------------------------
     @property
@@ -281,137 +226,140 @@ class SolverAssist:
 
     # -- each tick -------------------------------------------------------------------------
     def tick(self, state: PlayState, seconds: float) -> bool:
-        """Read the search's job; True when autoplay wants the next solution step made now."""
-        if self._settle > 0 and self.focused:
-            self._settle -= 1
-            if self._settle == 0:
-                self._settled(state)
-        request = self._request
-        if request is not None:
-            progress = request.job.progress
-            if progress.nodes or progress.seconds:
-                self.progress = progress
-            if not request.job.running:
-                self._request = None
-                self._receive(request.job, state)
+        """Run the searches' settling and answers; True when autoplay wants the next solution
+        step made now."""
+        self._state = state
+        self.jobs.tick()
+        search = self.help.search
+        progress = self.jobs.progress(self, search.purpose) if search is not None else None
+        if progress is not None and (progress.nodes or progress.seconds):
+            self.progress = progress
         return self.steps.due(seconds)
 
     # -- what the status line says ---------------------------------------------------------
     def status(self) -> Status | None:
         """The one line of the solver's help, and its tone; None when there is nothing to say."""
+        search = self.help.search
         return status_line(
             self.help,
             self.progress,
-            planning=self.request_method in SMT_METHODS,
+            planning=search is not None and search.method in SMT_METHODS,
             steps=self.steps,
             hint=self.hint,
             warning=self.warning.message if self.warning is not None else None,
         )
 
-    # -- inside ------------------------------------------------------------------------------
-    def _restart_background(self, state: PlayState) -> None:
-        self.progress = None
-        if state.is_solved or not self.solver.think_ahead:
-            self._request_key = None
-            self._fire(Paused())
-            return
-        self._settle = SETTLE_TICKS
-        # Walking keeps the boxes, so it must not put the pending search off again.
-        self._request_key = _position_key(state)
-        self._fire(Changed())
+    # -- the job driver's side ---------------------------------------------------------------
+    def subject_now(self, purpose: Purpose) -> frozenset[int] | None:
+        return self.help.seen
 
-    def _settled(self, state: PlayState) -> None:
-        """The moves stopped: think ahead, or on a position seen lost count the undos."""
-        if self.phase is Phase.UNSOLVABLE:
-            if state.moves:
-                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
+    def job_ended(self, ended: Ended) -> None:
+        state = self._state
+        if state is None:
             return
-        if self._fire(Settled()):
-            self._submit(state, Purpose.THINK_AHEAD, self.background_limit, self.method)
-
-    def _ask(self, state: PlayState, time_limit: float) -> None:
-        """A search the player waits for: every core but one, the method he chose to solve."""
-        self._fire(Asked())
-        method = self.solve_method if self.wants_solution else self.method
-        purpose = Purpose.SOLUTION if self.wants_solution else Purpose.HINT
-        self._submit(state, purpose, time_limit, method, player_workers())
-
-    def _submit(
-        self, state: PlayState, purpose: Purpose, time_limit: float, method: str, workers: int = 1
-    ) -> None:
-        self._settle = 0
-        # A rescue replays the history from the start; a solve starts where the player is.
-        rescue = purpose is Purpose.RESCUE
-        position = state.level if rescue else state.position()
-        key = _position_key(state)
-        job = self.solver.start(
-            purpose, key, position, work=Work.RESCUE if rescue else Work.SOLVE, method=method,
-            time_limit=time_limit, history=state.lurd(), workers=workers,
-        )
-        self._request = _Request(job, time_limit, method)
-        self._request_key = key
-        self.request_method = method
-        self.progress = None
-
-    def _receive(self, job: Job[SolverUpdate], state: PlayState) -> None:
-        key = _position_key(state)
-        if job.state is JobState.CANCELLED:
-            # Another screen's search took the solver: think again at the next change.
-            self._request_key = None
-            self._fire(Cancelled())
-            return
-        if job.stale(key):
-            return  # the boxes moved since: a fresh request follows
-        update = job.result
-        if update is not None and update.rescue is not None:
-            self._fire(Lost(lost_message(update.rescue.undos), update.rescue.undos))
-            return
+        update: SolverUpdate | None = ended.answer
         result = update.result if update is not None else None
-        if update is None or update.error or result is None:
-            error = update.error if update is not None else job.error
-            self._gave_up(error or "The solver gave no answer")
+        if ended.state is JobState.CANCELLED or (
+            result is not None and result.status is SolveStatus.CANCELLED
+        ):
+            self._fire(Taken())
+        elif update is not None and update.rescue is not None:
+            self._fire(Rescued(update.rescue.undos))
+        elif update is None or update.error or result is None:
+            error = ended.problem.text if ended.problem is not None else ""
+            if update is not None:
+                error = update.error or error
+            self._fire(NoAnswer(error or "The solver gave no answer"))
         elif result.status is SolveStatus.SOLVED:
             found = list(update.plan)
-            self.plan, self._plan_key = PushPlan(found), key
+            self.plan, self._plan_key = PushPlan(found), _position_key(state)
             if not self._known:  # a whole solution from the start now: kept for a restart
                 self._known = (*played_pushes(self.level, state.lurd()), *found)
-            self.background_limit = BACKGROUND_TIME_LIMIT
-            self._fire(Found())
-            self._offer_hint(state)
-            if self.wants_solution:
-                self._offer_solution(state)
+            # Only what the player waits for is worked out (the moves replay the whole plan).
+            want = self.help.want
+            offer = _Offer(
+                self._hint(state) if want is Want.HINT else None,
+                self._moves(state) if want is Want.SOLUTION else None,
+            )
+            push = offer.hint.push if offer.hint is not None else None
+            moves = len(offer.moves) if offer.moves is not None else None
+            self._fire(Found(push, moves), offer)
         elif result.status is SolveStatus.UNSOLVABLE:
-            self._fire(Lost(lost_message(None)))
-            if state.moves:
-                self._submit(state, Purpose.RESCUE, RESCUE_TIME_LIMIT, self.method)
-        elif result.status is SolveStatus.CANCELLED:
-            self._fire(Cancelled())
+            self._fire(Unsolvable(moved=bool(state.moves)))
         else:
-            if not self.help.waiting:
-                self.background_limit = max(MIN_BACKGROUND_TIME_LIMIT, self.background_limit / 2)
-            self._gave_up(gave_up_message(result.status))
+            self._fire(NoAnswer(gave_up_message(result.status), out_of_time=True))
 
-    def _gave_up(self, message: str) -> None:
-        # Only a search the player waits for may say that it failed; thinking ahead is silent.
-        self._fire(GaveUp(message) if self.help.waiting else NothingFound())
+    # -- running the reducer's effects ---------------------------------------------------------
+    def _fire(self, event: Event, offer: _Offer = _NO_OFFER) -> tuple[Effect, ...]:
+        """Move the help by ``event`` and run the effects it asks for; ``offer`` is what the
+        plan gave at this position, for the effects that show it."""
+        self.help, effects = reduce(self.help, event)
+        state = self._state
+        for effect in effects:
+            if isinstance(effect, StartSearch) and state is not None:
+                self._start(effect.search, effect.settle, state)
+            elif isinstance(effect, CancelSearch):
+                self.jobs.cancel(self)
+                self.progress = None
+            elif isinstance(effect, ChargeHint):
+                self._charges += 1
+            elif isinstance(effect, ShowHint):
+                self.hint = offer.hint
+            elif isinstance(effect, ShowSolution) and offer.moves is not None and state is not None:
+                self.steps.start(offer.moves)
+                if self.on_solution is not None:
+                    self.on_solution(state, offer.moves)
+        return effects
 
-    def _offer_hint(self, state: PlayState) -> None:
-        if not self.wants_hint or self.plan is None:
-            return
+    def _refused(self, effects: tuple[Effect, ...]) -> Problem | None:
+        if any(isinstance(effect, Refuse) for effect in effects):
+            return Problem(ProblemKind.NO_WAY_ON, count=self.help.undos)
+        return None
+
+    def _start(self, search: Search, settle: int, state: PlayState) -> None:
+        """Run ``search`` in place of any search before it (the solver runs one at a time):
+        a rescue replays the history from the start, a solve starts where the player is."""
+        rescue = search.purpose is Purpose.RESCUE
+        start = functools.partial(
+            self.solver.start,
+            search.purpose,
+            search.boxes,
+            state.level if rescue else state.position(),
+            work=Work.RESCUE if rescue else Work.SOLVE,
+            method=search.method,
+            time_limit=search.time_limit,
+            history=state.lurd(),
+            # A search the player waits for: every core but the one the game keeps.
+            workers=player_workers() if search.purpose.shown else 1,
+        )
+        self.jobs.cancel(self)
+        self.jobs.start(self, search.purpose, search.boxes, start, settle)
+        self.progress = None
+
+    # -- what the plan gives -------------------------------------------------------------------
+    def _position(self, state: PlayState, deadlock: str | None = None) -> Position:
+        return Position(
+            _position_key(state),
+            planned=self.plan is not None,
+            solved=state.is_solved,
+            moved=bool(state.moves),
+            think_ahead=self.solver.think_ahead,
+            deadlock=deadlock,
+        )
+
+    def _hint(self, state: PlayState) -> Hint | None:
+        """The plan's next push from here, with the walk to it (a plan that gives none is
+        dropped)."""
+        if self.plan is None:
+            return None
         hint = self.plan.hint(state.board, state.box_squares(), state.player)
         if hint is None:
             self.plan = None
-            return
-        if self._fire(HintShown(_position_key(state), hint.push)):
-            self.hint = hint
+        return hint
 
-    def _offer_solution(self, state: PlayState) -> None:
-        """Turn the plan into the full list of moves from where the player stands."""
+    def _moves(self, state: PlayState) -> list[Direction] | None:
+        """The plan's moves from where the player stands (a plan that gives none is dropped)."""
         moves = self.plan.moves_from(state.position()) if self.plan is not None else None
         if moves is None:
             self.plan = None
-            return
-        if self._fire(SolutionShown(len(moves))):
-            self.steps.start(moves)
-            if self.on_solution is not None:
-                self.on_solution(state, moves)
+        return moves

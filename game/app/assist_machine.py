@@ -1,17 +1,18 @@
-"""The solver's help as a reducer: ``reduce(help, event) -> (help, effects)``, with every phase
-and transition in one table; the assist (game.app.assist) feeds it events and carries out effects.
+"""The solver's help as a pure reducer: ``reduce(help, event) -> (help, effects)``, all of its
+policy (settling, the think-ahead's budget, rescues, which search serves which request, which
+event each phase takes) in one table; the assist (game.app.assist) only runs the effects.
 
-An event the table does not take in a phase is ignored (and counted in a debug log), never raised.
+An event the table does not take in a phase is ignored (a debug log names it), never raised.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.app.jobs import Progress
+from game.app.jobs import Progress, Purpose
 from game.app.notice import Tone
 from game.app.solution_steps import SolutionSteps
 from game.core.wording import counted
@@ -21,12 +22,26 @@ from game.solver.result import SolveStatus
 log = logging.getLogger(__name__)
 
 
+# Wait this many ticks after a change before asking the solver, so a burst of moves costs one solve.
+SETTLE_TICKS = 12
+# As long as the solver's own benchmark gives a level: any XSokoban level it solves in a
+# minute gives its hint (the search runs off the loop; Esc or a move cancels it).
+HINT_TIME_LIMIT = 60.0
+# The think-ahead has the hint's budget, so a hint asked for while it runs waits for it
+# instead of starting over with a longer one.
+BACKGROUND_TIME_LIMIT = HINT_TIME_LIMIT
+# Each think-ahead that runs out of time halves the next one's budget, down to this; a level
+# too hard for the solver should not keep a core busy for a minute after every push.
+MIN_BACKGROUND_TIME_LIMIT = 2.0
+SOLVE_TIME_LIMIT = 120.0
+RESCUE_TIME_LIMIT = 20.0
+
+
 class Phase(Enum):
     """What the solver is doing for the player right now."""
 
     IDLE = "idle"  # nothing known and nothing asked (or thinking ahead is off, or waits)
-    SETTLING = "settling"  # the position just changed: a search starts when moves stop a while
-    THINKING = "thinking"  # a search runs; the player may wait for it
+    THINKING = "thinking"  # a search is asked (it starts once the moves settle) or runs
     READY = "ready"  # a plan for the current position is known
     UNSOLVABLE = "unsolvable"  # the position is lost (maybe counting the undos that save it)
     GAVE_UP = "gave up"  # a search the player asked for hit its limit without an answer
@@ -40,190 +55,382 @@ class Want(Enum):
     SOLUTION = "a solution"
 
 
+@dataclass(frozen=True)
+class Search:
+    """A search the help asked for: why (its purpose, which says whether the player waits),
+    for which boxes, how long and with which method."""
+
+    purpose: Purpose
+    boxes: frozenset[int]
+    time_limit: float
+    method: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """What the help needs to know of the position now: its boxes, whether a plan for it is
+    known, whether it is solved, whether moves were made (a rescue replays them), whether
+    the solver may think before anyone asks, and the deadlock the push just made (if any)."""
+
+    boxes: frozenset[int]
+    planned: bool = False
+    solved: bool = False
+    moved: bool = False
+    think_ahead: bool = True
+    deadlock: str | None = None
+
+
 # -- events ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Changed:
-    """The boxes moved off the plan: think again once the moves settle."""
+class Moved:
+    """A move, undo, redo or restart left the position at ``position``; ``method``: the one
+    the think-ahead uses."""
+
+    position: Position
+    method: str
 
 
 @dataclass(frozen=True)
-class Recalled:
-    """A plan known already (thought ahead, or the library's) holds for the new position."""
+class FocusChanged:
+    """The window got (``focused``) or lost the focus: thinking ahead waits while nobody looks."""
+
+    focused: bool
+    position: Position
+    method: str
 
 
 @dataclass(frozen=True)
-class Paused:
-    """Nothing to think about now: solved, thinking ahead off, or the window unseen."""
+class HintAsked:
+    """The player asked for a hint at ``boxes``: ``push`` is the known plan's next one (None:
+    none is known), ``method`` the one a search would use."""
+
+    boxes: frozenset[int]
+    push: Push | None
+    method: str
 
 
 @dataclass(frozen=True)
-class Settled:
-    """The moves stopped a while: the think-ahead starts."""
+class SolutionAsked:
+    """The player asked for a whole solution at ``boxes``: ``moves`` the known plan's length
+    when it serves (made by ``method``, the one he chose), else None."""
+
+    boxes: frozenset[int]
+    moves: int | None
+    method: str
 
 
 @dataclass(frozen=True)
-class Wanted:
-    """The player asked for ``want`` (a search may or may not be needed for it)."""
-
-    want: Want
-
-
-@dataclass(frozen=True)
-class Asked:
-    """A search the player waits for starts."""
+class Stopped:
+    """Esc while the player waits: the search is stopped."""
 
 
 @dataclass(frozen=True)
 class Found:
-    """A plan for the position arrived."""
+    """The search found a plan: ``push`` its next push, ``moves`` its length from here (None
+    when it does not give them from where the player stands)."""
+
+    push: Push | None
+    moves: int | None
 
 
 @dataclass(frozen=True)
-class HintShown:
-    """The next push of the plan is shown for the boxes at ``position``."""
+class Unsolvable:
+    """The search proved the position lost; ``moved``: moves were made, which a rescue undoes."""
 
-    position: frozenset[int]
-    push: Push
-
-
-@dataclass(frozen=True)
-class SolutionShown:
-    """The whole solution is ready to step through: ``moves`` long."""
-
-    moves: int
+    moved: bool
 
 
 @dataclass(frozen=True)
-class Lost:
-    """The position is seen (a deadlock) or proved lost; ``undos`` that save it, if counted."""
+class Rescued:
+    """The rescue counted the ``undos`` that bring the game back (None: it found none)."""
+
+    undos: int | None
+
+
+@dataclass(frozen=True)
+class NoAnswer:
+    """The search ended without one: ``message`` says why; ``out_of_time`` when it hit its
+    time or memory limit (a think-ahead's budget then shrinks)."""
 
     message: str
-    undos: int | None = None
+    out_of_time: bool = False
 
 
 @dataclass(frozen=True)
-class GaveUp:
-    """A search the player waited for found nothing (in time, or it failed): ``message``
-    says why."""
-
-    message: str
-
-
-@dataclass(frozen=True)
-class NothingFound:
-    """A search nobody waited for found nothing: thinking ahead is silent."""
-
-
-@dataclass(frozen=True)
-class Cancelled:
-    """The search stopped: Esc (``message`` says so), or another screen took the solver."""
-
-    message: str = ""
+class Taken:
+    """The search was stopped by another's hand (another screen took the solver)."""
 
 
 Event = (
-    Changed | Recalled | Paused | Settled | Wanted | Asked | Found | HintShown | SolutionShown
-    | Lost | GaveUp | NothingFound | Cancelled
+    Moved | FocusChanged | HintAsked | SolutionAsked | Stopped | Found | Unsolvable | Rescued
+    | NoAnswer | Taken
 )
 
 
 # -- effects -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class StartSearch:
+    """Run ``search`` (in place of any other) once ``settle`` ticks pass without a newer one."""
+
+    search: Search
+    settle: int = 0
+
+
+@dataclass(frozen=True)
+class CancelSearch:
+    """Stop the search running or waiting to start; nothing of it is wanted."""
+
+
+@dataclass(frozen=True)
 class ChargeHint:
     """A hint shown for the first time at its position: it costs its share of the score."""
 
 
-Effect = ChargeHint
+@dataclass(frozen=True)
+class ShowHint:
+    """Show the known plan's next push (the one the event named)."""
+
+
+@dataclass(frozen=True)
+class ShowSolution:
+    """Step through the known plan's moves from where the player stands."""
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """The help is asked on a lost position: no way on, undo first (it costs nothing)."""
+
+
+Effect = StartSearch | CancelSearch | ChargeHint | ShowHint | ShowSolution | Refuse
 
 
 @dataclass(frozen=True)
 class Help:
     """Everything the reducer decides: the phase, what the player waits for, the line to show,
-    the undos that save a lost game, and the hints already charged (position and push)."""
+    the undos that save a lost game, the hints already charged (position and push), the boxes
+    the help last spoke of, the search asked (and the boxes it was asked for, which a walk
+    keeps), the think-ahead's budget and whether the window has the focus."""
 
     phase: Phase = Phase.IDLE
     want: Want = Want.NOTHING
     message: str = ""
     undos: int | None = None
     charged: frozenset[tuple[frozenset[int], Push]] = frozenset()
+    seen: frozenset[int] | None = None
+    search: Search | None = None
+    asked: frozenset[int] | None = None
+    budget: float = BACKGROUND_TIME_LIMIT
+    focused: bool = True
 
     @property
     def waiting(self) -> bool:
         return self.want is not Want.NOTHING
 
 
+Result = tuple[Help, tuple[Effect, ...]]
 P = Phase
-_SAME = None  # the event keeps the phase
-_ANYWHERE: dict[type, Phase | None] = {
-    Changed: P.SETTLING,
-    Recalled: P.READY,
-    Paused: P.IDLE,
-    Wanted: _SAME,
-    Asked: P.THINKING,
-    Lost: P.UNSOLVABLE,
-    Cancelled: P.IDLE,
-    # A plan kept from before (another search runs, or one was cancelled) still gives them.
-    HintShown: _SAME,
-    SolutionShown: _SAME,
-}
-# Every phase, the events it takes and the phase each leads to (_SAME: stays).
-TRANSITIONS: dict[Phase, dict[type, Phase | None]] = {
-    P.IDLE: {**_ANYWHERE},
-    P.SETTLING: {**_ANYWHERE, Settled: P.THINKING},
-    P.THINKING: {**_ANYWHERE, Found: P.READY, GaveUp: P.GAVE_UP, NothingFound: P.IDLE},
-    P.READY: {**_ANYWHERE},
-    # While lost, a search counts the undos that save the game; its failure keeps the phase.
-    P.UNSOLVABLE: {**_ANYWHERE, NothingFound: _SAME},
-    P.GAVE_UP: {**_ANYWHERE},
-}
-# Events ignored since the game started, by phase and event (the debug log names each).
-IGNORED: Counter[tuple[Phase, str]] = Counter()
-
 LOST_MESSAGE = "This position cannot be solved any more"
 
 
-def reduce(help: Help, event: Event) -> tuple[Help, tuple[Effect, ...]]:
+def reduce(help: Help, event: Event) -> Result:
     """The help after ``event``, and what the assist must do because of it (``help`` itself,
-    the very object, when the event is ignored)."""
-    allowed = TRANSITIONS[help.phase]
-    if type(event) not in allowed:
-        IGNORED[help.phase, type(event).__name__] += 1
+    the very object, when the phase does not take the event)."""
+    handler = TRANSITIONS[help.phase].get(type(event))
+    if handler is None:
         log.debug("the solver's help ignores %s while %s", event, help.phase.value)
         return help, ()
-    following = allowed[type(event)]
-    moved = replace(help, phase=help.phase if following is None else following)
-    return _apply(moved, event, help)
+    return handler(help, event)
 
 
-def _apply(help: Help, event: Event, before: Help) -> tuple[Help, tuple[Effect, ...]]:
-    match event:
-        case Changed() | Paused():
-            return replace(help, message="", undos=None), ()
-        case Wanted(want):
-            return replace(help, want=want), ()
-        case Found() | Recalled():
-            return replace(help, message=""), ()
-        case HintShown(position, push):
-            shown = replace(help, want=Want.NOTHING if help.want is Want.HINT else help.want)
-            if (position, push) in help.charged:
-                return shown, ()
-            return replace(shown, charged=help.charged | {(position, push)}), (ChargeHint(),)
-        case SolutionShown(moves):
-            message = (
-                f"Solution: {counted(moves, 'move')}. N steps, B steps back, Space autoplays"
-            )
-            return replace(help, want=Want.NOTHING, message=message), ()
-        case Lost(message, undos):
-            return replace(help, message=message, undos=undos), ()
-        case GaveUp(message):
-            return replace(help, want=Want.NOTHING, message=message), ()
-        case NothingFound():
-            # A lost position keeps saying it is lost.
-            kept = help.message if before.phase is P.UNSOLVABLE else ""
-            return replace(help, message=kept), ()
-        case Cancelled(message):
-            return replace(help, want=Want.NOTHING, message=message), ()
-    return help, ()  # Settled, Asked: the phase says it all
+# -- what the player does ------------------------------------------------------------------------
+def _moved(help: Help, event: Event) -> Result:
+    assert isinstance(event, Moved)
+    where = event.position
+    if where.boxes != help.seen:
+        # What was said of the last position (lost, no solution found) is not said of this
+        # one: a restart, an undo or a paste starts from what is known of it.
+        help = replace(help, seen=where.boxes, phase=P.IDLE, message="", undos=None)
+    if where.deadlock is not None:
+        help = replace(help, phase=P.UNSOLVABLE, message=where.deadlock)
+    elif where.planned:
+        return replace(help, phase=P.READY), ()
+    if where.boxes == help.asked:
+        return help, ()  # a walk keeps the boxes: the search asked for them stands
+    return _think_again(help, where, event.method)
+
+
+def _think_again(help: Help, where: Position, method: str) -> Result:
+    """Think ahead about ``where`` once the moves settle; on a lost position count the undos
+    that save it instead. Not while the position is solved, thinking ahead is off or nobody
+    looks."""
+    cancel: tuple[Effect, ...] = (CancelSearch(),) if help.search is not None else ()
+    quiet = replace(help, asked=None, search=None)
+    if where.solved or not where.think_ahead or not help.focused:
+        return quiet, cancel
+    if help.phase is P.UNSOLVABLE:
+        if not where.moved:
+            return quiet, cancel
+        search = Search(Purpose.RESCUE, where.boxes, RESCUE_TIME_LIMIT, method)
+    else:
+        search = Search(Purpose.THINK_AHEAD, where.boxes, help.budget, method)
+        help = replace(help, phase=P.THINKING)
+    return replace(help, asked=where.boxes, search=search), (StartSearch(search, SETTLE_TICKS),)
+
+
+def _focus(help: Help, event: Event) -> Result:
+    assert isinstance(event, FocusChanged)
+    if event.focused == help.focused:
+        return help, ()
+    help = replace(help, focused=event.focused)
+    if not event.focused:
+        if help.waiting or help.search is None:
+            return help, ()
+        paused = replace(help, phase=P.IDLE, message="", undos=None, search=None, asked=None)
+        return paused, (CancelSearch(),)
+    if event.position.planned or help.search is not None:
+        return help, ()
+    return _think_again(help, event.position, event.method)
+
+
+def _hint_asked(help: Help, event: Event) -> Result:
+    assert isinstance(event, HintAsked)
+    if event.push is not None:
+        return _hint_shown(help, event.boxes, event.push)
+    help = replace(help, want=Want.HINT)
+    search = help.search
+    # The think-ahead runs at the lowest priority, which a process cannot raise again: a
+    # hint asked while it runs starts over at the player's priority, or a busy machine
+    # starves it (XSokoban 14 after a 2 s look, a busy loop beside: no hint in 65 s).
+    if search is not None and search.time_limit >= HINT_TIME_LIMIT and search.purpose.shown:
+        return help, ()
+    return _ask(help, Search(Purpose.HINT, event.boxes, HINT_TIME_LIMIT, event.method))
+
+
+def _hint_shown(help: Help, boxes: frozenset[int], push: Push) -> Result:
+    shown = replace(help, want=Want.NOTHING if help.want is Want.HINT else help.want)
+    if (boxes, push) in help.charged:
+        return shown, (ShowHint(),)
+    return replace(shown, charged=help.charged | {(boxes, push)}), (ShowHint(), ChargeHint())
+
+
+def _solution_asked(help: Help, event: Event) -> Result:
+    assert isinstance(event, SolutionAsked)
+    if event.moves is not None:
+        return _solution_shown(help, event.moves)
+    help = replace(help, want=Want.SOLUTION)
+    search = help.search
+    if (
+        search is not None
+        and search.time_limit >= SOLVE_TIME_LIMIT
+        and search.method == event.method
+    ):
+        return help, ()
+    return _ask(help, Search(Purpose.SOLUTION, event.boxes, SOLVE_TIME_LIMIT, event.method))
+
+
+def _solution_shown(help: Help, moves: int) -> Result:
+    message = f"Solution: {counted(moves, 'move')}. N steps, B steps back, Space autoplays"
+    return replace(help, want=Want.NOTHING, message=message), (ShowSolution(),)
+
+
+def _ask(help: Help, search: Search) -> Result:
+    """A search the player waits for, at once."""
+    asked = replace(
+        help, phase=P.THINKING, search=search, asked=search.boxes, seen=search.boxes
+    )
+    return asked, (StartSearch(search),)
+
+
+def _refuse(help: Help, event: Event) -> Result:
+    """Help asked on a lost position answers at once, costs nothing and leaves nothing
+    waiting to pop up later."""
+    return help, (Refuse(),)
+
+
+def _stopped(help: Help, event: Event) -> Result:
+    stopped = replace(
+        help, phase=P.IDLE, want=Want.NOTHING, message="Stopped thinking", search=None, asked=None
+    )
+    return stopped, (CancelSearch(),)
+
+
+# -- what the search says ------------------------------------------------------------------------
+def _found(help: Help, event: Event) -> Result:
+    assert isinstance(event, Found)
+    help = replace(help, phase=P.READY, message="", search=None, budget=BACKGROUND_TIME_LIMIT)
+    effects: tuple[Effect, ...] = ()
+    if help.want is Want.HINT and event.push is not None and help.seen is not None:
+        help, effects = _hint_shown(help, help.seen, event.push)
+    if help.want is Want.SOLUTION and event.moves is not None:
+        help, shown = _solution_shown(help, event.moves)
+        effects += shown
+    return help, effects
+
+
+def _unsolvable(help: Help, event: Event) -> Result:
+    assert isinstance(event, Unsolvable)
+    proved_by = help.search
+    help = replace(help, phase=P.UNSOLVABLE, message=lost_message(None), search=None)
+    if not event.moved or proved_by is None:
+        return help, ()
+    search = Search(Purpose.RESCUE, proved_by.boxes, RESCUE_TIME_LIMIT, proved_by.method)
+    return replace(help, search=search, asked=search.boxes), (StartSearch(search),)
+
+
+def _rescued(help: Help, event: Event) -> Result:
+    assert isinstance(event, Rescued)
+    return replace(help, message=lost_message(event.undos), undos=event.undos, search=None), ()
+
+
+def _no_answer(help: Help, event: Event) -> Result:
+    assert isinstance(event, NoAnswer)
+    help = replace(help, search=None)
+    if event.out_of_time and not help.waiting:
+        help = replace(help, budget=max(MIN_BACKGROUND_TIME_LIMIT, help.budget / 2))
+    if help.waiting:  # only a search the player waits for may say that it failed
+        return replace(help, phase=P.GAVE_UP, want=Want.NOTHING, message=event.message), ()
+    if help.phase is P.UNSOLVABLE:
+        return help, ()  # a lost position keeps saying it is lost
+    return replace(help, phase=P.IDLE, message=""), ()  # thinking ahead is silent
+
+
+def _taken(help: Help, event: Event) -> Result:
+    """Another screen's search took the solver: think again at the next change."""
+    return replace(help, phase=P.IDLE, want=Want.NOTHING, message="", search=None, asked=None), ()
+
+
+Handler = Callable[[Help, Event], Result]
+# What the player does, taken in every phase (a lost position refuses help).
+_PLAY: dict[type, Handler] = {
+    Moved: _moved,
+    FocusChanged: _focus,
+    HintAsked: _hint_asked,
+    SolutionAsked: _solution_asked,
+    Stopped: _stopped,
+}
+# Every phase, the events it takes and what each does; any other is ignored.
+TRANSITIONS: dict[Phase, dict[type, Handler]] = {
+    P.IDLE: {**_PLAY},
+    P.THINKING: {
+        **_PLAY,
+        Found: _found,
+        Unsolvable: _unsolvable,
+        NoAnswer: _no_answer,
+        Taken: _taken,
+    },
+    # A plan is known; a search for a solution by another method may run beside it.
+    P.READY: {**_PLAY, Found: _found, NoAnswer: _no_answer, Taken: _taken},
+    # While lost, a search counts the undos that save the game; its failure keeps the phase.
+    P.UNSOLVABLE: {
+        **_PLAY,
+        HintAsked: _refuse,
+        SolutionAsked: _refuse,
+        Rescued: _rescued,
+        NoAnswer: _no_answer,
+        Taken: _taken,
+    },
+    P.GAVE_UP: {**_PLAY},
+}
 
 
 def gave_up_message(stopped: SolveStatus) -> str:

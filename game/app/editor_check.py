@@ -1,15 +1,17 @@
 """The editor's checks while you draw: the solver in the background, the kept solution replayed.
 
-A change waits a few ticks (so a drag costs one search), cancels the search job before it and
-never waits for an answer; the solution kept with the level is replayed at once, it is cheap.
+A change waits a few ticks (so a drag costs one search) and replaces the search before it, both
+through the job driver; the solution kept with the level is replayed at once, it is cheap.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.app.jobs import Job, Purpose
+from game.app.job_driver import Ended, JobDriver
+from game.app.jobs import JobState, Purpose
 from game.app.solver_service import SolverPort, SolverUpdate
 from game.core.edit_checks import solution_of
 from game.core.level import Level
@@ -94,31 +96,48 @@ class Metadata:
 
 
 class LevelCheck:
-    """The solver's verdict on the level being edited, kept up to date after each edit."""
+    """The solver's verdict on the level being edited, kept up to date after each edit: the
+    search is a job of the job driver, asked again after every change of the board."""
 
-    def __init__(self, solver: SolverPort | None) -> None:
+    def __init__(
+        self,
+        solver: SolverPort | None,
+        jobs: JobDriver,
+        solved: Callable[[SolveResult], object] = lambda _result: None,
+    ) -> None:
         self.solver = solver
+        self.jobs = jobs
+        # Told of each level the solver solved (the editor keeps its solution).
+        self.solved = solved
         self.level: Level | None = None
         self.verdict = Verdict.NONE
         self.result: SolveResult | None = None
         self.error = ""
-        self._settle = 0
-        self.job: Job[SolverUpdate] | None = None
+        # Another screen's search took the solver from the check: ask again on coming back.
+        self._taken = False
 
     def changed(self, level: Level | None) -> None:
         """The level is now ``level`` (None: not a level); the old search is dropped."""
         if level is not None and self.level is not None and level.rows() == self.level.rows():
             self.level = level  # the metadata changed, not the board: the verdict stands
             return
-        self.cancel()
         self.level = level
         self.result = None
         self.error = ""
+        self._taken = False
         if level is None or self.solver is None or not self.solver.think_ahead:
+            self.cancel()
             self.verdict = Verdict.NONE
             return
         self.verdict = Verdict.WAITING
-        self._settle = SETTLE_TICKS
+        self._ask(SETTLE_TICKS)
+
+    def resume(self) -> None:
+        """The editor is on top again: a check that another screen's search (test play) took
+        from the solver is asked again."""
+        if self._taken:
+            self._taken = False
+            self._ask(1)
 
     @property
     def work(self) -> Purpose | None:
@@ -127,40 +146,45 @@ class LevelCheck:
         return Purpose.CHECK if self.verdict is Verdict.WAITING else None
 
     def cancel(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-        self.job = None
+        self.jobs.cancel(self)
 
-    def tick(self) -> bool:
-        """One logic tick; True when a verdict arrived."""
-        if self.verdict is not Verdict.WAITING or self.solver is None or self.level is None:
-            return False
-        if self._settle > 0:
-            self._settle -= 1
-            if self._settle == 0:
-                self.job = self.solver.start(
-                    Purpose.CHECK, tuple(self.level.rows()), self.level, time_limit=CHECK_TIME_LIMIT
-                )
-            return False
-        job = self.job
-        if job is None or job.running:
-            return False
-        if job.stale(tuple(self.level.rows())):
-            # Another screen's search took the solver (test play): ask again. A dialog that
-            # uses no solver leaves the check running, and its answer comes.
-            self._settle = 1
-            return False
-        self.job = None
-        update = job.result
-        self.error = job.error or (update.error if update is not None else "")
-        if update is None or update.result is None or (
-            update.result.status is SolveStatus.CANCELLED
-        ):
+    def _ask(self, settle: int) -> None:
+        """The solver's search of the level, once ``settle`` ticks pass with no other edit."""
+        solver, level = self.solver, self.level
+        if solver is None or level is None:
+            return
+        rows = tuple(level.rows())
+        self.jobs.start(
+            self,
+            Purpose.CHECK,
+            rows,
+            lambda: solver.start(Purpose.CHECK, rows, level, time_limit=CHECK_TIME_LIMIT),
+            settle,
+        )
+
+    # -- the job driver's side -------------------------------------------------------------
+    def subject_now(self, purpose: Purpose) -> tuple[str, ...] | None:
+        return tuple(self.level.rows()) if self.level is not None else None
+
+    def job_ended(self, ended: Ended) -> None:
+        if ended.state is JobState.CANCELLED:
+            # Another screen's search took the solver (test play). A dialog that uses no
+            # solver leaves the check running, and its answer comes.
+            self._taken = True
+            return
+        update: SolverUpdate | None = ended.answer
+        if ended.problem is not None:
+            self.error = ended.problem.text
+        elif update is not None:
+            self.error = update.error
+        result = update.result if update is not None else None
+        if result is None or result.status is SolveStatus.CANCELLED:
             self.verdict = Verdict.UNKNOWN
-        else:
-            self.result = update.result
-            self.verdict = _VERDICTS.get(update.result.status, Verdict.UNKNOWN)
-        return True
+            return
+        self.result = result
+        self.verdict = _VERDICTS.get(result.status, Verdict.UNKNOWN)
+        if result.solved:
+            self.solved(result)
 
     @property
     def text(self) -> str:

@@ -16,6 +16,7 @@ from game.app.editor_check import (
     proof_boxes,
     replay_solution,
 )
+from game.app.job_driver import JobDriver
 from game.app.notice import Notice, Tone
 from game.app.solver_service import SolverPort
 from game.core.direction import Direction
@@ -27,6 +28,7 @@ from game.core.notation import replay
 from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
 from game.solver import dead_squares
+from game.solver.result import SolveResult
 from game.storage.library import Origin
 
 _MIRRORS = list(Mirror)
@@ -47,7 +49,11 @@ class EditorController:
     """One level being edited: the grid and its history, the tools and the checks."""
 
     def __init__(
-        self, grid: Grid, metadata: Metadata | None = None, solver: SolverPort | None = None
+        self,
+        grid: Grid,
+        jobs: JobDriver,
+        metadata: Metadata | None = None,
+        solver: SolverPort | None = None,
     ) -> None:
         self.history = EditHistory(grid)
         self.metadata = metadata or Metadata()
@@ -62,7 +68,7 @@ class EditorController:
         self.show_dead = False
         self.notice: Notice | None = None
         self.refused_save: Problem | None = None  # why the last save was refused (headless exit 1)
-        self.check = LevelCheck(solver)
+        self.check = LevelCheck(solver, jobs, self._solver_solved)
         self.solution_report: SolutionReport | None = None
         self._saved = (grid, self.metadata)
         self._anchor: tuple[int, int] | None = None
@@ -380,19 +386,18 @@ class EditorController:
         self.history.apply(grid)
         self._after_change()
 
+    def _solver_solved(self, result: SolveResult) -> None:
+        """The solver's solution fills in for none, or for one an edit has broken."""
+        report = self.solution_report
+        if report is None or not report.works:
+            self.keep_solution(result.lurd, Origin.SOLVER)
+
     def update(self) -> None:
-        """One logic tick: the dead squares when shown, the solver's answer, and the notice's
-        time."""
+        """One logic tick: the dead squares when shown, and the notice's time."""
         level = self.level
         if self.show_dead and self._dead is None and level is not None:
             # Found here, not while drawing: the analysis is the level's, done once a change.
             self._dead = self._to_grid(level, dead_squares(level.board))
-        if self.check.tick():
-            result = self.check.result
-            report = self.solution_report
-            # The solver's solution fills in for none, or for one an edit has broken.
-            if result is not None and result.solved and (report is None or not report.works):
-                self.keep_solution(result.lurd, Origin.SOLVER)
         if self.notice is not None:
             self.notice.ticks_left -= 1
             if self.notice.ticks_left <= 0:

@@ -98,7 +98,7 @@ class EditorModel:
             grid, metadata = grid_of(source), Metadata.of(source)
         else:
             grid, metadata = source, Metadata()
-        self.editor = EditorController(grid, metadata, solver)
+        self.editor = EditorController(grid, shell.jobs, metadata, solver)
         self.dialogs = EditorDialogs(shell, self.editor, screen.collection)
         self.test_play = TestPlay(shell)
         editor = self.editor
@@ -135,7 +135,9 @@ class EditorModel:
     # -- the screen's life -----------------------------------------------------------------
     def came_back(self) -> None:
         """The screen over the editor closed: after a test play, its best solution is kept
-        with the level (see the controller)."""
+        with the level (see the controller); a check the test play's search took from the
+        solver is asked again."""
+        self.editor.check.resume()
         if not self.test_play.active:
             return
         best = self.test_play.best()
@@ -186,7 +188,8 @@ class EditorModel:
             editor.release()
 
     def tick(self) -> None:
-        """One logic tick: the solver's check, the dead squares when shown, the notice's time."""
+        """One logic tick: the dead squares when shown, the notice's time (the solver's check
+        comes through the job driver)."""
         self.editor.update()
 
     def _cut(self) -> None:

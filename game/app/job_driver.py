@@ -89,14 +89,17 @@ class JobDriver:
         """Run ``work(cancelled, progress_line)`` in a thread of this process for ``owner``."""
         self.start(owner, purpose, subject, lambda: run_in_thread(purpose, subject, work, wake))
 
-    def cancel(self, owner: JobOwner, purpose: Purpose | None = None) -> None:
+    def cancel(self, owner: JobOwner, purpose: Purpose | None = None, wait: float = 0.0) -> None:
         """Stop ``owner``'s job for ``purpose`` (every one of its jobs: None); nothing of it is
-        delivered."""
+        delivered. With ``wait``, give each work up to that many seconds to let go (at
+        shutdown, so that no process of it outlives the game; never in the loop)."""
         for key, slot in list(self._slots.items()):
             if slot.owner is owner and purpose in (None, slot.purpose):
                 del self._slots[key]
                 if slot.job is not None:
                     slot.job.cancel()
+                    if wait > 0:
+                        slot.job.wait(wait)
 
     # -- what a model reads --------------------------------------------------------------------
     def busy(self, owner: JobOwner, purpose: Purpose | None = None) -> bool:

@@ -351,8 +351,7 @@ class PlayModel:
     @property
     def work(self) -> Purpose | None:
         """The search the player waits for (input scripts wait for it too)."""
-        job = self.assist.job
-        return job.purpose if job and job.running and self.assist.help.waiting else None
+        return self.assist.work
 
     @property
     def seconds(self) -> int:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from game.app import navigation, saving
 from game.app.job_driver import Ended
-from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
+from game.app.jobs import JobState, ProgressLine, Purpose
 from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
 from game.app.notice import Tone
 from game.app.ready_levels import ReadyLevels, clock_seed
@@ -25,6 +25,7 @@ from game.core.level_ref import CollectionRef, LevelTexts, TextOrigin
 from game.core.wording import counted
 from game.levelgen.batch import BatchProgress, Request, generate_levels
 from game.levelgen.cells import DIFFICULTIES, FIRST_CHOICE, Cell, cells_of
+from game.solver.result import CancelCheck
 from game.storage import user_levels
 
 CHOICE_SETTING = "random_level_choice"

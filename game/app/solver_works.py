@@ -6,11 +6,8 @@ This module is what the worker process imports; the game's side is game.app.solv
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
-import os
 import queue
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +18,8 @@ from game.core.level import Level
 from game.core.metrics import played_pushes
 from game.core.push import Push
 from game.solver.rescue import RescueResult
-from game.solver.result import SolveResult
+from game.solver.result import CancelCheck, SolveResult
+from game.solver.workers import lower_priority, lower_thread_priority
 
 if TYPE_CHECKING:
     from game.solver.optimize.optimizer import OptimizeResult
@@ -89,7 +87,6 @@ def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
 
 
 NodeProgress = Callable[[int, float], None]
-CancelCheck = Callable[[], bool]
 
 
 def _solve(request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress) -> SolverUpdate:
@@ -152,7 +149,7 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     it watches the game's process instead, while it waits and while it searches, and leaves
     within a second once the game is gone.
     """
-    _lower_priority(WAITED_FOR_NICENESS)
+    lower_priority(WAITED_FOR_NICENESS)
     parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
     # game still sees this worker as daemonic and ends it at exit; its searches end at once
@@ -181,7 +178,7 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
 
         def work(request: SolverRequest = request, rid: int = rid) -> None:
             if not request.waited_for:
-                _lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
+                lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
             try:
                 updates.put(WORKS[request.work](request, is_cancelled, progress))
             except Exception as error:  # the game must hear of any failure, never hang on it
@@ -192,19 +189,3 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
         worker = threading.Thread(target=work, name=f"solver-work-{rid}")
         worker.start()
         worker.join()
-
-
-def _lower_priority(steps: int) -> None:
-    """This process (and the threads it starts) ``steps`` nice steps below where it is."""
-    if hasattr(os, "nice"):  # POSIX; elsewhere the worker keeps the game's priority
-        os.nice(steps)
-
-
-def _lower_thread_priority(steps: int) -> None:
-    """The calling thread (and the processes it starts) ``steps`` nice steps lower: on Linux,
-    where each thread has its own; elsewhere the work keeps the worker's priority."""
-    if not sys.platform.startswith("linux"):
-        return
-    thread = threading.get_native_id()
-    with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + steps)

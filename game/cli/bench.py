@@ -10,15 +10,13 @@ import argparse
 import contextlib
 import csv
 import io
-import multiprocessing
 import re
 import statistics
 import time
 from dataclasses import astuple, dataclass
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any
 
 from game.cli.common import EXIT_OK, CliError, add_file_argument, load_collection
 from game.cli.paths import named_file, output_file
@@ -31,10 +29,9 @@ from game.core.notation import replay
 from game.core.resources import level_file_path
 from game.core.wording import counted
 from game.solver import SolveStatus, solve
+from game.solver.workers import Worker, end_workers, start_worker
 
 GRACE = 2.0  # seconds a bench worker gets past its limit before it is killed
-# How bench starts its workers: None is the platform's default; tests force "spawn".
-START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
 # An earlier run's CSV: a row is about 60 bytes, so this holds hundreds of thousands of levels.
 MAX_CSV_BYTES = 20 * 2**20
 _RANGE = re.compile(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?")
@@ -93,7 +90,7 @@ def parse_levels(text: str, count: int) -> list[int]:
 
 
 def _worker(
-    level: Level, method: str, time_limit: float, workers: int, pipe: Connection
+    pipe: Connection, _parent: int, level: Level, method: str, time_limit: float, workers: int
 ) -> None:
     result = solve(level, method=method, time_limit=time_limit, workers=workers)
     pipe.send((result.status.value, result.lurd, result.nodes, result.seconds, result.found_by))
@@ -103,8 +100,7 @@ def _worker(
 @dataclass
 class _Running:
     index: int
-    process: BaseProcess
-    pipe: Connection
+    worker: Worker
     started: float
 
 
@@ -122,22 +118,17 @@ def run_bench(args: argparse.Namespace) -> int:
         f"{'#':>4}  {'title':<20} {'status':<10} {'method':<8} {'nodes':>9} {'s':>7} "
         f"{'moves':>7} {'pushes':>7}"
     )
-    # The platform's own way to start processes: fork on Linux, spawn on Windows and macOS.
-    context = multiprocessing.get_context(START_METHOD)
     try:
         while pending or running:
             while pending and len(running) < args.jobs:
                 index = pending.pop(0)
-                receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(
-                    target=_worker,
-                    args=(levels[index - 1], args.method, args.time_limit, args.workers, sender),
+                worker = start_worker(
+                    _worker, levels[index - 1], args.method, args.time_limit, args.workers,
+                    name=f"bench-level-{index}",
                     # Not daemonic: a level's worker may start processes of its own (--workers).
                     daemon=False,
                 )
-                process.start()
-                sender.close()
-                running.append(_Running(index, process, receiver, time.monotonic()))
+                running.append(_Running(index, worker, time.monotonic()))
             time.sleep(0.01)
             for job in list(running):
                 row = _collect(job, levels[job.index - 1], args.time_limit)
@@ -149,8 +140,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 if out is not None:
                     _write_row(out, row, args.csv)
     finally:
-        for job in running:
-            job.process.kill()
+        end_workers(job.worker for job in running)
         if out is not None:
             _close(out)
     ordered = [rows[i] for i in chosen]
@@ -205,14 +195,14 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
     elapsed = time.monotonic() - job.started
     # Whether it lives is asked before the pipe: a worker that sends its row and ends between
     # the two questions has then sent it (Microban 107 came out "crashed" at 0.03 s).
-    alive = job.process.is_alive()
-    if job.pipe.poll():
+    alive = job.worker.process.is_alive()
+    if job.worker.pipe.poll():
         try:
-            status, lurd, nodes, seconds, found_by = job.pipe.recv()
+            status, lurd, nodes, seconds, found_by = job.worker.pipe.recv()
         except (EOFError, OSError):  # died without its row (a reset if it left one unread)
-            job.process.join()
+            job.worker.process.join()
             return Row(job.index, title, "crashed", seconds=elapsed)
-        job.process.join()
+        job.worker.process.join()
         if status != SolveStatus.SOLVED.value:
             return Row(job.index, title, status, nodes=nodes, seconds=seconds)
         check = replay(level, lurd)
@@ -222,8 +212,8 @@ def _collect(job: _Running, level: Level, time_limit: float) -> Row | None:
     if not alive:
         return Row(job.index, title, "crashed", seconds=elapsed)
     if elapsed > time_limit + GRACE:
-        job.process.kill()
-        job.process.join()
+        job.worker.process.kill()
+        job.worker.process.join()
         return Row(job.index, title, SolveStatus.TIMEOUT.value, seconds=elapsed)
     return None
 

@@ -109,7 +109,7 @@ class GameEngine:
         # Every screen model's background work.
         self.jobs = JobDriver()
         # Random levels made ahead; idle until the game proper starts it (start_game).
-        self.ready_levels = ReadyLevels()
+        self.ready_levels = ReadyLevels(self.jobs, self.rest.wake)
         self.stack = SceneStack(self)
 
         self.running = False

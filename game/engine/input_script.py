@@ -35,7 +35,8 @@ _ARROWS = {
 # A script that waits longer than this is a mistake, not a plan (an hour at 60 ticks a second).
 MAX_WAIT_TICKS = 216_000
 # The longest a script waits for background work the screen shows (a level made, a check, a
-# hint), in wall seconds: past the solver's longest limit (game.app.assist.SOLVE_TIME_LIMIT).
+# hint), in wall seconds: past the solver's longest limit
+# (game.app.assist_machine.SOLVE_TIME_LIMIT).
 MAX_WORK_SECONDS = 180.0
 
 

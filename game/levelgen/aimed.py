@@ -28,8 +28,9 @@ from game.levelgen.generate import (
 from game.levelgen.pulltree import Aim, Found, PullTreeSearch
 from game.levelgen.rating import EFFORT_WEIGHT, rate, stars_band
 from game.levelgen.reorder import fewest_changes
-from game.levelgen.reverse import CancelCheck, Cancelled
+from game.levelgen.reverse import Cancelled
 from game.levelgen.rooms import BLOCK, Room, random_room
+from game.solver.result import CancelCheck
 
 # Rooms (each with goals and a start for the player) tried before a target is given up.
 ATTEMPTS = 300

@@ -19,9 +19,10 @@ from game.levelgen.cells import Cell
 from game.levelgen.generate import RATING_KEY, GeneratedLevel
 from game.levelgen.parallel import run_tries
 from game.levelgen.rating import STAR_THRESHOLDS
-from game.levelgen.reverse import CancelCheck, Cancelled
+from game.levelgen.reverse import Cancelled
 from game.levelgen.rooms import BLOCK
 from game.levelgen.symmetry import layout_key
+from game.solver.result import CancelCheck
 
 MIN_SIDE = BLOCK + 2
 MAX_SIDE = 32

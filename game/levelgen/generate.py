@@ -19,11 +19,11 @@ from game.core.reverse_play import forward_solution
 from game.core.xsb import parse_level
 from game.levelgen.effort import search_effort
 from game.levelgen.rating import Rating, rate
-from game.levelgen.reverse import CancelCheck as CancelCheck
 from game.levelgen.reverse import Cancelled as Cancelled
 from game.levelgen.reverse import search_starts
 from game.levelgen.rooms import Room, random_room
 from game.solver import solve
+from game.solver.result import CancelCheck
 
 AUTHOR = "Sokoban Arcade generator"
 SOLUTION_KEY = "Solution"

@@ -6,21 +6,17 @@ watches its pipe and its parent, so a batch cancelled, finished or killed leaves
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from typing import Generic, Literal, TypeVar
+from typing import Generic, TypeVar
 
-from game.levelgen.reverse import CancelCheck, Cancelled
-from game.solver.search.parallel import parent_watch, send_quietly
+from game.levelgen.reverse import Cancelled
+from game.solver.result import CancelCheck
+from game.solver.workers import end_workers, parent_watch, send_quietly, start_worker
 
 ResultT = TypeVar("ResultT")
-# How workers start: None is the platform's default (fork on Linux); tests also use "spawn",
-# which Windows and macOS use.
-START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
 # Seconds between two looks at the cancel check while waiting for workers.
 CHECK_SECONDS = 0.05
 # A try: its number and a cancel check, to a result. It must pickle (a module-level function,
@@ -45,7 +41,7 @@ def run_tries(
             if take(index, work(index, cancel)):
                 return
         return
-    _run_pooled(work, tries, take, jobs, cancel, START_METHOD)
+    _run_pooled(work, tries, take, jobs, cancel, spawn=False)
 
 
 def run_apart(work: Work[ResultT], cancel: CancelCheck) -> ResultT:
@@ -59,7 +55,7 @@ def run_apart(work: Work[ResultT], cancel: CancelCheck) -> ResultT:
         results.append(result)
         return True
 
-    _run_pooled(work, 1, keep, 1, cancel, "spawn")
+    _run_pooled(work, 1, keep, 1, cancel, spawn=True)
     return results[0]
 
 
@@ -69,10 +65,10 @@ def _run_pooled(
     take: Take[ResultT],
     jobs: int,
     cancel: CancelCheck,
-    start: Literal["fork", "spawn", "forkserver"] | None,
+    spawn: bool,
 ) -> None:
-    """:func:`run_tries` on ``jobs`` worker processes (at least one)."""
-    with _Pool(work, min(jobs, tries), start) as pool:
+    """:func:`run_tries` on ``jobs`` worker processes (at least one), spawned if ``spawn``."""
+    with _Pool(work, min(jobs, tries), spawn) as pool:
         results: dict[int, ResultT] = {}
         dealt = wanted = 0
         for idle in pool.pipes:
@@ -98,35 +94,19 @@ def _run_pooled(
 class _Pool(Generic[ResultT]):
     """Worker processes, each with a pipe, and which of them are working on a try."""
 
-    def __init__(
-        self, work: Work[ResultT], count: int, start: Literal["fork", "spawn", "forkserver"] | None
-    ) -> None:
-        context = multiprocessing.get_context(start)
-        self.processes: list[BaseProcess] = []
-        self.pipes: list[Connection] = []
+    def __init__(self, work: Work[ResultT], count: int, spawn: bool) -> None:
+        self.workers = [
+            start_worker(_serve, work, name=f"levelgen-worker-{number}", spawn=spawn)
+            for number in range(count)
+        ]
+        self.pipes = [worker.pipe for worker in self.workers]
         self.busy: set[Connection] = set()
-        for number in range(count):
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_serve,
-                args=(work, theirs, os.getpid()),
-                name=f"levelgen-worker-{number}",
-                daemon=True,
-            )
-            process.start()
-            theirs.close()
-            self.processes.append(process)
-            self.pipes.append(ours)
 
     def __enter__(self) -> _Pool[ResultT]:
         return self
 
     def __exit__(self, *_: object) -> None:
-        for process in self.processes:
-            process.kill()
-        for process, pipe in zip(self.processes, self.pipes, strict=True):
-            process.join()
-            pipe.close()
+        end_workers(self.workers)
 
     def deal(self, pipe: Connection, index: int) -> None:
         pipe.send(index)
@@ -143,11 +123,11 @@ class _Pool(Generic[ResultT]):
         return index, result
 
 
-def _serve(work: Work[ResultT], pipe: Connection, parent: int) -> None:
+def _serve(pipe: Connection, parent: int, work: Work[ResultT]) -> None:
     """A worker: runs each try number it is sent and sends back (number, result, failure).
 
     Anything more from the parent, or the parent going away, cancels the try at hand (the
-    solver workers' :func:`~game.solver.search.parallel.parent_watch`). Ctrl+C is the parent's to
+    :func:`game.solver.workers.parent_watch`). Ctrl+C is the parent's to
     handle; it ends the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     stopped = parent_watch(pipe, parent)

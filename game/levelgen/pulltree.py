@@ -16,7 +16,8 @@ from game.levelgen.bitboard import Masks, flood, lowest, pullable, squares_of
 from game.levelgen.effort import push_distances
 from game.levelgen.rating import rating_value
 from game.levelgen.reorder import fewest_changes_pushes
-from game.levelgen.reverse import CancelCheck, Cancelled
+from game.levelgen.reverse import Cancelled
+from game.solver.result import CancelCheck
 
 # The exploration constant of UCT: rewards lie in 0..1.
 EXPLORATION = 0.5

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.board import Board
@@ -17,9 +16,8 @@ from game.core.paths import DIRECTIONS
 from game.core.reverse_play import Pull
 from game.levelgen.bitboard import Masks, flood, pullable, squares_of
 from game.levelgen.score import difficulty
+from game.solver.result import CancelCheck
 
-# Returns True when the caller wants the work stopped.
-CancelCheck = Callable[[], bool]
 # Positions expanded between two looks at the cancel check: well under a tenth of a second.
 CANCEL_EVERY = 512
 

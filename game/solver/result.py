@@ -45,7 +45,9 @@ class CancelEvent(Protocol):
     def is_set(self) -> bool: ...
 
 
-Cancel = CancelEvent | Callable[[], bool]
+# A function that says whether the work should stop now (a search, a level being made, a job).
+CancelCheck = Callable[[], bool]
+Cancel = CancelEvent | CancelCheck
 Progress = Callable[[int, float], None]
 
 

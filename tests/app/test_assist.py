@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.assist import (
+from game.app.assist import Phase, Progress, SolverAssist
+from game.app.assist_machine import (
     BACKGROUND_TIME_LIMIT,
     HINT_TIME_LIMIT,
     MIN_BACKGROUND_TIME_LIMIT,
     SETTLE_TICKS,
-    Phase,
-    Progress,
-    SolverAssist,
 )
 from game.app.jobs import Purpose
 from game.app.solver_service import solve_answer
@@ -151,9 +149,12 @@ def test_thinking_ahead_never_says_it_failed_and_its_budget_shrinks() -> None:
     state = PlayState(parse_level(SMALL_LEVEL))
     solver = SlowSolver()
     assist = SolverAssist(solver, state.level)
-    for _ in range(6):
-        assist._request_key = None  # each round a new position, as after a push
-        assist.after_change(state, None)
+    assist.after_change(state, None)
+    settle(state, assist)
+    for _ in range(5):
+        # The window loses the focus and gets it back: the think-ahead is asked again.
+        assist.set_focus(False, state)
+        assist.set_focus(True, state)
         settle(state, assist)
         assert assist.message == "" and assist.phase is Phase.IDLE
     assert solver.limits[0] == BACKGROUND_TIME_LIMIT

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game.app.editor_check import SETTLE_TICKS, Metadata, Verdict
 from game.app.editor_controller import EditorController, Tool
+from game.app.job_driver import JobDriver
 from game.app.notice import Tone
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Mirror, Piece
@@ -16,13 +17,19 @@ from tests.app.fake_solver import FakeSolver
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]
 
 
+def tick(editor: EditorController) -> None:
+    """One logic tick as the engine runs it: the job driver first, then the editor."""
+    editor.check.jobs.tick()
+    editor.update()
+
+
 def settle(editor: EditorController) -> None:
     for _ in range(SETTLE_TICKS + 1):
-        editor.update()
+        tick(editor)
 
 
 def typed_room(solver: FakeSolver | None = None) -> EditorController:
-    editor = EditorController(Grid.empty(7, 4), solver=solver)
+    editor = EditorController(Grid.empty(7, 4), JobDriver(), solver=solver)
     editor.type_text("#######\n#@ $ .#\n#     #\n#######")
     return editor
 
@@ -38,7 +45,7 @@ def test_typing_paints_each_character_and_enter_starts_the_next_row() -> None:
 
 
 def test_a_mouse_drag_paints_a_line_and_undoes_as_one_step() -> None:
-    editor = EditorController(Grid.empty(6, 4))
+    editor = EditorController(Grid.empty(6, 4), JobDriver())
     editor.press((0, 0))
     editor.drag((5, 0))  # a fast drag: the squares between are painted too
     editor.release()
@@ -55,7 +62,7 @@ def test_a_mouse_drag_paints_a_line_and_undoes_as_one_step() -> None:
 
 
 def test_mirror_painting_and_the_player_is_never_mirrored() -> None:
-    editor = EditorController(Grid.empty(5, 5))
+    editor = EditorController(Grid.empty(5, 5), JobDriver())
     editor.next_mirror()
     editor.next_mirror()
     editor.next_mirror()
@@ -117,7 +124,7 @@ def test_the_solver_checks_after_the_edits_settle_and_the_next_edit_cancels_it()
     assert solver.cancels == 1
     settle(editor)
     solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
-    editor.update()
+    tick(editor)
     assert editor.status()[0].text == "solvable in 2 pushes"
     # The solver's solution is kept with the level when it had none.
     assert editor.metadata.solution == "rRR"
@@ -127,24 +134,26 @@ def test_the_solver_checks_after_the_edits_settle_and_the_next_edit_cancels_it()
 def test_an_unsolvable_level_marks_its_boxes() -> None:
     solver = FakeSolver()
     editor = EditorController(
-        Grid.from_rows(["######", "#$  .#", "#  @ #", "######"]), solver=solver
+        Grid.from_rows(["######", "#$  .#", "#  @ #", "######"]), JobDriver(), solver=solver
     )
     assert editor.marked_boxes() == {(1, 1)}
     line = editor.status()[0]
     assert "cannot be solved" in line.text and line.tone is Tone.DANGER
     settle(editor)
     solver.answer(SolveResult(SolveStatus.UNSOLVABLE))
-    editor.update()
+    tick(editor)
     assert editor.check.verdict is Verdict.UNSOLVABLE
     assert editor.dead_squares() == frozenset()  # found only while shown
     editor.show_dead = True
-    editor.update()
+    tick(editor)
     assert (1, 1) in editor.dead_squares()
 
 
 def test_the_stored_solution_breaks_at_the_push_an_edit_blocks() -> None:
     rows = ["########", "#@ $  .#", "#      #", "########"]
-    editor = EditorController(Grid.from_rows(rows), Metadata(title="t", solution="rRRR"))
+    editor = EditorController(
+        Grid.from_rows(rows), JobDriver(), Metadata(title="t", solution="rRRR")
+    )
     assert editor.status()[-1].text.startswith("the level's solution still works (3 pushes")
     editor.cursor = (5, 1)
     editor.type_text("#")

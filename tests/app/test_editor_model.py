@@ -37,6 +37,7 @@ from game.app.screens import (
 from game.core.collection import read_collection, read_collection_text
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Piece
+from game.core.xsb import parse_level
 from game.solver.result import SolveResult, SolveStatus
 from tests.app.fake_shell import FakeShell
 from tests.app.fake_solver import FakeSolver
@@ -50,6 +51,12 @@ def editor_on(
 ) -> tuple[EditorModel, FakeShell]:
     shell = FakeShell()
     return EditorModel(shell, EditorScreen(source), solver, HELP), shell
+
+
+def tick(model: EditorModel, shell: FakeShell) -> None:
+    """One logic tick as the engine runs it: the job driver first, then the screen."""
+    shell.jobs.tick()
+    model.tick()
 
 
 def room(solver: FakeSolver | None = None) -> tuple[EditorModel, FakeShell]:
@@ -134,17 +141,17 @@ def test_the_level_goes_to_the_clipboard_and_a_level_comes_from_it() -> None:
 
 def test_the_view_changes_exactly_when_something_shown_changes() -> None:
     solver = FakeSolver()
-    model, _ = room(solver)
+    model, shell = room(solver)
     view = model.view()
     hash(view)  # frozen all through: the engine compares and keeps it
     assert view.verdict is Verdict.WAITING and model.work is Purpose.CHECK
     # The check settles, then searches: nothing of it shows until its answer.
     for _ in range(SETTLE_TICKS + 5):
-        model.tick()
+        tick(model, shell)
         assert model.view() == view
     assert len(solver.requests) == 1
     solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
-    model.tick()
+    tick(model, shell)
     answered = model.view()
     assert answered != view and answered.verdict is Verdict.SOLVABLE and model.work is None
     assert [line.text for line in answered.status] == [
@@ -168,6 +175,25 @@ def test_the_view_changes_exactly_when_something_shown_changes() -> None:
         assert model.view() == noticed
     model.tick()
     assert model.view().notice is None and model.view() != noticed
+
+
+def test_a_check_another_screens_search_took_is_asked_again_on_coming_back() -> None:
+    solver = FakeSolver()
+    model, shell = room(solver)
+    for _ in range(SETTLE_TICKS + 1):
+        tick(model, shell)
+    assert solver.purposes == [Purpose.CHECK]
+    solver.start(Purpose.HINT, "test play", parse_level(ROOM))  # test play takes the solver
+    for _ in range(SETTLE_TICKS + 1):
+        tick(model, shell)
+    assert solver.purposes == [Purpose.CHECK, Purpose.HINT]  # not while the test play is on
+    assert model.view().verdict is Verdict.WAITING
+    model.came_back()
+    tick(model, shell)
+    assert solver.purposes == [Purpose.CHECK, Purpose.HINT, Purpose.CHECK]
+    solver.answer(SolveResult(SolveStatus.SOLVED, "rRR", 3, 2))
+    tick(model, shell)
+    assert model.view().verdict is Verdict.SOLVABLE
 
 
 def test_the_dead_squares_show_from_the_tick_after_they_are_asked_for() -> None:

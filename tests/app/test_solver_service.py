@@ -54,6 +54,14 @@ def answer(job: Job[SolverUpdate], seconds: float = 30.0) -> SolverUpdate:
     return job.result
 
 
+def searching(job: Job[SolverUpdate], seconds: float = 30.0) -> None:
+    """Wait until the worker reports its first nodes for ``job``: it is searching."""
+    deadline = time.monotonic() + seconds
+    while not job.progress.nodes:
+        assert time.monotonic() < deadline and job.running, "the worker never searched"
+        time.sleep(0.01)
+
+
 def test_solves_off_the_loop(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
     job = service.start(Purpose.HINT, "small", level, time_limit=20)
@@ -83,7 +91,7 @@ def test_the_answer_wakes_the_loop() -> None:
 def test_a_new_job_replaces_the_old_one(service: SolverService) -> None:
     first = service.start(Purpose.THINK_AHEAD, "hard", parse_level(HARD), method="bfs",
                           time_limit=60)
-    time.sleep(0.5)
+    searching(first)
     second = service.start(Purpose.CHECK, "small", parse_level(SMALL_LEVEL), time_limit=20)
     assert first.state is JobState.CANCELLED and first.stale("hard")
     update = answer(second)
@@ -93,12 +101,12 @@ def test_a_new_job_replaces_the_old_one(service: SolverService) -> None:
 
 def test_cancel_drops_the_answer(service: SolverService) -> None:
     job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
-    time.sleep(0.5)
+    searching(job)
     job.cancel()
-    time.sleep(0.5)
-    assert job.state is JobState.CANCELLED and job.result is None
     again = service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    # The worker takes one request at a time: the cancelled search has ended when this answers.
     assert answer(again).result is not None
+    assert job.state is JobState.CANCELLED and job.result is None
 
 
 def test_progress_is_reported(service: SolverService) -> None:
@@ -121,7 +129,7 @@ def test_failure_becomes_a_message(service: SolverService) -> None:
 
 def test_killed_worker_becomes_a_message(service: SolverService) -> None:
     job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
-    time.sleep(1.0)
+    searching(job)
     process = service._process
     assert process is not None
     process.kill()

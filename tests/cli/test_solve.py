@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import bench as bench_cli
 from game.core.collection import read_collection
 from game.core.notation import replay
+from game.solver import workers
 from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL
 
@@ -104,7 +104,7 @@ def test_bench_runs_with_the_spawn_start_method(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Windows and macOS have no fork: every worker starts as a fresh interpreter.
-    monkeypatch.setattr(bench_cli, "START_METHOD", "spawn")
+    monkeypatch.setattr(workers, "START_METHOD", "spawn")
     out_csv = tmp_path / "rows.csv"
     argv = ("bench", str(level_file), "--levels", "1-2", "--time-limit", "5", "--csv", str(out_csv))
     code, out, _ = run(capsys, *argv)

@@ -21,6 +21,7 @@ from game.levelgen.campaign import remake
 from game.levelgen.cells import cells_of
 from game.levelgen.generate import SOLUTION_KEY, SPEC_KEY
 from game.levelgen.symmetry import layout_key
+from game.solver import workers
 
 SMALL = Request(width=8, height=8, boxes=2, count=3, difficulty=2, seed=4)
 
@@ -47,7 +48,7 @@ def test_more_processes_make_the_same_levels(
 ) -> None:
     if start not in multiprocessing.get_all_start_methods():
         pytest.skip(f"no {start} here")
-    monkeypatch.setattr(parallel, "START_METHOD", start)
+    monkeypatch.setattr(workers, "START_METHOD", start)
     request = Request(width=11, height=8, boxes=3, count=4, difficulty=3, seed=5)
     assert generate_levels(request, jobs=3) == generate_levels(request, jobs=1)
     assert multiprocessing.active_children() == []
@@ -120,4 +121,4 @@ def test_a_worker_whose_parent_was_killed_mid_send_ends_quietly() -> None:
     def work(index: int, _stopped: object) -> int:
         return index
 
-    parallel._serve(work, _ResetPipe(), os.getppid())  # type: ignore[arg-type]
+    parallel._serve(_ResetPipe(), os.getppid(), work)  # type: ignore[arg-type]

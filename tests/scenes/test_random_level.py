@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.app import navigation
+from game.app.job_driver import JobDriver
 from game.app.jobs import Purpose
 from game.app.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import PlayScreen, RandomLevelScreen
@@ -59,7 +60,7 @@ def test_a_random_level_is_made_kept_and_played(engine: GameEngine) -> None:
 
 
 def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> None:
-    engine.ready_levels = ReadyLevels(next_seed=lambda: 7)
+    engine.ready_levels = ReadyLevels(engine.jobs, next_seed=lambda: 7)
     engine.ready_levels.start()
     scene = RandomLevelScene(engine, RandomLevelScreen())
     engine.push(scene)
@@ -73,6 +74,7 @@ def test_a_level_made_ahead_for_the_cell_opens_at_once(engine: GameEngine) -> No
     deadline = time.monotonic() + 60
     while not engine.ready_levels.ready(small):
         assert time.monotonic() < deadline
+        engine.run_frames(1)  # the job driver hands the level made ahead over in a tick
         time.sleep(0.05)
     scene.model.menu.select(2)
     press(engine, pygame.K_RETURN)  # Make another
@@ -89,7 +91,7 @@ class OneReady(ReadyLevels):
     """Says one cell has a level made ahead, and makes nothing."""
 
     def __init__(self, cell: Cell) -> None:
-        super().__init__()
+        super().__init__(JobDriver())
         self.cell = cell
 
     def ready(self, cell: Cell) -> bool:
@@ -160,7 +162,7 @@ class AlwaysReady(ReadyLevels):
     """Has a level made ahead for every cell, numbered by the seed it stands for."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(JobDriver())
         self.handed = 0
 
     def take(self, cell: Cell) -> Level | None:

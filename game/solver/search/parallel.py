@@ -7,24 +7,17 @@ share of the memory cap, so all of them together stay under it.
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from typing import Any, Literal
+from typing import Any
 
 from game.core.level import Level
 from game.solver.result import CHECK_SECONDS, Limits, SolveStatus, StopSearch
 from game.solver.search.portfolio import PORTFOLIOS, entries_of, take_turns
 from game.solver.search.problem import Outcome, Problem
 from game.solver.search.start import search_level
-
-# How workers start: None is the platform's default (fork on Linux); tests also force "spawn",
-# which Windows and macOS use.
-START_METHOD: Literal["fork", "spawn", "forkserver"] | None = None
+from game.solver.workers import Worker, end_workers, parent_watch, send_quietly, start_worker
 
 # What a worker sends: ("progress", nodes), ("found", nodes, pushes, found_by),
 # ("unsolvable", nodes, reason) or ("stopped", nodes, status, reason).
@@ -44,30 +37,19 @@ def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) 
     """Like :func:`search_level` for the portfolio ``method``, its searches dealt out to
     ``workers`` processes (see :func:`worker_count`); ``limits.nodes`` ends as their sum."""
     count = worker_count(method, workers, len(level.boxes))
-    context = multiprocessing.get_context(START_METHOD)
     remaining = None if limits.deadline is None else max(0.0, limits.deadline - time.monotonic())
-    jobs: list[tuple[BaseProcess, Connection]] = []
+    started: list[Worker] = []
     try:
         for index in range(count):
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_work,
-                args=(
-                    level, method, index, count, remaining, limits.node_limit,
-                    limits.memory_limit // count, theirs, os.getpid(),
-                ),
-                name=f"solver-search-{index}",
-                daemon=True,
+            started.append(
+                start_worker(
+                    _work, level, method, index, count, remaining, limits.node_limit,
+                    limits.memory_limit // count, name=f"solver-search-{index}",
+                )
             )
-            process.start()
-            theirs.close()
-            jobs.append((process, ours))
-        return _first_answer([pipe for _, pipe in jobs], limits)
+        return _first_answer([worker.pipe for worker in started], limits)
     finally:
-        for worker, pipe in jobs:
-            worker.kill()
-            worker.join()
-            pipe.close()
+        end_workers(started)
 
 
 def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
@@ -105,6 +87,8 @@ def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
 
 
 def _work(
+    pipe: Connection,
+    parent: int,
     level: Level,
     method: str,
     index: int,
@@ -112,8 +96,6 @@ def _work(
     time_limit: float | None,
     node_limit: int | None,
     memory_limit: int,
-    pipe: Connection,
-    parent: int,
 ) -> None:
     """A worker: the searches ``index``, ``index + count``, ... of the portfolio in turns.
 
@@ -141,21 +123,3 @@ def _work(
         else:
             send_quietly(pipe, ("found", limits.nodes, found.pushes, found.found_by))
     pipe.close()
-
-
-def parent_watch(pipe: Connection, parent: int) -> Callable[[], bool]:
-    """A worker's stop check: True once the parent (process ``parent``) has sent anything or
-    gone away. The pipe reads as closed when the parent dies, except where forked workers hold
-    copies of its end; there the parent's process id changes instead (to whoever adopts the
-    worker), so both are watched."""
-
-    def stopped() -> bool:
-        return pipe.poll() or os.getppid() != parent
-
-    return stopped
-
-
-def send_quietly(pipe: Connection, message: tuple[object, ...]) -> None:
-    """Send from a worker; when the parent has gone or closed the pipe, nobody wants it."""
-    with contextlib.suppress(OSError):
-        pipe.send(message)

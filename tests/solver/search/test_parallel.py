@@ -11,8 +11,7 @@ import pytest
 
 from game.core.notation import replay
 from game.core.xsb import parse_level
-from game.solver import SolveStatus, solve
-from game.solver.search import parallel
+from game.solver import SolveStatus, solve, workers
 from game.solver.search.parallel import worker_count
 from tests.conftest import SMALL_LEVEL
 
@@ -23,7 +22,7 @@ STUCK = "########\n#     ##\n# #$ $ #\n# # .###\n#@    .#\n#      #\n########"
 
 @pytest.fixture(autouse=True)
 def spawned(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "START_METHOD", "spawn")
+    monkeypatch.setattr(workers, "START_METHOD", "spawn")
 
 
 def test_two_workers_return_a_verified_solution_and_leave_no_process() -> None:
