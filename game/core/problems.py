@@ -21,6 +21,8 @@ class ProblemKind(Enum):
     REFUSED = ("Not accepted", False)  # a typed answer that cannot be used (asked again)
     NO_WAY_ON = ("No way on", False)  # help asked on a position that cannot be solved
     WORK_FAILED = ("Not done", False)  # background work that failed (its reason in detail)
+    SOLUTION_REFUSED = ("Solution refused", True)  # an imported solution that is not filed
+    LEFT_OUT = ("Left out", False)  # a part of the work that could not be done (the rest is)
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title
