@@ -23,6 +23,7 @@ class ProblemKind(Enum):
     WORK_FAILED = ("Not done", False)  # background work that failed (its reason in detail)
     SOLUTION_REFUSED = ("Solution refused", True)  # an imported solution that is not filed
     LEFT_OUT = ("Left out", False)  # a part of the work that could not be done (the rest is)
+    NO_HINT = ("No hint", False)  # help asked where the answer at hand gives none (detail: why)
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title
