@@ -3,7 +3,7 @@ each level with its library's solutions; import replays a file's solutions and f
 that solve their level, through the same check and write as solutions pasted in the game.
 
 The API: :func:`library_collections` and :func:`export_sok` write; :func:`check_sok` (pure work,
-cancellable, for a background job) then :func:`file_sok` (one write a level) import. Every
+cancellable, for a background job) then :func:`file_sok` (one write) import. Every
 refusal is a :class:`Problem` worded by :func:`refused_solution`.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.app.session import load_collection_file, read_campaign
-from game.app.solutions import Checked, check_imports, file_imports, shown_entries
+from game.app.solutions import Checked, check_imports, new_entry, shown_entries
 from game.core.collection import Collection
 from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
@@ -27,7 +27,7 @@ from game.core.solution_sections import SolutionSection
 from game.core.wording import counted
 from game.storage.connection import StoreConnection
 from game.storage.identity import CAMPAIGN_ID, records_id
-from game.storage.library import LevelKey, SolutionLibrary, all_entries
+from game.storage.library import LevelKey, Origin, SolutionLibrary, all_entries
 from game.storage.store import ProgressStore
 
 # The key each exported level carries: the collection and place its solutions are filed under,
@@ -262,26 +262,25 @@ class SokImported:
 
 
 def file_sok(library: SolutionLibrary, checked: CheckedSok, when: float) -> SokImported:
-    """File every replayed solution that solves its level as an imported entry, one write a
-    level (as the game files pasted solutions); the rest are refusals."""
+    """File every replayed solution that solves its level as an imported entry, all in one
+    write (entries made as the game makes pasted ones); the rest are refusals."""
     if checked.problem is not None:
         return SokImported(problem=checked.problem)
     refused = list(checked.refused)
-    added = known = 0
+    entries = []
     for item in checked.levels:
-        sections = {number: section for number, section in enumerate(item.sections, start=1)}
-        refused.extend(
-            refused_solution(item.where, sections[found.number], found.refused)
-            for found in item.checked
-            if found.metrics is None
-        )
-        report = file_imports(library, item.key, item.checked, when)
-        if report.error is not None:
-            problem = Problem(ProblemKind.NOT_SAVED, report.error)
-            return SokImported(added, known, _in_file_order(refused), problem)
-        added += len(report.added)
-        known += len(report.known)
-    return SokImported(added, known, _in_file_order(refused))
+        for found, section in zip(item.checked, item.sections, strict=False):
+            if found.metrics is None:
+                refused.append(refused_solution(item.where, section, found.refused))
+            else:
+                entries.append(new_entry(item.key, found.lurd, found.metrics, Origin.IMPORTED,
+                                         when))
+    results, error = library.add_all(entries)
+    if error is not None:
+        problem = Problem(ProblemKind.NOT_SAVED, f"Nothing imported: {error}")
+        return SokImported(refused=_in_file_order(refused), problem=problem)
+    added = sum(result.new for result in results)
+    return SokImported(added, len(results) - added, _in_file_order(refused))
 
 
 def _in_file_order(refused: list[Refusal]) -> tuple[Problem, ...]:

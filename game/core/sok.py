@@ -79,17 +79,16 @@ def read_sok_text(text: str) -> SokFile:
     for section in sections:
         by_number.setdefault(under[section.index], []).append(section)
     unreadable = {error.number: error for error in collection.errors}
-    levels = []
-    for number in range(1, collection.file_count + 1):
-        place = collection.index_of(number)
-        levels.append(
-            SokLevel(
-                number,
-                None if place is None else collection.levels[place],
-                unreadable.get(number),
-                tuple(by_number.get(number, ())),
-            )
+    readable = {collection.number_of(i): level for i, level in enumerate(collection.levels)}
+    levels = [
+        SokLevel(
+            number,
+            readable.get(number),
+            unreadable.get(number),
+            tuple(by_number.get(number, ())),
         )
+        for number in range(1, collection.file_count + 1)
+    ]
     return SokFile(collection, tuple(levels), tuple(by_number.get(0, ())))
 
 
