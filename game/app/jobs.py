@@ -35,6 +35,7 @@ class Purpose(Enum):
     """What a job is for: its wording, and whether the screen shows it as work in progress."""
 
     HINT = ("a hint", True)
+    PULL_HINT = ("a hint in reverse play", True)
     SOLUTION = ("a whole solution", True)
     THINK_AHEAD = ("a solution thought ahead", False)
     RESCUE = ("the undos that save the game", False)

@@ -32,6 +32,7 @@ SUBCOMMAND_MODULES = (
     "game.cli.play",
     "game.cli.frames",
     "game.cli.progress",
+    "game.cli.solutions",
     "game.cli.generate",
     "game.cli.smt",
     "game.cli.edit",

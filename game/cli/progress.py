@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
     merge.set_defaults(handler=run_import)
 
 
-def _open(readable: bool = True) -> ProgressStore:
+def open_progress(readable: bool = True) -> ProgressStore:
     """The player's store; with ``readable``, CliError when its file cannot be read (the store
     in memory that stands in for it would pass for progress that is empty)."""
     store, message = ProgressStore.open()
@@ -58,15 +58,29 @@ def _open(readable: bool = True) -> ProgressStore:
     return store
 
 
+def writable_progress() -> ProgressStore:
+    """The player's store, to import into; CliError when it cannot take the import."""
+    store, message = ProgressStore.open()
+    if not store.persistent or store.read_only_reason is not None:
+        # Merging into the store in memory that replaces an unopenable one would report
+        # success for progress that is gone when the command ends; a newer store is not
+        # changed. Either is one line, not a note and then a failure.
+        store.close()
+        raise CliError(f"Nothing was imported: {message or store.read_only_reason}")
+    if message is not None:
+        print(f"note: {message}", file=sys.stderr)
+    return store
+
+
 def run_where(args: argparse.Namespace) -> int:
-    store = _open(readable=False)
+    store = open_progress(readable=False)
     print(printable(store.path if store.path is not None else store_path()))
     store.close()
     return EXIT_OK
 
 
 def run_show(args: argparse.Namespace) -> int:
-    store = _open()
+    store = open_progress()
     try:
         lines = _summary(store)
     finally:
@@ -105,7 +119,7 @@ def _summary(store: ProgressStore) -> list[str]:
 
 def run_export(args: argparse.Namespace) -> int:
     target = output_file(args.file, "export")
-    store = _open()
+    store = open_progress()
     try:
         progress = export_progress(store, target)
         missing = left_out(store, progress)
@@ -122,15 +136,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     source = named_file(args.file, "import")
-    store, message = ProgressStore.open()
-    if not store.persistent or store.read_only_reason is not None:
-        # Merging into the store in memory that replaces an unopenable one would report
-        # success for progress that is gone when the command ends; a newer store is not
-        # changed. Either is one line, not a note and then a failure.
-        store.close()
-        raise CliError(f"Nothing was imported: {message or store.read_only_reason}")
-    if message is not None:
-        print(f"note: {message}", file=sys.stderr)
+    store = writable_progress()
     try:
         summary = import_progress(store, source, campaign_levels())
     except TransferError as error:

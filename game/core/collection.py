@@ -5,6 +5,7 @@ Reading keeps the good levels of a file and reports the bad ones; writing gives 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
 from game.core.files import name_text, read_regular_file, replace_file
 from game.core.level import Level
+from game.core.solution_sections import solution_sections
 from game.core.wording import counted
 from game.core.xsb import BOARD_CHARACTERS, Dialect, parse_level
 
@@ -128,11 +130,17 @@ def _comment_blocks(lines: list[str]) -> dict[int, int]:
     return blocks
 
 
-def _inside_blocks(lines: list[str]) -> list[bool]:
+def inside_comment_blocks(lines: list[str]) -> list[bool]:
+    """For each line, whether it lies in a ``Comment:`` ... ``Comment-End:`` block."""
     inside = [False] * len(lines)
     for start, end in _comment_blocks(lines).items():
         inside[start : end + 1] = [True] * (end + 1 - start)
     return inside
+
+
+def board_lines(lines: list[str], inside: list[bool]) -> list[bool]:
+    """For each line, whether it draws part of a board (never one inside a comment block)."""
+    return [not inside[i] and is_board_line(line) for i, line in enumerate(lines)]
 
 
 @dataclass(slots=True)
@@ -151,8 +159,14 @@ def read_collection_text(text: str, dialect: Dialect = Dialect.AUTO) -> Collecti
     [('One', 'by me')]
     """
     lines = text.splitlines()
-    inside = _inside_blocks(lines)
-    board = [not inside[i] and is_board_line(line) for i, line in enumerate(lines)]
+    inside = inside_comment_blocks(lines)
+    # Solution sections are a SOK file's moves, not text about a level (game.core.sok reads
+    # them): they are read as blank lines, so no comment or title holds them and every line
+    # keeps its number. A ``Solution: ...`` key line stays a key of its level.
+    for section in solution_sections(lines, inside):
+        for index in section.moves_lines(keep_key=True):
+            lines[index] = ""
+    board = board_lines(lines, inside)
     drafts: list[_Draft] = []
     pending: list[str] = []
     index = 0
@@ -208,7 +222,7 @@ def _trimmed_lines(lines: list[str]) -> list[str]:
 
 def _paragraphs(lines: list[str]) -> list[list[str]]:
     """Runs of lines split at blank lines; a blank line inside a comment block splits nothing."""
-    inside = _inside_blocks(lines)
+    inside = inside_comment_blocks(lines)
     result: list[list[str]] = []
     current: list[str] = []
     for line, in_block in zip(lines, inside, strict=True):
@@ -269,17 +283,22 @@ def _metadata(lines: list[str]) -> tuple[str, str, str, tuple[tuple[str, str], .
     return title, author, "\n".join(free + comments), tuple(extra)
 
 
-def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
-    """Read a collection file; LevelError if it is missing, too big or not text."""
-    file = Path(path)
+def level_file_text(file: Path) -> str:
+    """The text of a level file (UTF-8 with or without a BOM, else Latin-1); LevelError if it
+    is missing, too big or not text."""
     data = read_regular_file(file, MAX_FILE_BYTES)
     if b"\x00" in data:
         raise LevelError(f"{printable(file.name)} is not a text file")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    collection = read_collection_text(text, dialect)
+        return data.decode("latin-1")
+
+
+def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collection:
+    """Read a collection file; LevelError if it is missing, too big or not text."""
+    file = Path(path)
+    collection = read_collection_text(level_file_text(file), dialect)
     if not collection.title:
         # A name that is not UTF-8 would stop the window's caption and the store.
         collection.title = name_text(file.stem)
@@ -288,8 +307,11 @@ def read_collection(path: str | Path, dialect: Dialect = Dialect.AUTO) -> Collec
     return collection
 
 
-def collection_to_text(collection: Collection) -> str:
-    """Standard XSB text that reads back to the same levels and metadata.
+def collection_to_text(
+    collection: Collection, after_levels: Sequence[Sequence[str]] = ()
+) -> str:
+    """Standard XSB text that reads back to the same levels and metadata; ``after_levels[i]``
+    are lines written after level ``i`` (its solutions, see game.core.sok).
 
     >>> level = read_collection_text("#####\\n#@$.#\\n#####").levels[0]
     >>> print(collection_to_text(Collection(title="Mine", levels=[level])))
@@ -307,7 +329,7 @@ def collection_to_text(collection: Collection) -> str:
     _write_keys(out, collection.author, collection.extra, collection.comment)
     if out:
         out.append("")
-    for level in collection.levels:
+    for index, level in enumerate(collection.levels):
         # "; title" is the usual form; a title that starts with ";" needs the key to survive.
         if level.title.startswith(";"):
             out.append(f"Title: {level.title}")
@@ -315,6 +337,8 @@ def collection_to_text(collection: Collection) -> str:
             out.append(f"; {level.title}" if level.title else ";")
         out.extend(level.rows())
         _write_keys(out, level.author, level.extra, level.comment)
+        if index < len(after_levels):
+            out.extend(after_levels[index])
         out.append("")
     return "\n".join(out)
 

@@ -28,6 +28,9 @@ class ProblemKind(Enum):
     NOT_WRITTEN = ("Not written", False)  # progress the store kept to write later, or lost
     STORE_SET_ASIDE = ("Saved progress", False)  # damaged (moved aside) or newer (read only)
     NOT_DELETED = ("Not deleted", False)  # a save or the game to continue stays (why in detail)
+    SOLUTION_REFUSED = ("Solution refused", True)  # an imported solution that is not filed
+    LEFT_OUT = ("Left out", False)  # a part of the work that could not be done (the rest is)
+    NO_HINT = ("No hint", False)  # help asked where the answer at hand gives none (detail: why)
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title

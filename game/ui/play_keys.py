@@ -97,6 +97,13 @@ _SWITCH_GROUP = KeyGroup(
     footer=1,
     short="reverse",
 )
+_HINT_GROUP = KeyGroup(
+    "hint: the next push and the walk to it; in reverse play the next pull (hints lower the"
+    " level's score)",
+    (_bind(PlayCommand.HINT, _keys(pygame.K_h, mods=Mod.SHIFT)),),
+    footer=1,
+    short="hint",
+)
 _REVERSE_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     KeyGroup(
         "pull: step away from the box behind you, pulling it (reverse play)",
@@ -130,12 +137,7 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
     _UNDO_GROUP,
     _REDO_GROUP,
     _RESTART_GROUP,
-    KeyGroup(
-        "hint: the next push and the walk to it (hints lower the level's score)",
-        (_bind(PlayCommand.HINT, _keys(pygame.K_h, mods=Mod.SHIFT)),),
-        footer=1,
-        short="hint",
-    ),
+    _HINT_GROUP,
     KeyGroup(
         "solve: the solver's whole solution",
         (_bind(PlayCommand.SOLVE, _keys(pygame.K_s, mods=Mod.SHIFT)),),
@@ -192,12 +194,13 @@ PLAY_KEY_GROUPS: tuple[KeyGroup[PlayKey], ...] = (
 
 PLAY_KEYS = KeyMap(PLAY_KEY_GROUPS)
 # The key bar of forward play leaves out the keys of reverse play; reverse play's shows them
-# and leaves out the solver's.
+# and, of the solver's, the hint only (the next pull).
 FORWARD_FOOTER = KeyMap(group for group in PLAY_KEY_GROUPS if group not in _REVERSE_GROUPS).footer()
 REVERSE_FOOTER = KeyMap(
     (
         _MOVE_GROUP,
         *_REVERSE_GROUPS,
+        _HINT_GROUP,
         _UNDO_GROUP,
         _REDO_GROUP,
         _RESTART_GROUP,

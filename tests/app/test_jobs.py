@@ -66,6 +66,7 @@ def test_the_purposes_the_screen_shows() -> None:
     shown = {purpose for purpose in Purpose if purpose.shown}
     assert shown == {
         Purpose.HINT,
+        Purpose.PULL_HINT,
         Purpose.SOLUTION,
         Purpose.CHECK,
         Purpose.LEVEL,

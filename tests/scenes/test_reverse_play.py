@@ -22,6 +22,7 @@ from game.storage.library import Origin, SolutionLibrary
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_play import centre_of, start
+from tests.scenes.test_play_solver import wait_for
 
 TWO_ROOMS = """\
 ; two rooms
@@ -149,13 +150,21 @@ def test_the_two_games_meeting_are_joined_with_ctrl_j(engine: GameEngine) -> Non
     assert record.best_moves.lurd == "rRR"
 
 
-def test_the_solver_keys_wait_for_forward_play(engine: GameEngine) -> None:
+def test_shift_h_gives_the_next_pull_and_the_other_solver_keys_wait_for_forward_play(
+    engine: GameEngine,
+) -> None:
     play = start(engine, 0)
     press(engine, pygame.K_F8)
-    press(engine, pygame.K_h, pygame.KMOD_SHIFT)
+    press(engine, pygame.K_s, pygame.KMOD_SHIFT)
     settle(engine)
     notice = play.model.controller.notice
     assert notice is not None and "forward play" in notice.text
+    assert not play.model.assist.wants_solution
+    # The real solver's worker answers; the hint is a pull of a box on a goal.
+    press(engine, pygame.K_h, pygame.KMOD_SHIFT)
+    wait_for(engine, lambda: play.model.view().hint is not None, 60.0)
+    hint = play.model.view().hint
+    assert hint is not None and hint.push.box in play.model.level.board.goals
     assert not play.model.assist.wants_hint
 
 
