@@ -63,25 +63,32 @@ class Grid:
             )
         self._near: dict[int, dict[int, list[int]]] = {}
 
-    def walk_distances(self, player: int, boxes: int) -> list[int]:
-        """Steps from ``player`` to every square he can walk to in layout ``boxes`` (-1
-        elsewhere)."""
-        blocked = set(bits_of(boxes))
-        distance = [-1] * self.size
-        distance[player] = 0
-        frontier = [player]
-        steps = 0
-        neighbours = self.neighbours
+    def walks_to_boxes(self, player: int, boxes: int) -> dict[int, int]:
+        """Steps from ``player`` to each square next to a box of layout ``boxes`` that he can
+        walk to in that layout (the squares he may push from)."""
+        width = self.width
+        walkable = self.floor & ~boxes
+        wanted = ((boxes << 1) | (boxes >> 1) | (boxes << width) | (boxes >> width)) & walkable
+        steps: dict[int, int] = {}
+        frontier = 1 << player
+        unseen = walkable & ~frontier
+        distance = 0
+        # Breadth first a layer at a time, as bitboards: the walls round every board keep a
+        # shift from wrapping a square onto the next row's floor.
         while frontier:
-            steps += 1
-            reached = []
-            for square in frontier:
-                for near in neighbours[square]:
-                    if distance[near] < 0 and near not in blocked:
-                        distance[near] = steps
-                        reached.append(near)
-            frontier = reached
-        return distance
+            reached = frontier & wanted
+            if reached:
+                for square in bits_of(reached):
+                    steps[square] = distance
+                wanted ^= reached
+                if not wanted:
+                    break
+            distance += 1
+            frontier = (
+                (frontier << 1) | (frontier >> 1) | (frontier << width) | (frontier >> width)
+            ) & unseen
+            unseen ^= frontier
+        return steps
 
     def near(self, square: int, radius: int) -> list[int]:
         """The live squares a box on ``square`` could reach in at most ``radius`` steps if
@@ -186,7 +193,7 @@ def path_cost(grid: Grid, level: Level, pushes: Sequence[Push], order: MetricOrd
     last_box = last_way = -1
     for square, way in pushes:
         offset = grid.offsets[way]
-        walk = grid.walk_distances(player, boxes)[square - offset]
+        walk = grid.walks_to_boxes(player, boxes)[square - offset]
         change = last_box >= 0 and square != last_box
         cost += push_cost(order, walk, change, change or way != last_way)
         boxes ^= 1 << square | 1 << (square + offset)
@@ -220,11 +227,11 @@ def cheapest_path(
         if boxes == grid.goals:
             return _unwind(came, state)
         limits.tick()
-        distance = grid.walk_distances(player, boxes)
+        distance = grid.walks_to_boxes(player, boxes)
         last_box = player + offsets[last_way] if last_way >= 0 else -1
         for box in bits_of(boxes & grid.floor):
             for way, offset in enumerate(offsets):
-                walk = distance[box - offset]
+                walk = distance.get(box - offset, -1)
                 target = box + offset
                 if walk < 0 or not grid.live >> target & 1 or boxes >> target & 1:
                     continue

@@ -1,4 +1,5 @@
-"""A portfolio's searches at once on one level, each share of them in a process of its own.
+"""A portfolio's searches at once on one level, each share of them in a process of its own; the
+optimizer starts its steps' workers the same way (:func:`start_worker`).
 
 The first worker to solve the level or prove it unsolvable wins and the others are killed at
 once; the calling process keeps the time, node and cancel limits, and each worker gets an equal
@@ -44,30 +45,50 @@ def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) 
     """Like :func:`search_level` for the portfolio ``method``, its searches dealt out to
     ``workers`` processes (see :func:`worker_count`); ``limits.nodes`` ends as their sum."""
     count = worker_count(method, workers, len(level.boxes))
-    context = multiprocessing.get_context(START_METHOD)
     remaining = None if limits.deadline is None else max(0.0, limits.deadline - time.monotonic())
-    jobs: list[tuple[BaseProcess, Connection]] = []
+    jobs: list[Worker] = []
     try:
         for index in range(count):
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_work,
-                args=(
-                    level, method, index, count, remaining, limits.node_limit,
-                    limits.memory_limit // count, theirs, os.getpid(),
-                ),
-                name=f"solver-search-{index}",
-                daemon=True,
+            jobs.append(
+                start_worker(
+                    _work,
+                    (level, method, index, count, remaining, limits.node_limit,
+                     limits.memory_limit // count),
+                    f"solver-search-{index}",
+                )
             )
-            process.start()
-            theirs.close()
-            jobs.append((process, ours))
-        return _first_answer([pipe for _, pipe in jobs], limits)
+        return _first_answer([job.pipe for job in jobs], limits)
     finally:
-        for worker, pipe in jobs:
-            worker.kill()
-            worker.join()
-            pipe.close()
+        for job in jobs:
+            job.end()
+
+
+class Worker:
+    """A worker process started by :func:`start_worker` and the parent's end of its pipe."""
+
+    def __init__(self, process: BaseProcess, pipe: Connection) -> None:
+        self.process = process
+        self.pipe = pipe
+
+    def end(self) -> None:
+        """Kill the process (it may have finished) and close the pipe."""
+        self.process.kill()
+        self.process.join()
+        self.pipe.close()
+
+
+def start_worker(target: Callable[..., None], args: tuple[object, ...], name: str) -> Worker:
+    """Start ``target(*args, pipe, parent)`` in a daemonic process (:data:`START_METHOD`),
+    where ``pipe`` is the worker's end of a pipe to this process and ``parent`` this process's
+    id, for :func:`parent_watch`."""
+    context = multiprocessing.get_context(START_METHOD)
+    ours, theirs = context.Pipe()
+    process = context.Process(
+        target=target, args=(*args, theirs, os.getpid()), name=name, daemon=True
+    )
+    process.start()
+    theirs.close()
+    return Worker(process, ours)
 
 
 def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
