@@ -33,7 +33,8 @@ def level_file(tmp_path: Path) -> Path:
 def test_optimize_prints_the_better_solution_and_the_metrics_before_and_after(
     level_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "optimize", str(level_file), "--solution", WASTEFUL)
+    argv = ("optimize", str(level_file), "--solution", WASTEFUL, "--workers", "2")
+    code, out, err = run(capsys, *argv)
     assert code == 0
     assert out.strip() == "RR"
     *news, last = err.strip().split("\n")
