@@ -31,6 +31,7 @@ __all__ = ["LADDER", "OptimizeProgress", "OptimizeResult", "Vicinity", "optimize
 # The vicinities a solution's steps go through, smallest first: a small one is quick and often
 # improves, and every improvement starts the ladder again from its foot.
 LADDER = (
+    Vicinity(boxes=1, radius=1, max_layouts=20_000),
     Vicinity(boxes=1, radius=2, max_layouts=50_000),
     Vicinity(boxes=2, radius=2, max_layouts=100_000),
     Vicinity(boxes=2, radius=3, max_layouts=200_000),

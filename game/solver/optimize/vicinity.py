@@ -55,6 +55,9 @@ class Grid:
         self.offsets = tuple(board.offset(direction) for direction in DIRECTIONS)
         self.floor = analysis.floor
         self.live = analysis.live
+        # Pushes from each square to the nearest goal for a lone box: a lower bound on what a
+        # box there still needs, so their sum guides the search (A*) and prunes it.
+        self.nearest = analysis.nearest
         self.goals = mask_of(board.goals)
         self.neighbours: list[tuple[int, ...]] = [()] * self.size
         for square in analysis.squares:
@@ -210,17 +213,23 @@ def cheapest_path(
     limits: Limits,
 ) -> list[Push] | None:
     """The cheapest pushes from the level's start to every box on a goal that pass only
-    through ``allowed`` layouts, when cheaper than ``bound``; None otherwise (Dijkstra)."""
+    through ``allowed`` layouts, when cheaper than ``bound``; None otherwise.
+
+    A*: every push costs at least one push's share of the packed cost, so the boxes' pushes
+    to their nearest goals, at that share each, never overestimate what is left."""
     lines = order in (MetricOrder.BOX_LINES, MetricOrder.BOX_CHANGES)
-    offsets = grid.offsets
+    offsets, nearest = grid.offsets, grid.nearest
     State = tuple[int, int, int]  # layout, player, the last push's direction (line metrics)
     start: State = (mask_of(level.boxes), level.player, -1)
     best: dict[State, int] = {start: 0}
     came: dict[State, tuple[State, Push]] = {}
-    queue: list[tuple[int, int, State]] = [(0, 0, start)]
+    left = sum(nearest[box] for box in level.boxes)
+    # Entries: the cost so far plus the estimate, a tie-break, the cost so far, the pushes
+    # estimated to be left, the state.
+    queue: list[tuple[int, int, int, int, State]] = [(left * _FIELD, 0, 0, left, start)]
     pushed = 0
     while queue:
-        cost, _, state = heapq.heappop(queue)
+        _, _, cost, left, state = heapq.heappop(queue)
         if best[state] < cost:
             continue
         boxes, player, last_way = state
@@ -241,12 +250,14 @@ def cheapest_path(
                 change = last_box >= 0 and box != last_box
                 total = cost + push_cost(order, walk, change, change or way != last_way)
                 following: State = (after, box, way if lines else -1)
-                if total > bound or total >= best.get(following, total + 1):
+                still = left - nearest[box] + nearest[target]
+                estimate = total + still * _FIELD
+                if estimate > bound or total >= best.get(following, total + 1):
                     continue
                 best[following] = total
                 came[following] = (state, (box, way))
                 pushed += 1
-                heapq.heappush(queue, (total, pushed, following))
+                heapq.heappush(queue, (estimate, pushed, total, still, following))
     return None
 
 
