@@ -14,6 +14,7 @@ from game.core.level import Level
 from game.core.level_ref import Campaign, LevelFile
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
 from game.core.resources import CAMPAIGN_NAME
+from game.core.wording import counted
 from game.solver.optimize.optimizer import OptimizeProgress, OptimizeResult
 from game.storage.identity import records_id
 from game.storage.library import LevelKey, LibraryEntry, Origin, SolutionLibrary, all_entries
@@ -40,8 +41,7 @@ def best_so_far(prefix: str) -> Callable[[OptimizeProgress], None]:
 def ending(result: OptimizeResult) -> str:
     """Whether the optimizer converged, or which limit stopped it, and the processes it used."""
     how = "converged" if result.converged else result.reason
-    workers = "1 process" if result.workers == 1 else f"{result.workers} processes"
-    return f"{how}, {workers}"
+    return f"{how}, {counted(result.workers, 'process', 'processes')}"
 
 
 def before_after(before: SolutionMetrics, after: SolutionMetrics) -> str:
