@@ -67,9 +67,16 @@ def load_collection(args: argparse.Namespace) -> Collection:
 
 def load_level(args: argparse.Namespace) -> Level:
     """The level chosen by ``--level`` in ``FILE``; CliError with the reason if it is bad."""
+    collection, index = load_chosen(args)
+    return collection.levels[index]
+
+
+def load_chosen(args: argparse.Namespace) -> tuple[Collection, int]:
+    """The collection in ``FILE`` and the index in it of the level ``--level`` chooses;
+    CliError with the reason if either is bad."""
     collection = load_collection(args)
     try:
-        level = collection.find(str(args.level))
+        index = collection.find_index(str(args.level))
     except LevelError as error:
         raise CliError(str(error)) from None
     if collection.errors:
@@ -79,7 +86,7 @@ def load_level(args: argparse.Namespace) -> Level:
             f"be read and skipped; first: {collection.errors[0]}",
             file=sys.stderr,
         )
-    return level
+    return collection, index
 
 
 def positive_seconds(text: str) -> float:

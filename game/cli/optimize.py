@@ -1,12 +1,15 @@
 """Subcommand ``optimize``: a solution of one level made cheaper under a metric order, printed with
-a line of its six metrics before and after.
+a line of its six metrics before and after and whether the optimizer converged.
 
-The solution comes from ``--solution`` or from the best one kept in the progress store.
+The solution comes from ``--solution`` or from the best one in the solution library; ``--save``
+files the answer there, and ``--all`` (game.cli.optimize_all) optimizes every level of a file that
+has one. The best so far is told on stderr as it improves.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -14,15 +17,24 @@ from game.cli.common import (
     EXIT_OK,
     CliError,
     add_file_argument,
-    load_level,
+    load_chosen,
+    load_collection,
     positive_seconds,
     replay_moves,
 )
-from game.core.level import Level
-from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
+from game.cli.optimize_all import optimize_all
+from game.cli.optimize_shared import (
+    before_after,
+    best_so_far,
+    ending,
+    file_result,
+    level_key,
+    library_solution,
+)
+from game.cli.solve import positive_count
+from game.core.metrics import MetricOrder
 from game.solver.optimize.optimizer import optimize
-from game.storage.library import all_entries
-from game.storage.store import ProgressStore
+from game.storage.library import LibraryEntry
 
 
 def register(subparsers: Any) -> None:
@@ -36,55 +48,53 @@ def register(subparsers: Any) -> None:
         "--from-library", action="store_true",
         help="optimize the best solution of the level kept in the saved progress",
     )
+    given.add_argument(
+        "--all", action="store_true",
+        help="optimize the best kept solution of every level of FILE that has one and file each "
+        "better one in the library; a run that was stopped goes on where it stopped",
+    )
     command.add_argument(
         "--metric", choices=[order.value for order in MetricOrder], default="moves",
         help="what to make smaller first; the other metrics break ties (default moves)",
     )
     command.add_argument(
-        "--time-limit", type=positive_seconds, default=60.0, help="seconds (default 60)"
+        "--time-limit", type=positive_seconds, default=60.0,
+        help="seconds (a level's, with --all; default 60)",
+    )
+    command.add_argument(
+        "--workers", type=positive_count, default=os.cpu_count() or 1,
+        help="processes that search at once (default: the machine's cores)",
+    )
+    command.add_argument(
+        "--save", action="store_true", help="file the answer in the level's solution library"
     )
     command.set_defaults(handler=run_optimize)
 
 
 def run_optimize(args: argparse.Namespace) -> int:
-    level = load_level(args)
     order = MetricOrder(args.metric)
+    if args.all:
+        return optimize_all(args, load_collection(args), order)
+    collection, index = load_chosen(args)
+    level = collection.levels[index]
+    source: LibraryEntry | None = None
     if args.from_library:
-        lurd = library_solution(level, order)
+        source = library_solution(level, order)
+        lurd = source.lurd
     else:
         lurd = replay_moves(args.solution, "--solution")
     try:
-        result = optimize(level, lurd, order, time_limit=args.time_limit)
+        result = optimize(
+            level, lurd, order, time_limit=args.time_limit, workers=args.workers,
+            progress=best_so_far(""),
+        )
     except ValueError as error:  # a move that cannot be made, or not every box on a goal
         raise CliError(f"--solution: {error}") from None
-    ending = f" ({result.reason})" if result.reason else ""
-    print(f"{before_after(result.before, result.after)}{ending}", file=sys.stderr)
+    print(f"{before_after(result.before, result.after)} ({ending(result)})", file=sys.stderr)
     print(result.lurd)
+    if args.save:
+        key = level_key(args.file, collection, index)
+        print(file_result(level, key, result, source), file=sys.stderr)
     return EXIT_OK
 
 
-def before_after(before: SolutionMetrics, after: SolutionMetrics) -> str:
-    """The six metrics before and after, on one line: ``moves 41 -> 33, pushes 8 -> 8, ...``."""
-    return ", ".join(
-        f"{name.replace('_', ' ')} {getattr(before, name)} -> {getattr(after, name)}"
-        for name in SolutionMetrics.__dataclass_fields__
-    )
-
-
-def library_solution(level: Level, order: MetricOrder) -> str:
-    """The best solution of ``level`` under ``order`` in the solution library (any
-    collection's entries of its layout); CliError when there is none."""
-    store, _ = ProgressStore.open()
-    try:
-        if store.fallback_reason is not None:
-            raise CliError(f"Saved progress cannot be read: {store.fallback_reason}")
-        fingerprint = level.fingerprint()
-        kept = [entry.lurd for entry in all_entries(store) if entry.fingerprint == fingerprint]
-    finally:
-        store.close()
-    # A kept solution that no longer solves the level (its file changed) is passed over.
-    solved = [(solution_metrics(level, lurd), lurd) for lurd in kept]
-    playable = [(order.key(found[0]), lurd) for found, lurd in solved if found is not None]
-    if not playable:
-        raise CliError("no solution of this level is kept in its solution library")
-    return min(playable)[1]

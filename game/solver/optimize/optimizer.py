@@ -1,49 +1,62 @@
-"""The solution optimizer: a solution made cheaper under a metric order by vicinity search and cheap
-passes, iterated until nothing improves; what it returns is replayed and never worse than given.
+"""The solution optimizer: a solution made cheaper under a metric order by steps of vicinity search
+from each improvement, the vicinity growing until no step improves (converged) or a limit stops it.
 
-``optimize`` is pure and runs under the solver's limits (time, memory, cancel), so it can run in
-the solver's worker process as a background job.
+Every order the optimizer works for (the one asked, moves and pushes) keeps its best solution, and
+every solution found is offered to each, so the answer is never beaten by one found on the way for
+another order. Steps run in worker processes (``workers``) or in this one; ``optimize`` is pure
+and runs under the solver's limits, so it can run in the solver's worker process as a job.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
-from game.core.notation import parse_lurd, replay
+from game.core.notation import parse_lurd, replay, replay_on
+from game.core.play import PlayState
 from game.core.push import IndexedPush as Push
 from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
-from game.solver.optimize.passes import regroup_pass, render
-from game.solver.optimize.vicinity import (
-    Grid,
-    Vicinity,
-    cheapest_path,
-    layouts_along,
-    path_cost,
-    vicinity_layouts,
-)
-from game.solver.result import Cancel, Limits, SolveStatus, StopSearch
+from game.solver.optimize.passes import render
+from game.solver.optimize.step import Best, Step, run_step, work_step
+from game.solver.optimize.vicinity import Grid, Vicinity
+from game.solver.result import CHECK_SECONDS, Cancel, Limits, SolveStatus, StopSearch
+from game.solver.workers import Worker, end_workers, start_worker
 
-__all__ = ["OptimizeProgress", "OptimizeResult", "Vicinity", "optimize"]
+__all__ = ["LADDER", "OptimizeProgress", "OptimizeResult", "Vicinity", "optimize"]
+
+# The vicinities a solution's steps go through, smallest first: a small one is quick and often
+# improves, and every improvement starts the ladder again from its foot.
+LADDER = (
+    Vicinity(boxes=1, radius=1, max_layouts=20_000),
+    Vicinity(boxes=1, radius=2, max_layouts=50_000),
+    Vicinity(boxes=2, radius=2, max_layouts=100_000),
+    Vicinity(boxes=2, radius=3, max_layouts=200_000),
+    Vicinity(boxes=3, radius=3, max_layouts=300_000),
+    Vicinity(boxes=2, radius=5, max_layouts=400_000),
+)
 
 
 @dataclass(frozen=True)
 class OptimizeProgress:
-    """News of a running optimization: search nodes and seconds so far, and the best yet."""
+    """News of a running optimization: search nodes and seconds so far, and the best solution
+    yet under the order asked for."""
 
     nodes: int
     seconds: float
     best: SolutionMetrics
+    lurd: str
 
 
 @dataclass(frozen=True)
 class OptimizeResult:
     """The best solution found (the one given when nothing better was) with its metrics
-    before and after; ``stopped`` says which limit cut the work short (None: it ran until no
-    pass improved), ``reason`` words it."""
+    before and after; ``stopped`` says which limit cut the work short (None: it converged, no
+    step of the ladder improved any order's best), ``reason`` words it."""
 
     lurd: str
     before: SolutionMetrics
@@ -53,15 +66,79 @@ class OptimizeResult:
     reason: str
     nodes: int
     seconds: float
+    workers: int  # processes that ran steps (1: this one)
 
     @property
     def improved(self) -> bool:
         return self.order.better(self.after, self.before)
 
+    @property
+    def converged(self) -> bool:
+        return self.stopped is None
 
-class _Best:
-    """The best verified solution so far: a new one replaces it only when it solves the level
-    and ranks strictly better."""
+
+def optimize(
+    level: Level,
+    lurd: str,
+    order: MetricOrder = MetricOrder.MOVES,
+    ladder: Sequence[Vicinity] = LADDER,
+    time_limit: float | None = 60.0,
+    memory_limit: int = DEFAULT_MEMORY,
+    cancel: Cancel | None = None,
+    progress: Callable[[OptimizeProgress], None] | None = None,
+    workers: int = 1,
+) -> OptimizeResult:
+    """A solution of ``level`` at least as good as ``lurd`` under ``order``, with each push in
+    uppercase and each walk in lowercase.
+
+    ``cancel``, ``time_limit`` and ``memory_limit`` behave as in :func:`game.solver.solve` and
+    end the work with the best solution so far (the memory shared evenly among the workers);
+    ``progress`` comes about every 0.2 s and whenever the best improves. ValueError
+    (NotationError, a subclass) when ``lurd`` is not a solution of ``level``.
+    """
+    moves = parse_lurd(lurd)
+    state = PlayState(level)
+    check = replay_on(state, moves, strict_case=False)
+    solved = solution_metrics(level, moves)
+    if solved is None or not check.solved:
+        check = replay(level, moves, strict_case=False)
+        raise ValueError(check.reason or "the solution does not solve the level")
+    run = _Run(level, state.lurd(), order, solved, progress)
+    limits = Limits(time_limit, None, memory_limit, cancel, run.report)
+    stopped: SolveStatus | None = None
+    reason = ""
+    # The stop is handled inside the pause, so that the searches' heaps are freed before the
+    # collector runs again (see game.solver.collector).
+    with collector_paused():
+        try:
+            limits.check()  # a job cancelled before it starts does no work
+            grid = Grid(level, limits)
+            shortest = render(level, run.asked.pushes, limits.poll)
+            if shortest is not None:
+                run.offer(shortest, limits)
+            if workers <= 1:
+                run.steps_here(grid, ladder, limits)
+            else:
+                run.steps_apart(grid, ladder, limits, workers)
+        except StopSearch as stop:
+            stopped, reason = stop.status, stop.reason
+        except MemoryError:
+            stopped, reason = SolveStatus.MEMORY, "out of memory"
+    best = run.asked
+    return OptimizeResult(
+        best.lurd, solved[0], best.metrics, order, stopped, reason, limits.nodes,
+        limits.elapsed(), max(1, workers),
+    )
+
+
+def orders_for(order: MetricOrder) -> tuple[MetricOrder, ...]:
+    """The orders a run for ``order`` keeps a best for: that one, then moves and pushes."""
+    return tuple(dict.fromkeys((order, MetricOrder.MOVES, MetricOrder.PUSHES)))
+
+
+class _Run:
+    """One optimization's bests, one an order, and which steps of the ladder each has had from
+    its best: a step is due until every rung has been tried on the order's best."""
 
     def __init__(
         self,
@@ -69,104 +146,97 @@ class _Best:
         lurd: str,
         order: MetricOrder,
         solved: tuple[SolutionMetrics, list[Push]],
+        progress: Callable[[OptimizeProgress], None] | None,
     ) -> None:
-        """``solved``: the metrics and pushes of ``lurd`` (see :func:`solution_metrics`)."""
         self.level = level
-        self.order = order
-        self.lurd = lurd
-        self.metrics, self.pushes = solved
+        self.orders = orders_for(order)
+        self.bests = {each: Best(level, lurd, each, solved) for each in self.orders}
+        self.asked = self.bests[order]
+        self.tried: dict[MetricOrder, set[int]] = {each: set() for each in self.orders}
+        self.running = dict.fromkeys(self.orders, 0)
+        self.progress = progress
 
-    def offer(self, lurd: str) -> bool:
-        solved = solution_metrics(self.level, lurd)
-        if solved is None or not self.order.better(solved[0], self.metrics):
-            return False
-        self.lurd, (self.metrics, self.pushes) = lurd, solved
-        return True
+    def report(self, nodes: int, seconds: float) -> None:
+        if self.progress is not None:
+            self.progress(OptimizeProgress(nodes, seconds, self.asked.metrics, self.asked.lurd))
 
+    def offer(self, lurd: str, limits: Limits) -> None:
+        """Offer a solution to every order's best; an order it improves starts its ladder
+        again, and news goes out when the asked order's best improves."""
+        for order, best in self.bests.items():
+            if best.offer(lurd):
+                self.tried[order] = set()
+                if best is self.asked:
+                    self.report(limits.nodes, limits.elapsed())
 
-def optimize(
-    level: Level,
-    lurd: str,
-    order: MetricOrder = MetricOrder.MOVES,
-    vicinity: Vicinity | None = None,
-    time_limit: float | None = 60.0,
-    memory_limit: int = DEFAULT_MEMORY,
-    cancel: Cancel | None = None,
-    progress: Callable[[OptimizeProgress], None] | None = None,
-) -> OptimizeResult:
-    """A solution of ``level`` at least as good as ``lurd`` under ``order``.
+    def next_step(self, ladder: Sequence[Vicinity]) -> Step | None:
+        """The next step due: the lowest untried rung of the order with the fewest steps under
+        way (the asked order first among equals); None when none is due."""
+        due = [
+            (self.running[order], rank, order)
+            for rank, order in enumerate(self.orders)
+            if len(self.tried[order]) < len(ladder)
+        ]
+        if not due:
+            return None
+        order = min(due)[2]
+        rung = min(set(range(len(ladder))) - self.tried[order])
+        self.tried[order].add(rung)
+        self.running[order] += 1
+        seed = tuple(self.bests[order].pushes)
+        others = {
+            tuple(best.pushes) for other, best in self.bests.items() if other is not order
+        }
+        others.discard(seed)
+        return Step(order, ladder[rung], seed, tuple(others))
 
-    Each round walks the pushes by the shortest ways, searches the vicinity of the solution
-    (one box moved, then up to ``vicinity.boxes``) and regroups one box's pushing runs; the
-    rounds go on until none improves. ``cancel``, ``time_limit`` and ``memory_limit`` behave as
-    in :func:`game.solver.solve` and end the work with the best solution so far;
-    ``progress`` comes about every 0.2 s. ValueError (NotationError, a subclass) when ``lurd``
-    is not a solution of ``level``.
-    """
-    moves = parse_lurd(lurd)
-    solved = solution_metrics(level, moves)
-    if solved is None:
-        check = replay(level, moves, strict_case=False)
-        raise ValueError(check.reason or "the solution does not solve the level")
-    best = _Best(level, moves, order, solved)
-    before = best.metrics
+    def steps_here(self, grid: Grid, ladder: Sequence[Vicinity], limits: Limits) -> None:
+        """Run the steps in this process until none is due (StopSearch at a limit)."""
+        while (step := self.next_step(ladder)) is not None:
+            found = run_step(self.level, grid, step, limits)
+            self.running[step.order] -= 1
+            if found is not None:
+                self.offer(found, limits)
 
-    def report(nodes: int, seconds: float) -> None:
-        if progress is not None:
-            progress(OptimizeProgress(nodes, seconds, best.metrics))
-
-    limits = Limits(time_limit, None, memory_limit, cancel, report)
-    stopped: SolveStatus | None = None
-    reason = ""
-    # The stop is handled inside the pause, so that the searches' heaps are freed before the
-    # collector runs again (see game.solver.collector).
-    with collector_paused():
+    def steps_apart(
+        self, grid: Grid, ladder: Sequence[Vicinity], limits: Limits, workers: int
+    ) -> None:
+        """Run the steps in up to ``workers`` processes at once until none is due and none is
+        under way (StopSearch at a limit); ``limits.nodes`` counts the workers' nodes."""
+        share = limits.memory_limit // workers
+        running: dict[Connection, tuple[Worker, Step, int]] = {}
+        finished_nodes = 0
         try:
-            _improve(level, best, vicinity or Vicinity(), limits)
-        except StopSearch as stop:
-            stopped, reason = stop.status, stop.reason
-        except MemoryError:
-            stopped, reason = SolveStatus.MEMORY, "out of memory"
-    return OptimizeResult(
-        best.lurd, before, best.metrics, order, stopped, reason, limits.nodes, limits.elapsed()
-    )
-
-
-def _improve(level: Level, best: _Best, vicinity: Vicinity, limits: Limits) -> None:
-    """Rounds of the passes until one improves nothing (StopSearch at a limit)."""
-    limits.check()  # a job cancelled before it starts does no work
-    grid = Grid(level, limits)
-    shortest = render(level, best.pushes, limits.poll)
-    if shortest is not None:
-        best.offer(shortest)
-    # Small vicinities first: they are quick, and an improvement starts the next round.
-    steps = [
-        Vicinity(boxes, vicinity.radius, vicinity.max_layouts)
-        for boxes in range(1, vicinity.boxes + 1)
-    ]
-    improved = True
-    while improved:
-        improved = False
-        for step in steps:
-            if _vicinity_round(level, grid, best, step, limits):
-                improved = True
-                break
-        while True:
-            order = regroup_pass(level, best.pushes, grid.offsets, best.offer, limits.poll)
-            if order is None:
-                break
-            improved = True
-
-
-def _vicinity_round(
-    level: Level, grid: Grid, best: _Best, vicinity: Vicinity, limits: Limits
-) -> bool:
-    """Search the vicinity of the best solution once; whether it found a better one."""
-    layouts = layouts_along(level, best.pushes, grid.offsets)
-    allowed = vicinity_layouts(grid, layouts, vicinity, limits)
-    bound = path_cost(grid, level, best.pushes, best.order)
-    pushes = cheapest_path(grid, level, allowed, best.order, bound, limits)
-    if pushes is None:
-        return False
-    lurd = render(level, pushes, limits.poll)
-    return lurd is not None and best.offer(lurd)
+            while True:
+                while len(running) < workers and (step := self.next_step(ladder)) is not None:
+                    remaining = (
+                        None if limits.deadline is None
+                        else max(0.0, limits.deadline - time.monotonic())
+                    )
+                    worker = start_worker(
+                        work_step, self.level, grid, step, remaining, share,
+                        name=f"optimizer-step-{step.order.value}",
+                    )
+                    running[worker.pipe] = (worker, step, 0)
+                if not running:
+                    return
+                for pipe in wait(list(running), timeout=CHECK_SECONDS):
+                    assert isinstance(pipe, Connection)
+                    worker, step, nodes = running[pipe]
+                    try:
+                        message = pipe.recv()
+                    except (EOFError, OSError):  # it died without a word (killed from outside)
+                        message = ("stopped", nodes)
+                    if message[0] == "progress":
+                        running[pipe] = (worker, step, message[1])
+                        continue
+                    del running[pipe]
+                    end_workers([worker])
+                    finished_nodes += message[1]
+                    self.running[step.order] -= 1
+                    if message[0] == "done" and message[2] is not None:
+                        self.offer(message[2], limits)
+                limits.nodes = finished_nodes + sum(nodes for _, _, nodes in running.values())
+                limits.check()
+        finally:
+            end_workers(worker for worker, _, _ in running.values())

@@ -56,6 +56,9 @@ class Grid:
         self.offsets = tuple(board.offset(direction) for direction in DIRECTIONS)
         self.floor = analysis.floor
         self.live = analysis.live
+        # Pushes from each square to the nearest goal for a lone box: a lower bound on what a
+        # box there still needs, so their sum guides the search (A*) and prunes it.
+        self.nearest = analysis.nearest
         self.goals = mask_of(board.goals)
         self.neighbours: list[tuple[int, ...]] = [()] * self.size
         for square in analysis.squares:
@@ -64,25 +67,32 @@ class Grid:
             )
         self._near: dict[int, dict[int, list[int]]] = {}
 
-    def walk_distances(self, player: int, boxes: int) -> list[int]:
-        """Steps from ``player`` to every square he can walk to in layout ``boxes`` (-1
-        elsewhere)."""
-        blocked = set(bits_of(boxes))
-        distance = [-1] * self.size
-        distance[player] = 0
-        frontier = [player]
-        steps = 0
-        neighbours = self.neighbours
+    def walks_to_boxes(self, player: int, boxes: int) -> dict[int, int]:
+        """Steps from ``player`` to each square next to a box of layout ``boxes`` that he can
+        walk to in that layout (the squares he may push from)."""
+        width = self.width
+        walkable = self.floor & ~boxes
+        wanted = ((boxes << 1) | (boxes >> 1) | (boxes << width) | (boxes >> width)) & walkable
+        steps: dict[int, int] = {}
+        frontier = 1 << player
+        unseen = walkable & ~frontier
+        distance = 0
+        # Breadth first a layer at a time, as bitboards: the walls round every board keep a
+        # shift from wrapping a square onto the next row's floor.
         while frontier:
-            steps += 1
-            reached = []
-            for square in frontier:
-                for near in neighbours[square]:
-                    if distance[near] < 0 and near not in blocked:
-                        distance[near] = steps
-                        reached.append(near)
-            frontier = reached
-        return distance
+            reached = frontier & wanted
+            if reached:
+                for square in bits_of(reached):
+                    steps[square] = distance
+                wanted ^= reached
+                if not wanted:
+                    break
+            distance += 1
+            frontier = (
+                (frontier << 1) | (frontier >> 1) | (frontier << width) | (frontier >> width)
+            ) & unseen
+            unseen ^= frontier
+        return steps
 
     def near(self, square: int, radius: int) -> list[int]:
         """The live squares a box on ``square`` could reach in at most ``radius`` steps if
@@ -187,7 +197,7 @@ def path_cost(grid: Grid, level: Level, pushes: Sequence[Push], order: MetricOrd
     last_box = last_way = -1
     for square, way in pushes:
         offset = grid.offsets[way]
-        walk = grid.walk_distances(player, boxes)[square - offset]
+        walk = grid.walks_to_boxes(player, boxes)[square - offset]
         change = last_box >= 0 and square != last_box
         cost += push_cost(order, walk, change, change or way != last_way)
         boxes ^= 1 << square | 1 << (square + offset)
@@ -204,28 +214,34 @@ def cheapest_path(
     limits: Limits,
 ) -> list[Push] | None:
     """The cheapest pushes from the level's start to every box on a goal that pass only
-    through ``allowed`` layouts, when cheaper than ``bound``; None otherwise (Dijkstra)."""
+    through ``allowed`` layouts, when cheaper than ``bound``; None otherwise.
+
+    A*: every push costs at least one push's share of the packed cost, so the boxes' pushes
+    to their nearest goals, at that share each, never overestimate what is left."""
     lines = order in (MetricOrder.BOX_LINES, MetricOrder.BOX_CHANGES)
-    offsets = grid.offsets
+    offsets, nearest = grid.offsets, grid.nearest
     State = tuple[int, int, int]  # layout, player, the last push's direction (line metrics)
     start: State = (mask_of(level.boxes), level.player, -1)
     best: dict[State, int] = {start: 0}
     came: dict[State, tuple[State, Push]] = {}
-    queue: list[tuple[int, int, State]] = [(0, 0, start)]
+    left = sum(nearest[box] for box in level.boxes)
+    # Entries: the cost so far plus the estimate, a tie-break, the cost so far, the pushes
+    # estimated to be left, the state.
+    queue: list[tuple[int, int, int, int, State]] = [(left * _FIELD, 0, 0, left, start)]
     pushed = 0
     while queue:
-        cost, _, state = heapq.heappop(queue)
+        _, _, cost, left, state = heapq.heappop(queue)
         if best[state] < cost:
             continue
         boxes, player, last_way = state
         if boxes == grid.goals:
             return _unwind(came, state)
         limits.tick()
-        distance = grid.walk_distances(player, boxes)
+        distance = grid.walks_to_boxes(player, boxes)
         last_box = player + offsets[last_way] if last_way >= 0 else -1
         for box in bits_of(boxes & grid.floor):
             for way, offset in enumerate(offsets):
-                walk = distance[box - offset]
+                walk = distance.get(box - offset, -1)
                 target = box + offset
                 if walk < 0 or not grid.live >> target & 1 or boxes >> target & 1:
                     continue
@@ -235,12 +251,14 @@ def cheapest_path(
                 change = last_box >= 0 and box != last_box
                 total = cost + push_cost(order, walk, change, change or way != last_way)
                 following: State = (after, box, way if lines else -1)
-                if total > bound or total >= best.get(following, total + 1):
+                still = left - nearest[box] + nearest[target]
+                estimate = total + still * _FIELD
+                if estimate > bound or total >= best.get(following, total + 1):
                     continue
                 best[following] = total
                 came[following] = (state, (box, way))
                 pushed += 1
-                heapq.heappush(queue, (total, pushed, following))
+                heapq.heappush(queue, (estimate, pushed, total, still, following))
     return None
 
 

@@ -1,4 +1,5 @@
-"""A portfolio's searches at once on one level, each share of them in a process of its own.
+"""A portfolio's searches at once on one level, each share of them in a process of its own; the
+optimizer starts its steps' workers the same way (:func:`start_worker`).
 
 The first worker to solve the level or prove it unsolvable wins and the others are killed at
 once; the calling process keeps the time, node and cancel limits, and each worker gets an equal

@@ -1,5 +1,6 @@
 """The optimizer: never a worse or invalid solution (a property over Microban levels played with
-random detours), a wasteful solution made optimal, bad solutions refused, and its limits hold."""
+random detours), a wasteful solution made optimal, never beaten by what it found for another order,
+its steps in worker processes, its news as it improves, bad solutions refused, its limits hold."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from hypothesis import strategies as st
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.metrics import MetricOrder, measure, pushes_of, solves
-from game.core.notation import NotationError
+from game.core.notation import NotationError, replay
 from game.core.play import PlayState
 from game.core.xsb import parse_level
-from game.solver import SolveStatus, solve
+from game.solver import SolveStatus, solve, workers
 from game.solver.analysis.board import no_stop
 from game.solver.optimize.optimizer import OptimizeProgress, Vicinity, optimize
 from game.solver.optimize.passes import render
@@ -78,7 +79,7 @@ def test_a_wasteful_solution_is_made_optimal() -> None:
     for order in (MetricOrder.MOVES, MetricOrder.PUSHES):
         result = optimize(ROOM, wasteful, order)
         assert result.lurd == "RR"
-        assert result.improved and result.stopped is None
+        assert result.improved and result.converged and result.stopped is None
     small = parse_level(SMALL_LEVEL)
     padded = optimize(small, "udud" + SMALL_SOLUTION, MetricOrder.MOVES)
     assert padded.after == measure(small, SMALL_SOLUTION)
@@ -91,7 +92,7 @@ def test_the_vicinity_search_finds_what_shorter_walks_cannot() -> None:
     start = solve(level, method="fast", time_limit=10).lurd
     walked = render(level, pushes_of(level, start), no_stop)
     assert walked is not None
-    one_box = optimize(level, start, MetricOrder.MOVES, Vicinity(boxes=1, radius=1))
+    one_box = optimize(level, start, MetricOrder.MOVES, ladder=(Vicinity(boxes=1, radius=1),))
     wider = optimize(level, start, MetricOrder.MOVES)
     assert solves(level, wider.lurd)
     assert wider.after.moves <= one_box.after.moves < measure(level, walked).moves
@@ -147,5 +148,45 @@ def test_a_cancel_before_the_start_gives_back_the_solution() -> None:
 def test_the_time_limit_stops_it() -> None:
     level, lurd = big_room()
     result = optimize(level, lurd, time_limit=0.5)
-    assert result.stopped is SolveStatus.TIMEOUT
+    assert result.stopped is SolveStatus.TIMEOUT and not result.converged
     assert solves(level, result.lurd)
+
+
+def test_for_moves_has_the_fewest_moves_and_for_pushes_the_fewest_pushes() -> None:
+    # Each order's run also keeps the other's best, so neither is beaten by the other's answer.
+    for level in MICROBAN:
+        start = solve(level, method="fast", time_limit=10).lurd
+        for_moves = optimize(level, start, MetricOrder.MOVES)
+        for_pushes = optimize(level, start, MetricOrder.PUSHES)
+        assert for_moves.converged and for_pushes.converged
+        assert for_moves.after.moves <= for_pushes.after.moves
+        assert for_pushes.after.pushes <= for_moves.after.pushes
+
+
+def test_a_push_given_in_lowercase_comes_back_in_uppercase() -> None:
+    small = parse_level(SMALL_LEVEL)
+    result = optimize(small, SMALL_SOLUTION.lower(), MetricOrder.PUSHES)
+    assert not result.improved
+    assert result.lurd == SMALL_SOLUTION
+    assert replay(small, result.lurd).solved  # strict about case
+
+
+@pytest.mark.parametrize("start_method", ["fork", "spawn"])
+def test_steps_in_worker_processes_reach_the_optimum(
+    monkeypatch: pytest.MonkeyPatch, start_method: str
+) -> None:
+    monkeypatch.setattr(workers, "START_METHOD", start_method)
+    level = MICROBAN[3]
+    start = solve(level, method="fast", time_limit=10).lurd
+    result = optimize(level, start, MetricOrder.MOVES, workers=2)
+    assert result.workers == 2 and result.converged
+    assert replay(level, result.lurd).solved
+    assert result.after.moves == solve(level, method="astar-moves").moves
+
+
+def test_news_comes_with_every_improvement() -> None:
+    news: list[OptimizeProgress] = []
+    result = optimize(ROOM, "RurrdLLulldRRR", MetricOrder.MOVES, progress=news.append)
+    assert news, "no news of the improvement"
+    assert news[-1].best == result.after and news[-1].lurd == result.lurd
+    assert all(solves(ROOM, item.lurd) for item in news)
