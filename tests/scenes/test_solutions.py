@@ -12,11 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.jobs import Purpose
+from game.app.jobs import Progress, Purpose
 from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
+from game.cli.scripted import run_until_still
 from game.core.collection import Collection
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine
+from game.engine.input_script import InputScript, parse_script
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
@@ -26,7 +28,15 @@ from game.scenes.solutions import SolutionsScene
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
 from game.ui.menu_dialog import dialog_menu_area
 from game.ui.widgets import menu_rects
-from tests.engine.harness import FIRST_SOLUTION, level_collection, play_moves, press, settle
+from tests.app.fake_solver import FakeSolver
+from tests.engine.harness import (
+    FIRST_SOLUTION,
+    headless_engine,
+    level_collection,
+    play_moves,
+    press,
+    settle,
+)
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_fit import SIZES, set_size
 from tests.scenes.test_polish import draw_alone
@@ -348,3 +358,34 @@ def test_esc_stops_the_optimizer_and_adds_nothing(engine: GameEngine) -> None:
     assert scene.model.message == "Optimizing stopped: nothing was added"
     engine.run_frames(5)
     assert len(scene.model.entries) == 1
+
+
+def test_an_input_script_that_ends_on_an_import_waits_for_it_and_it_is_filed(
+    engine: GameEngine,
+) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("\n".join(f"Solution: {'rl' * n}drR" for n in range(300)))
+    script = InputScript(parse_script("key v\n"))
+    engine.add_input_source(script)
+    run_until_still(engine, script, None)
+    assert script.finished and not scene.model.busy
+    assert len(scene.model.entries) == 300
+    assert scene.model.message == "Added 300 solutions (#1 to #300)."
+
+
+def test_a_busy_screen_is_drawn_again_only_when_its_progress_changes() -> None:
+    solver = FakeSolver()  # answers only when told: the optimizer runs until then
+    for engine in headless_engine(solver):
+        scene = open_from_level_select(engine, OPEN_ROOM)
+        engine.clipboard.put("rlrldrR")
+        press(engine, pygame.K_v)
+        finish_import(engine, scene)
+        press(engine, pygame.K_o)
+        assert scene.model.work is Purpose.OPTIMIZE and scene.shown().work is Purpose.OPTIMIZE
+        drawn = engine.drawn_frames
+        engine.run_frames(30)
+        assert engine.drawn_frames == drawn
+        solver.jobs[-1].report(Progress(100, 3.0))
+        engine.run_frames(30)
+        assert engine.drawn_frames == drawn + 1
+        assert scene.model.view().message == "Optimizing #1 for moves: 3 of 1 min (Esc stops)"
