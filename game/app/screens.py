@@ -121,6 +121,18 @@ class SolutionsScreen(Screen):
 
 
 @dataclass(frozen=True)
+class CompareScreen(Screen):
+    """Two solutions of level ``level_index`` of the open collection compared on its board:
+    each one's LURD, and its name on the screen."""
+
+    level_index: int
+    first: str
+    first_name: str
+    second: str
+    second_name: str
+
+
+@dataclass(frozen=True)
 class StatsScreen(Screen):
     """The statistics of ``store`` (the player's own store unless given)."""
 

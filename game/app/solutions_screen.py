@@ -1,6 +1,6 @@
 """The Solutions screen as a model: one level's library in a table sorted by any column, the
 primary metric and the optimizer's time (both kept with the settings), and replay, copy,
-delete, import and optimize; its view holds the rows in view only.
+delete, import, optimize and compare; its view holds the rows in view only.
 
 Imports are replayed in a thread and optimizing runs in the solver's process, both through the
 job driver, which hands the model each one's end.
@@ -20,6 +20,7 @@ from game.app.job_driver import Ended
 from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
 from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
+from game.app.screens import CompareScreen
 from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 from game.app.solutions import (
@@ -82,6 +83,8 @@ class SolutionsKey(Enum):
     SORT_NEXT = "sort next"  # sort by the next column
     SORT_PREVIOUS = "sort previous"
     SORT_REVERSE = "sort reverse"
+    MARK = "mark"  # the chosen entry is the first of a comparison
+    COMPARE = "compare"  # the marked entry (or the best) against the chosen one
     BACK = "back"  # stop the work, or leave
 
 
@@ -100,7 +103,7 @@ class SolutionRow:
     """One entry as its row shows it: its number and the texts of the metric columns (a dash
     where it does not fit the level), the day and time it was filed, its origin with the best
     marks, whether it fits, whether it is the best by moves or by pushes, whether it is the best
-    under the primary metric, and whether it is chosen."""
+    under the primary metric, whether it is chosen, and whether it is marked for a comparison."""
 
     number: int
     metrics: tuple[str, ...]
@@ -111,6 +114,7 @@ class SolutionRow:
     best_moves_or_pushes: bool
     best: bool
     chosen: bool
+    marked: bool
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,7 @@ class SolutionsModel:
         self.selected = 0
         self.first = 0
         self.room = ScrollRoom()
+        self.marked: int | None = None  # the number of the entry marked for a comparison
         self.message = ""
         self.tone = Tone.INFO
         progress = shell.context.progress
@@ -195,6 +200,8 @@ class SolutionsModel:
         numbers = [item.entry.number for item in self.entries]
         if keep in numbers:
             self.selected = numbers.index(keep)
+        if self.marked not in numbers:
+            self.marked = None
         self._choose(self.selected)
 
     @property
@@ -282,6 +289,8 @@ class SolutionsModel:
                 SolutionsKey.PASTE: self._paste,
                 SolutionsKey.IMPORT_FILE: self._ask_file,
                 SolutionsKey.OPTIMIZE: self._optimize,
+                SolutionsKey.MARK: self._mark,
+                SolutionsKey.COMPARE: self._compare,
             }
             actions[key]()
 
@@ -381,6 +390,39 @@ class SolutionsModel:
             self.tell(problem, Tone.DANGER)
         else:
             self.tell(f"Deleted #{item.entry.number}", Tone.INFO)
+
+    def _mark(self) -> None:
+        item = self.chosen
+        if item is None:
+            return
+        number = item.entry.number
+        if self.marked == number:
+            self.marked = None
+            self.tell(f"#{number} is no longer marked", Tone.QUIET)
+            return
+        self.marked = number
+        self.tell(f"#{number} marked: choose another and press D to compare", Tone.INFO)
+
+    def _compare(self) -> None:
+        """The marked entry (or else the best under the primary metric) against the chosen."""
+        second = self._replayable()
+        if second is None:
+            return
+        first = next((i for i in self.entries if i.entry.number == self.marked), None)
+        if first is None or not first.fits:
+            first = best_in(self.entries, self.primary)
+        if first is None or first.entry.number == second.entry.number:
+            self.tell("Mark a solution with X, then choose another to compare", Tone.WARNING)
+            return
+        self.shell.open(
+            CompareScreen(
+                self.level_index,
+                first.entry.lurd,
+                f"#{first.entry.number}",
+                second.entry.lurd,
+                f"#{second.entry.number}",
+            )
+        )
 
     # -- importing ---------------------------------------------------------------------------
     def _paste(self) -> None:
@@ -604,6 +646,7 @@ class SolutionsModel:
             bool(marks),
             best,
             row == self.selected,
+            entry.number == self.marked,
         )
 
 

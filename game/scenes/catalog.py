@@ -22,6 +22,7 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.SettingsScreen: "game.scenes.settings:SettingsScene",
     screens.SlotsScreen: "game.scenes.slots:SlotsScene",
     screens.SolutionsScreen: "game.scenes.solutions:SolutionsScene",
+    screens.CompareScreen: "game.scenes.solution_compare:CompareScene",
     screens.StatsScreen: "game.scenes.stats:StatsScene",
     screens.EditorScreen: "game.scenes.editor:EditorScene",
     screens.EditorLeaveScreen: "game.scenes.editor_leave:EditorLeaveScene",

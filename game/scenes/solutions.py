@@ -1,5 +1,6 @@
 """The Solutions screen: a level's solution library with every metric, sorted by any column;
-replay, copy, delete, import (from the clipboard or a file's Solution lines) and optimize.
+replay, copy, delete, import (from the clipboard or a file's Solution lines), optimize and
+compare two.
 
 Its model is game.app.solutions_screen; this scene maps keys and the mouse, and draws its view.
 Opened from level select (Shift+S), the level complete screen and the pause menu.
@@ -40,6 +41,8 @@ _KEYS = {
     pygame.K_RIGHT: SolutionsKey.SORT_NEXT,
     pygame.K_LEFT: SolutionsKey.SORT_PREVIOUS,
     pygame.K_r: SolutionsKey.SORT_REVERSE,
+    pygame.K_x: SolutionsKey.MARK,
+    pygame.K_d: SolutionsKey.COMPARE,
     pygame.K_ESCAPE: SolutionsKey.BACK,
 }
 
@@ -55,6 +58,7 @@ class SolutionsScene(GameScene[SolutionsView]):
         ("Del", "delete"),
         ("V", "import from the clipboard"),
         ("I", "import a file's Solution lines"),
+        ("X / D", "mark / compare with the chosen"),
         ("M", "primary metric"),
         ("O", "optimize for it"),
         ("T", "optimizer's time"),

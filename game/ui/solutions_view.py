@@ -13,6 +13,7 @@ from game.app.solutions import Column
 from game.app.solutions_screen import METRIC_NAMES, SolutionRow, SolutionsView, seconds_text
 from game.core.wording import counted
 from game.ui import theme
+from game.ui.compare_view import FIRST_COLOUR
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text
 from game.ui.widgets import draw_backdrop, draw_panel, draw_title
@@ -26,15 +27,15 @@ _WIDE = 980  # from this width the headers have their full names and the dates t
 # The columns: what they sort by, their header (wide, narrow) and share of the table's width
 # (wide, narrow: a narrow table gives the numbers less room and the origin more).
 COLUMNS = (
-    (Column.NUMBER, ("#", "#"), (0.05, 0.06)),
-    (Column.MOVES, ("Moves", "Moves"), (0.08, 0.075)),
-    (Column.PUSHES, ("Pushes", "Push"), (0.08, 0.075)),
-    (Column.BOX_LINES, ("Box lines", "Lines"), (0.08, 0.075)),
-    (Column.BOX_CHANGES, ("Box changes", "Chg"), (0.1, 0.075)),
-    (Column.SESSIONS, ("Sessions", "Sess"), (0.08, 0.075)),
-    (Column.PLAYER_LINES, ("Player lines", "PLin"), (0.1, 0.075)),
+    (Column.NUMBER, ("#", "#"), (0.05, 0.05)),
+    (Column.MOVES, ("Moves", "Mov"), (0.08, 0.08)),
+    (Column.PUSHES, ("Pushes", "Psh"), (0.08, 0.08)),
+    (Column.BOX_LINES, ("Box lines", "Lin"), (0.08, 0.08)),
+    (Column.BOX_CHANGES, ("Box changes", "Chg"), (0.1, 0.08)),
+    (Column.SESSIONS, ("Sessions", "Ses"), (0.08, 0.08)),
+    (Column.PLAYER_LINES, ("Player lines", "PLn"), (0.1, 0.08)),
     (Column.DATE, ("Filed", "Filed"), (0.15, 0.13)),
-    (Column.ORIGIN, ("Origin", "Origin"), (0.28, 0.36)),
+    (Column.ORIGIN, ("Origin", "Origin"), (0.28, 0.34)),
 )
 
 
@@ -132,12 +133,12 @@ def _draw_table(
     for index, ((column, names, _), left) in enumerate(zip(COLUMNS, lefts, strict=True)):
         room = (lefts[index + 1] if index + 1 < len(lefts) else table.right) - left - 6
         sorted_here = column is view.sort
-        arrow = px(12) if sorted_here else 0
+        arrow = px(10) if sorted_here else 0
         name = fit_text(names[0] if wide else names[1], _HEADER_FONT, room - arrow, True)
         colour = theme.SELECTION if sorted_here else theme.ACCENT
         drawn = draw_text(surface, name, _HEADER_FONT, colour, (left, header_y), "midleft", True)
         if sorted_here:
-            _draw_arrow(surface, (drawn.right + px(7), header_y), view.descending, colour)
+            _draw_arrow(surface, (drawn.right + px(6), header_y), view.descending, colour)
     for offset, item in enumerate(view.rows):
         rect = row_rect(view, view_area, view.first + offset)
         _draw_row(surface, item, rect, lefts, wide)
@@ -154,6 +155,9 @@ def _draw_row(
     pygame.draw.rect(surface, fill, rect, border_radius=6)
     if item.chosen:
         pygame.draw.rect(surface, theme.SELECTION, rect, width=2, border_radius=6)
+    if item.marked:  # the first of a comparison, in its colour there
+        stripe = pygame.Rect(rect.left, rect.top, px(5), rect.height)
+        pygame.draw.rect(surface, FIRST_COLOUR, stripe, border_radius=3)
     colour = theme.TEXT if item.fits else theme.TEXT_DIM
     filed = f"{item.day} {item.clock}".strip() if wide else item.day
     texts = [f"#{item.number}", *item.metrics, filed, item.origin]
@@ -174,7 +178,7 @@ def _draw_arrow(
 ) -> None:
     """A small triangle: pointing down for a descending sort, up for an ascending one."""
     x, y = centre
-    half = px(5)
+    half = px(4)
     tip = y + half if down else y - half
     base = y - half if down else y + half
     pygame.draw.polygon(surface, colour, [(x - half, base), (x + half, base), (x, tip)])

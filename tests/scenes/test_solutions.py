@@ -17,6 +17,7 @@ from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
 from game.cli.scripted import run_until_still
 from game.core.collection import Collection
 from game.core.level_ref import LevelFile
+from game.core.solution_diff import Agreement
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.scenes.level_complete import LevelCompleteScene
@@ -24,6 +25,7 @@ from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene, PromptScene
+from game.scenes.solution_compare import CompareScene
 from game.scenes.solutions import SolutionsScene
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
 from game.ui.menu_dialog import dialog_menu_area
@@ -389,3 +391,37 @@ def test_a_busy_screen_is_drawn_again_only_when_its_progress_changes() -> None:
         engine.run_frames(30)
         assert engine.drawn_frames == drawn + 1
         assert scene.model.view().message == "Optimizing #1 for moves: 3 of 1 min (Esc stops)"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_x_marks_one_d_compares_it_with_the_chosen_and_the_comparison_fits(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("Solution: rlrldrR\nSolution: drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_d)  # #2, the best, against itself: nothing to compare
+    assert engine.top is scene
+    assert scene.model.message == "Mark a solution with X, then choose another to compare"
+    press(engine, pygame.K_x)
+    assert [row.marked for row in scene.model.view().rows] == [False, True]
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_d)
+    compare = engine.top
+    assert isinstance(compare, CompareScene)
+    view = compare.model.view()
+    assert (view.first_name, view.second_name) == ("#2", "#1")
+    assert view.first_line == "#2: 3 moves, 1 push, 1 box line, 0 box changes"
+    assert [run.agreement for run in view.diff.runs] == [Agreement.SAME]
+    drawn_texts.clear()
+    draw_alone(engine, compare)
+    pygame.image.save(engine.screen, f"/tmp/solutions_compare_{size[0]}x{size[1]}.png")
+    screen = pygame.Rect(0, 0, *size)
+    assert all(screen.contains(item.rect) for item in drawn_texts)
+    assert "1 push the same, in order; 0 pushes of #2 and 0 of #1 differ" in [
+        item.text for item in drawn_texts
+    ]
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is scene
