@@ -133,6 +133,14 @@ class CompareScreen(Screen):
 
 
 @dataclass(frozen=True)
+class CollectionSolutionsScreen(Screen):
+    """Every level of the open collection with its best solutions (and those with none), level
+    ``level_index`` chosen first."""
+
+    level_index: int = 0
+
+
+@dataclass(frozen=True)
 class StatsScreen(Screen):
     """The statistics of ``store`` (the player's own store unless given)."""
 

@@ -20,7 +20,7 @@ from game.app.job_driver import Ended
 from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
 from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
-from game.app.screens import CompareScreen
+from game.app.screens import CollectionSolutionsScreen, CompareScreen
 from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 from game.app.solutions import (
@@ -85,6 +85,7 @@ class SolutionsKey(Enum):
     SORT_REVERSE = "sort reverse"
     MARK = "mark"  # the chosen entry is the first of a comparison
     COMPARE = "compare"  # the marked entry (or the best) against the chosen one
+    COLLECTION = "collection"  # every level of the collection with its best solutions
     BACK = "back"  # stop the work, or leave
 
 
@@ -291,6 +292,7 @@ class SolutionsModel:
                 SolutionsKey.OPTIMIZE: self._optimize,
                 SolutionsKey.MARK: self._mark,
                 SolutionsKey.COMPARE: self._compare,
+                SolutionsKey.COLLECTION: self._collection,
             }
             actions[key]()
 
@@ -423,6 +425,9 @@ class SolutionsModel:
                 f"#{second.entry.number}",
             )
         )
+
+    def _collection(self) -> None:
+        self.shell.open(CollectionSolutionsScreen(self.level_index))
 
     # -- importing ---------------------------------------------------------------------------
     def _paste(self) -> None:

@@ -43,6 +43,7 @@ _KEYS = {
     pygame.K_r: SolutionsKey.SORT_REVERSE,
     pygame.K_x: SolutionsKey.MARK,
     pygame.K_d: SolutionsKey.COMPARE,
+    pygame.K_l: SolutionsKey.COLLECTION,
     pygame.K_ESCAPE: SolutionsKey.BACK,
 }
 
@@ -59,6 +60,7 @@ class SolutionsScene(GameScene[SolutionsView]):
         ("V", "import from the clipboard"),
         ("I", "import a file's Solution lines"),
         ("X / D", "mark / compare with the chosen"),
+        ("L", "the collection's solutions"),
         ("M", "primary metric"),
         ("O", "optimize for it"),
         ("T", "optimizer's time"),

@@ -20,6 +20,7 @@ from game.core.level_ref import LevelFile
 from game.core.solution_diff import Agreement
 from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
+from game.scenes.collection_solutions import CollectionSolutionsScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
@@ -425,3 +426,30 @@ def test_x_marks_one_d_compares_it_with_the_chosen_and_the_comparison_fits(
     ]
     press(engine, pygame.K_ESCAPE)
     assert engine.top is scene
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_l_opens_the_collection_s_solutions_which_opens_a_level_s_and_fits(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_l)
+    collection = engine.top
+    assert isinstance(collection, CollectionSolutionsScene)
+    view = collection.model.view()
+    assert [row.count for row in view.rows][OPEN_ROOM] == 1
+    assert [row.chosen for row in view.rows].index(True) == OPEN_ROOM
+    drawn_texts.clear()
+    draw_alone(engine, collection)
+    pygame.image.save(engine.screen, f"/tmp/solutions_collection_{size[0]}x{size[1]}.png")
+    screen = pygame.Rect(0, 0, *size)
+    assert all(screen.contains(item.rect) for item in drawn_texts)
+    assert "3/1 (#1)" in [item.text for item in drawn_texts]
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_RETURN)
+    other = engine.top
+    assert isinstance(other, SolutionsScene) and other.model.level_index == OPEN_ROOM - 1
