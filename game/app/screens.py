@@ -82,7 +82,13 @@ class MessageScreen(Screen):
 
 @dataclass(frozen=True)
 class OpenFileScreen(Screen):
-    pass
+    """A path to type, with the folders and files that match it listed. The level file it
+    names opens; or, given ``take``, the file is handed to it once the dialog has closed (the
+    dialog then says ``title`` and ``hint``)."""
+
+    take: Callable[[str], None] | None = None
+    title: str = "Open a level file"
+    hint: str = "Collections in .xsb, .sok or .txt; or drop a file on the window."
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ from enum import Enum
 from typing import TypeVar
 
 from game.app import navigation
-from game.app.flows import Flow, ask_text, ask_yes_no, run_flow
+from game.app.flows import Flow, ask_yes_no, run_flow
 from game.app.job_driver import Ended
 from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
 from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
-from game.app.screens import CollectionSolutionsScreen, CompareScreen
+from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
 from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 from game.app.solutions import (
@@ -439,16 +439,13 @@ class SolutionsModel:
         self._start_import(lambda: texts)
 
     def _ask_file(self) -> None:
-        def flow() -> Flow:
-            path = yield from ask_text(
-                "Import solutions",
-                "The path of a file whose Solution lines solve this level.",
-                max_length=4096,
+        self.shell.open(
+            OpenFileScreen(
+                take=self.import_file,
+                title="Import solutions",
+                hint="A file whose Solution lines solve this level (.sok, .txt, .xsb).",
             )
-            if path is not None:
-                self.import_file(path)
-
-        run_flow(self.shell.open, flow())
+        )
 
     def import_file(self, path: str) -> None:
         """Import the solutions of a file's ``Solution`` lines (read in the job too: a file

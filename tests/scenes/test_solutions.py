@@ -23,9 +23,10 @@ from game.engine.input_script import InputScript, parse_script
 from game.scenes.collection_solutions import CollectionSolutionsScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
+from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
-from game.scenes.prompt import ConfirmScene, PromptScene
+from game.scenes.prompt import ConfirmScene
 from game.scenes.solution_compare import CompareScene
 from game.scenes.solutions import SolutionsScene
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
@@ -75,8 +76,10 @@ def finish_import(engine: GameEngine, scene: SolutionsScene) -> None:
 
 
 def import_file(engine: GameEngine, scene: SolutionsScene, path: Path) -> None:
+    """I, then the file chosen in the open-file dialog (its path typed over the folder)."""
     press(engine, pygame.K_i)
-    assert isinstance(engine.top, PromptScene)
+    assert isinstance(engine.top, OpenFileScene)
+    press(engine, pygame.K_a, pygame.KMOD_CTRL)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(path)))
     engine.run_frames(1)
     press(engine, pygame.K_RETURN)
@@ -130,15 +133,25 @@ def test_bad_clipboard_input_gets_one_line_each_and_adds_nothing(engine: GameEng
     assert scene.model.entries == []
 
 
-def test_a_missing_file_is_one_line(engine: GameEngine, tmp_path: Path) -> None:
-    scene = open_from_level_select(engine, OPEN_ROOM)
+def test_a_missing_file_keeps_the_dialog_open_saying_so(engine: GameEngine, tmp_path: Path) -> None:
+    open_from_level_select(engine, OPEN_ROOM)
     press(engine, pygame.K_i)
+    dialog = engine.top
+    assert isinstance(dialog, OpenFileScene)
+    press(engine, pygame.K_a, pygame.KMOD_CTRL)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "none.sok")))
     engine.run_frames(1)
     press(engine, pygame.K_RETURN)
-    finish_import(engine, scene)  # (the file is read off the loop too)
-    assert scene.model.message.startswith("Nothing imported: cannot read")
-    assert "none.sok" in scene.model.message
+    assert dialog.model.view().error.endswith("none.sok is not a file")
+    assert engine.top is dialog
+
+
+def test_a_file_with_no_solution_lines_is_one_line(engine: GameEngine, tmp_path: Path) -> None:
+    file = tmp_path / "levels.xsb"
+    file.write_text("#####\n#@$.#\n#####\n")
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    import_file(engine, scene, file)
+    assert scene.model.message == "Nothing imported: levels.xsb has no Solution lines"
 
 
 def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
