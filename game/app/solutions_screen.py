@@ -2,50 +2,41 @@
 primary metric and the optimizer's time (both kept with the settings), and replay, copy,
 delete, import, optimize and compare; its view holds the rows in view only.
 
-Imports are replayed in a thread and optimizing runs in the solver's process, both through the
-job driver, which hands the model each one's end.
+Imports and optimizing run in the background (game.app.library_work), which tells the model
+how each one ended.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
 from game.app import navigation
 from game.app.flows import Flow, ask_yes_no, run_flow
-from game.app.job_driver import Ended
-from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
+from game.app.library_work import METRIC_NAMES, LibraryWork, Told, seconds_text
 from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
 from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
 from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 from game.app.solutions import (
-    Checked,
     Column,
     ShownEntry,
-    SolutionRefused,
     best_in,
-    check_imports,
-    checked_solution,
-    file_imports,
-    file_solution_texts,
     level_key,
-    new_entry,
     shown_entries,
     solution_texts,
     sorted_entries,
 )
-from game.app.solver_service import SolverPort, SolverUpdate, Work
+from game.app.solver_service import SolverPort
 from game.core.errors import LevelError
 from game.core.level import Level
-from game.core.metrics import MetricOrder, SolutionMetrics
+from game.core.metrics import MetricOrder
 from game.core.wording import counted
-from game.solver.optimize.optimizer import OptimizeResult
-from game.storage.library import Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
 
 # The settings that keep the player's choices between runs of the game.
 PRIMARY_SETTING = "solutions_primary_metric"
@@ -55,12 +46,6 @@ OPTIMIZE_TIME_SETTING = "solutions_optimize_seconds"
 OPTIMIZE_TIMES = (10.0, 60.0, 300.0)
 DEFAULT_OPTIMIZE_SECONDS = 60.0
 EnumT = TypeVar("EnumT", bound=Enum)
-METRIC_NAMES = {
-    MetricOrder.MOVES: "moves",
-    MetricOrder.PUSHES: "pushes",
-    MetricOrder.BOX_LINES: "box lines",
-    MetricOrder.BOX_CHANGES: "box changes",
-}
 
 
 class SolutionsKey(Enum):
@@ -174,9 +159,7 @@ class SolutionsModel:
         self.sort = _setting_enum(Column, sort.lstrip("-"), Column.NUMBER)
         seconds = progress.get_setting(OPTIMIZE_TIME_SETTING, DEFAULT_OPTIMIZE_SECONDS)
         self.optimize_seconds = seconds if seconds in OPTIMIZE_TIMES else DEFAULT_OPTIMIZE_SECONDS
-        # What each job under way is about (the job driver asks): the level and a count.
-        self._asked: dict[Purpose, Hashable] = {}
-        self._optimizing: tuple[int, MetricOrder] = (0, MetricOrder.MOVES)
+        self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
 
     @property
     def library(self) -> SolutionLibrary:
@@ -229,26 +212,21 @@ class SolutionsModel:
 
     @property
     def busy(self) -> bool:
-        return self.shell.jobs.busy(self)
-
-    @property
-    def work(self) -> Purpose | None:
-        """The background work under way, which an input script waits for."""
-        for purpose in (Purpose.IMPORT, Purpose.OPTIMIZE):
-            if self.shell.jobs.busy(self, purpose):
-                return purpose
-        return None
+        return self.work.running is not None
 
     def close(self) -> None:
         """The screen is left: its work stops."""
-        self.shell.jobs.cancel(self)
+        self.work.stop()
 
     # -- commands --------------------------------------------------------------------------
     def handle(self, command: SolutionsCommand) -> None:
         match command:
             case SolutionsKey.BACK:
-                if not self._cancel():
+                stopped = self.work.cancel()
+                if stopped is None:
                     self.shell.pop()
+                else:
+                    self.tell(stopped, Tone.WARNING)
             case SolutionsKey():
                 self._key(command)
             case Wheel(notches):
@@ -435,8 +413,9 @@ class SolutionsModel:
         texts = solution_texts(self.shell.clipboard.get())
         if not texts:
             self.tell("The clipboard is empty", Tone.WARNING)
-            return
-        self._start_import(lambda: texts)
+        elif self._free():
+            self.work.import_texts(lambda: texts)
+            self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
 
     def _ask_file(self) -> None:
         self.shell.open(
@@ -448,152 +427,40 @@ class SolutionsModel:
         )
 
     def import_file(self, path: str) -> None:
-        """Import the solutions of a file's ``Solution`` lines (read in the job too: a file
-        may be large)."""
-        self._start_import(lambda: file_solution_texts(path))
+        """Import the solutions of a file's ``Solution`` lines."""
+        if self._free():
+            self.work.import_file(path)
+            self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
 
-    def _start_import(self, read: Callable[[], list[str]]) -> None:
-        if self.busy:
+    def _free(self) -> bool:
+        """Whether new work may start (else the line says why not)."""
+        if self.work.running is not None:
             self.tell("Still working: wait, or Esc stops it", Tone.WARNING)
-            return
-        level = self.level
-
-        def work(cancelled: CancelCheck, progress: ProgressLine) -> list[Checked]:
-            return check_imports(level, read(), cancelled, progress)
-
-        subject = self._subject(Purpose.IMPORT)
-        self.shell.jobs.run_in_thread(self, Purpose.IMPORT, subject, work, self.wake)
-        self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
-
-    def _cancel(self) -> bool:
-        """Esc while an import is checked or an entry optimized: stop it; False if nothing
-        was running."""
-        work = self.work
-        if work is None:
             return False
-        self.shell.jobs.cancel(self, work)
-        what = "Import" if work is Purpose.IMPORT else "Optimizing"
-        self.tell(f"{what} stopped: nothing was added", Tone.WARNING)
         return True
 
-    # -- optimizing --------------------------------------------------------------------------
     def _optimize(self) -> None:
         """Look for a cheaper solution than the chosen entry under the primary metric, in the
         solver's process; a better one becomes a new entry ("optimized from #N")."""
-        solver = self.solver
-        if solver is None:
-            return
-        if self.busy:
-            self.tell("Still working: wait, or Esc stops it", Tone.WARNING)
+        if self.solver is None or not self._free():
             return
         item = self._replayable()
-        if item is None:
-            return
-        number, order, seconds = item.entry.number, self.primary, self.optimize_seconds
-        level, lurd = self.level, item.entry.lurd
-        subject = self._subject(Purpose.OPTIMIZE)
-        self._optimizing = (number, order)
-        self.shell.jobs.start(
-            self,
-            Purpose.OPTIMIZE,
-            subject,
-            lambda: solver.start(
-                Purpose.OPTIMIZE,
-                subject,
-                level,
-                work=Work.OPTIMIZE,
-                method=order.value,
-                time_limit=seconds,
-                history=lurd,
-            ),
-        )
-        self.tell(self._optimizing_line(0.0), Tone.INFO)
+        if item is not None:
+            entry = item.entry
+            self.work.optimize(entry.number, entry.lurd, self.primary, self.optimize_seconds)
 
-    def _optimizing_line(self, seconds: float) -> str:
-        number, order = self._optimizing
-        return (
-            f"Optimizing #{number} for {METRIC_NAMES[order]}: {seconds:.0f} of "
-            f"{seconds_text(self.optimize_seconds)} (Esc stops)"
-        )
-
-    def file_optimized(self, number: int, result: OptimizeResult) -> None:
-        """Keep the optimizer's answer for entry ``number`` as a new entry, if it is better."""
-        order = METRIC_NAMES[result.order]
-        if not result.improved:
-            within = f" ({result.reason})" if result.reason else ""
-            self.tell(f"Nothing better than #{number} for {order} was found{within}", Tone.WARNING)
-            return
-        try:
-            lurd, metrics = checked_solution(self.level, result.lurd)
-        except SolutionRefused as error:  # replayed in the worker too: a safeguard, not a path
-            self.tell(f"The optimizer's answer was refused: {error}", Tone.DANGER)
-            return
-        when = self.shell.context.progress.clock()
-        added = self.library.add(new_entry(self.key, lurd, metrics, Origin.OPTIMIZED, when, number))
-        if added.error is not None:
-            self.tell(added.error, Tone.DANGER)
-            return
-        self.refresh(select_number=added.number)
-        self.tell(
-            f"#{number} optimized for {order}: {_moves_pushes(result.before)} became "
-            f"{_moves_pushes(result.after)}, kept as #{added.number}",
-            Tone.GOOD,
-        )
-
-    # -- the job driver's side -----------------------------------------------------------------
-    def _subject(self, purpose: Purpose) -> Hashable:
-        count = self._asked.get(purpose)
-        subject = (self.key, (count[1] + 1) if isinstance(count, tuple) else 1)
-        self._asked[purpose] = subject
-        return subject
-
-    def subject_now(self, purpose: Purpose) -> Hashable:
-        return self._asked.get(purpose)
-
-    def job_ended(self, ended: Ended) -> None:
-        if ended.purpose is Purpose.OPTIMIZE:
-            self._optimized(ended)
-        else:
-            self._imported(ended)
-
-    def _optimized(self, ended: Ended) -> None:
-        number = self._optimizing[0]
-        update: SolverUpdate | None = ended.answer
-        if update is None or update.optimized is None:
-            why = "the solver was taken by other work"
-            if ended.problem is not None:
-                why = ended.problem.text
-            elif update is not None and update.error:
-                why = update.error
-            self.tell(f"#{number} was not optimized: {why}", Tone.DANGER)
-            return
-        self.file_optimized(number, update.optimized)
-
-    def _imported(self, ended: Ended) -> None:
-        checked: list[Checked] | None = ended.answer
-        if ended.state is not JobState.DONE or checked is None:
-            why = ended.problem.text if ended.problem is not None else "the check was stopped"
-            self.tell(f"Nothing imported: {why}", Tone.DANGER)
-            return
-        when = self.shell.context.progress.clock()
-        report = file_imports(self.library, self.key, checked, when)
-        self.refresh(select_number=report.added[-1] if report.added else None)
-        tone = Tone.GOOD if report.added and not report.refused else Tone.WARNING
-        if report.error is not None or (report.refused and not report.added):
-            tone = Tone.DANGER
-        self.tell(report.describe(), tone)
+    def _told(self, told: Told) -> None:
+        """A piece of work ended: read the entries again if it filed any, and say how."""
+        if told.filed:
+            self.refresh(select_number=told.select)
+        self.tell(told.line, told.tone)
 
     # -- the view ----------------------------------------------------------------------------
     def view(self) -> SolutionsView:
         message, tone = self.message, self.tone
-        work = self.work
-        if work is not None:
-            progress = self.shell.jobs.progress(self, work)
-            if work is Purpose.OPTIMIZE:
-                message = self._optimizing_line(progress.seconds if progress else 0.0)
-            elif progress is not None and progress.line:
-                message = progress.line
-            tone = Tone.INFO
+        working = self.work.progress_line()
+        if working is not None:
+            message, tone = working, Tone.INFO
         best = best_in(self.entries, self.primary)
         shown = self.room.shown or len(self.entries)
         rows = tuple(
@@ -611,7 +478,7 @@ class SolutionsModel:
             self.optimize_seconds,
             message,
             tone,
-            work is not None,
+            working is not None,
         )
 
     def _row(self, item: ShownEntry, row: int, best: bool) -> SolutionRow:
@@ -652,13 +519,6 @@ class SolutionsModel:
         )
 
 
-def seconds_text(seconds: float) -> str:
-    """A time limit as the player reads it: "10 s", "5 min"."""
-    if seconds >= 60:
-        return f"{seconds / 60:g} min"
-    return f"{seconds:g} s"
-
-
 def _filed(added_at: float) -> tuple[str, str]:
     """The day and the time of day an entry was filed ("-" for one kept without its date)."""
     if added_at <= 0:
@@ -682,7 +542,3 @@ def _setting_enum(kind: type[EnumT], value: str, default: EnumT) -> EnumT:
         if member.value == value:
             return member
     return default
-
-
-def _moves_pushes(metrics: SolutionMetrics) -> str:
-    return f"{counted(metrics.moves, 'move')}/{counted(metrics.pushes, 'push', 'pushes')}"

@@ -101,12 +101,12 @@ def test_an_import_runs_through_the_job_driver_and_is_filed_when_it_ends() -> No
     shell, model = room_screen()
     shell.clipboard.put("Solution: rrrllldrR\nSolution: dr")
     model.handle(SolutionsKey.PASTE)
-    assert model.work is Purpose.IMPORT and model.view().working
+    assert model.work.running is Purpose.IMPORT and model.view().working
     deadline = time.monotonic() + 60
     while model.busy and time.monotonic() < deadline:
         shell.jobs.tick()
         time.sleep(0.001)
-    assert not model.busy and model.work is None
+    assert not model.busy and model.work.running is None
     assert model.message == "Added 1 solution (#4). Solution 2: it does not solve the level."
     assert [row.chosen for row in model.view().rows] == [False, False, False, True]
 

@@ -346,7 +346,7 @@ def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_sour
     press(engine, pygame.K_v)
     finish_import(engine, scene)
     press(engine, pygame.K_o)
-    assert scene.model.work is Purpose.OPTIMIZE
+    assert scene.model.work.running is Purpose.OPTIMIZE
     finish_import(engine, scene)
     kept = [(i.entry.number, i.entry.origin_text(), i.entry.moves) for i in scene.model.entries]
     assert kept == [(1, "imported", 7), (2, "optimized from #1", 3)]
@@ -397,7 +397,7 @@ def test_a_busy_screen_is_drawn_again_only_when_its_progress_changes() -> None:
         press(engine, pygame.K_v)
         finish_import(engine, scene)
         press(engine, pygame.K_o)
-        assert scene.model.work is Purpose.OPTIMIZE and scene.shown().work is Purpose.OPTIMIZE
+        assert scene.shown().work is Purpose.OPTIMIZE
         drawn = engine.drawn_frames
         engine.run_frames(30)
         assert engine.drawn_frames == drawn
