@@ -12,6 +12,7 @@ from game.app.paste import PasteKind, read_paste
 from game.app.screens import (
     LEVEL_OVERLAYS,
     LEVEL_SCREENS,
+    CollectionSolutionsScreen,
     LevelSelectScreen,
     MainMenuScreen,
     MessageScreen,
@@ -272,7 +273,10 @@ def restart_in_place(shell: Shell, index: int) -> None:
 def replay_solution(shell: Shell, index: int, lurd: str, name: str) -> None:
     """Step through a library solution of level ``index`` from its start (N, B, Space), in
     place of the level being played if there is one (under the Solutions screen)."""
-    while isinstance(shell.top_screen(), (SolutionsScreen, *LEVEL_OVERLAYS)):
+    # The level's Solutions, and the collection's it was opened from, give way to the replay.
+    while isinstance(
+        shell.top_screen(), (SolutionsScreen, CollectionSolutionsScreen, *LEVEL_OVERLAYS)
+    ):
         shell.pop()
     screen = PlayScreen(index, solution=lurd, solution_name=name)
     if isinstance(shell.top_screen(), PlayScreen):

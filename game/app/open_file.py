@@ -1,11 +1,13 @@
 """The open-file dialog as a model: a path typed with the folders and level files that match
-it listed, Tab to complete, Enter to open; a file that cannot be opened leaves its reason shown.
+it listed, Tab to complete, Enter to open (or to hand the file to whoever asked for one, such
+as an import); a file that cannot be opened leaves its reason shown.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -13,7 +15,7 @@ from game.app import navigation
 from game.app.session import load_collection_file
 from game.app.shell import Shell
 from game.app.text_line import LineCommand, TextLine, TextLineView
-from game.core.errors import LevelError
+from game.core.errors import LevelError, printable
 from game.core.files import typed_path
 from game.core.level_ref import LevelFile
 
@@ -56,8 +58,12 @@ class OpenFileView:
 class OpenFile:
     """A path to type, starting in ``folder``; Enter opens the file it names."""
 
-    def __init__(self, shell: Shell, folder: str) -> None:
+    def __init__(
+        self, shell: Shell, folder: str, take: Callable[[str], None] | None = None
+    ) -> None:
         self.shell = shell
+        # Who takes the file chosen (None: it is opened as a collection).
+        self.take = take
         self.line = TextLine(folder.rstrip(os.sep) + os.sep, clipboard=shell.clipboard)
         self.error = ""
         self.candidates: list[str] = []
@@ -118,6 +124,9 @@ class OpenFile:
             self._open(self.line.text)
 
     def _open(self, path: str) -> None:
+        if self.take is not None:
+            self._hand_over(self.take, path)
+            return
         try:
             collection = load_collection_file(path)
             source = LevelFile(str(typed_path(path)))
@@ -125,6 +134,21 @@ class OpenFile:
             self.error = str(error)
             return
         navigation.open_collection(self.shell, collection, source)
+
+
+    def _hand_over(self, take: Callable[[str], None], path: str) -> None:
+        """The dialog closes and the file is handed to ``take`` (who reads it, and says what
+        it holds); a path that names no file keeps the dialog open, saying so."""
+        try:
+            file = typed_path(path)
+        except LevelError as error:
+            self.error = str(error)
+            return
+        if not file.is_file():
+            self.error = f"{printable(str(file))} is not a file"
+            return
+        self.shell.pop()
+        take(str(file))
 
 
 def list_candidates(typed: str) -> list[str]:

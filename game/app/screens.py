@@ -82,7 +82,13 @@ class MessageScreen(Screen):
 
 @dataclass(frozen=True)
 class OpenFileScreen(Screen):
-    pass
+    """A path to type, with the folders and files that match it listed. The level file it
+    names opens; or, given ``take``, the file is handed to it once the dialog has closed (the
+    dialog then says ``title`` and ``hint``)."""
+
+    take: Callable[[str], None] | None = None
+    title: str = "Open a level file"
+    hint: str = "Collections in .xsb, .sok or .txt; or drop a file on the window."
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,26 @@ class SolutionsScreen(Screen):
     """The solution library of level ``level_index`` of the open collection."""
 
     level_index: int
+
+
+@dataclass(frozen=True)
+class CompareScreen(Screen):
+    """Two solutions of level ``level_index`` of the open collection compared on its board:
+    each one's LURD, and its name on the screen."""
+
+    level_index: int
+    first: str
+    first_name: str
+    second: str
+    second_name: str
+
+
+@dataclass(frozen=True)
+class CollectionSolutionsScreen(Screen):
+    """Every level of the open collection with its best solutions (and those with none), level
+    ``level_index`` chosen first."""
+
+    level_index: int = 0
 
 
 @dataclass(frozen=True)

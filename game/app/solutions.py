@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import partial
 from pathlib import Path
 
@@ -167,13 +168,7 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
 def best_marked(shown: list[ShownEntry]) -> list[ShownEntry]:
     """``shown`` with the best by moves and the best by pushes among the fitting entries
     marked: the metric orders' keys decide, then the lower number."""
-    fitting = [item for item in shown if item.metrics is not None]
-    if not fitting:
-        return shown
-    best = {
-        order: min(fitting, key=lambda item: (order.key(_metrics(item)), item.entry.number))
-        for order in (MetricOrder.MOVES, MetricOrder.PUSHES)
-    }
+    best = {order: best_in(shown, order) for order in (MetricOrder.MOVES, MetricOrder.PUSHES)}
     return [
         ShownEntry(
             item.entry,
@@ -242,12 +237,17 @@ def check_imports(
     progress: Callable[[str], None] = lambda line: None,
 ) -> list[Checked]:
     """Replay each imported solution on ``level`` (pure work: it runs off the game loop),
-    saying which one it is at; ``cancelled`` stops it between two solutions."""
+    saying how far it has come in whole percents (so a screen showing it changes at most a
+    hundred times); ``cancelled`` stops it between two solutions."""
     checked: list[Checked] = []
+    told = -1
     for number, text in enumerate(texts, start=1):
         if cancelled():
             break
-        progress(f"Replaying solution {number:,} of {len(texts):,}... (Esc stops)")
+        share = 100 * (number - 1) // len(texts)
+        if share != told:
+            told = share
+            progress(f"Replaying {counted(len(texts), 'solution')}: {share}% (Esc stops)")
         try:
             lurd, metrics = checked_solution(level, text)
         except SolutionRefused as error:
@@ -303,3 +303,69 @@ def file_imports(
     added = tuple(result.number for result in results if result.new and result.number)
     known = tuple(result.number for result in results if not result.new and result.number)
     return ImportReport(added, known, refused)
+
+
+# -- sorting ---------------------------------------------------------------------------------
+class Column(Enum):
+    """A column of the Solutions screen's table, by which it may be sorted."""
+
+    NUMBER = "number"
+    MOVES = "moves"
+    PUSHES = "pushes"
+    BOX_LINES = "box-lines"
+    BOX_CHANGES = "box-changes"
+    SESSIONS = "sessions"
+    PLAYER_LINES = "player-lines"
+    DATE = "date"
+    ORIGIN = "origin"
+
+
+# The columns whose own metric order ranks them (the others break ties by the primary order).
+_COLUMN_ORDERS = {
+    Column.MOVES: MetricOrder.MOVES,
+    Column.PUSHES: MetricOrder.PUSHES,
+    Column.BOX_LINES: MetricOrder.BOX_LINES,
+    Column.BOX_CHANGES: MetricOrder.BOX_CHANGES,
+}
+
+
+def sorted_entries(
+    shown: Sequence[ShownEntry], column: Column, descending: bool, primary: MetricOrder
+) -> list[ShownEntry]:
+    """``shown`` sorted by ``column``: by number, date or origin (then number), or by a metric
+    (then the rest in the order the column's metric ranks by, or else the ``primary`` order's,
+    then number); sorted by a metric, entries that no longer fit the level come last, by
+    number."""
+    if column is Column.NUMBER:
+        return sorted(shown, key=lambda item: item.entry.number, reverse=descending)
+    if column is Column.DATE:
+        return sorted(
+            shown, key=lambda item: (item.entry.added_at, item.entry.number), reverse=descending
+        )
+    if column is Column.ORIGIN:
+        return sorted(
+            shown,
+            key=lambda item: (item.entry.origin_text(), item.entry.number),
+            reverse=descending,
+        )
+    order = _COLUMN_ORDERS.get(column, primary)
+
+    def key(item: ShownEntry) -> tuple[int, ...]:
+        metrics = _metrics(item)
+        first = {
+            Column.SESSIONS: (metrics.pushing_sessions,),
+            Column.PLAYER_LINES: (metrics.player_lines,),
+        }.get(column, ())
+        return (*first, *order.key(metrics), item.entry.number)
+
+    fitting = [item for item in shown if item.metrics is not None]
+    unfit = [item for item in shown if item.metrics is None]
+    return sorted(fitting, key=key, reverse=descending) + unfit
+
+
+def best_in(shown: Sequence[ShownEntry], order: MetricOrder) -> ShownEntry | None:
+    """The best fitting entry under ``order`` (the lower number on a tie); None if none fits."""
+    fitting = [item for item in shown if item.metrics is not None]
+    if not fitting:
+        return None
+    return min(fitting, key=lambda item: (order.key(_metrics(item)), item.entry.number))

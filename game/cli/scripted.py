@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.cli.common import CliError
 from game.cli.paths import named_file, output_file
@@ -19,6 +19,7 @@ from game.core.problems import Problem, ProblemKind
 
 if TYPE_CHECKING:
     # pygame is imported only by the subcommands that open the engine.
+    from game.app.shown import Shown
     from game.cli.dialogs import Dialogs
     from game.engine.engine import GameEngine
     from game.engine.input_script import Action, InputScript
@@ -149,8 +150,14 @@ def run_until_still(engine: GameEngine, script: InputScript, limit: int | None) 
             continue
         frames += 1
         top = engine.top
-        if limit is None and script.finished and (top is None or top.shown().idle):
+        if limit is None and script.finished and (top is None or _still(top.shown())):
             break
     if script.problem is not None:
         raise CliError(script.problem)
     return frames
+
+
+def _still(shown: Shown[Any]) -> bool:
+    """The screen is idle and shows no background work (an import the script ended on is
+    waited for, and filed)."""
+    return shown.idle and shown.work is None

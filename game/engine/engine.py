@@ -124,8 +124,6 @@ class GameEngine:
         # The number of the batch of input events being handed out now (None between batches):
         # the typed text of a key press comes in the same batch as the key itself.
         self.input_batch: int | None = None
-        # Events handed to a scene so far.
-        self.inputs = 0
         self._batches = 0
         self._input_sources: list[InputSource] = []
         # The held key that repeats, and the scene it was pressed on.
@@ -265,7 +263,6 @@ class GameEngine:
             scene = self.top
             if scene is None:
                 continue
-            self.inputs += 1
             if event.type == pygame.DROPFILE:
                 scene.on_file_dropped(event.file)
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and (

@@ -173,18 +173,20 @@ class InputScript:
 
     @property
     def finished(self) -> bool:
-        return self.done >= len(self.actions) and self._waiting == 0
+        """Every action done, and the background work the last one started over too (an
+        import the script ends on is filed, not dropped)."""
+        return self.done >= len(self.actions) and self._waiting == 0 and not self.waiting_for_work
 
     def before_frame(self, engine: GameEngine) -> None:
         if self._waiting > 0:
             self._waiting -= 1
             return
         scene = engine.top
-        if self.done >= len(self.actions) or scene is None:
+        if scene is None:
             return
         shown = scene.shown()
         work = shown.work
-        if work is not None:
+        if work is not None and (self.done < len(self.actions) or self.problem is None):
             now = time.monotonic()
             if self._work_since is None:
                 self._work_since = now
@@ -197,7 +199,7 @@ class InputScript:
                 self._work_since = None
             return
         self._work_since = None
-        if not shown.idle:
+        if self.done >= len(self.actions) or not shown.idle:
             return
         action = self.actions[self.done]
         self.done += 1

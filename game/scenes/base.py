@@ -5,13 +5,11 @@ Each scene lists its keys in ``keys``; the bar along the bottom of the screen sh
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import ClassVar
 
 import pygame
 
 from game.app import navigation
-from game.app.jobs import Purpose
 from game.app.menu_dialogs import MenuDialog, MenuDialogView
 from game.app.screens import MessageScreen, Screen
 from game.app.shown import Shown, ViewT
@@ -54,39 +52,6 @@ class GameScene(Scene[ViewT]):
     def paste_levels(self) -> None:
         """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds."""
         navigation.paste_levels(self.engine)
-
-    # -- the bridge for screens without a model yet (each goes as its model comes) ----------------
-    def shown(self) -> Shown[ViewT]:
-        # The screen's own state stands in for a view model: drawn after any input to it,
-        # and when its key of what changes by itself moves.
-        key = (self.engine.inputs, self.picture_key())
-        area = self.ticking_area()
-        return Shown(
-            key,  # type: ignore[arg-type]
-            self.ticking_key(),
-            None if area is None else (area.x, area.y, area.width, area.height),
-            self.is_busy(),
-            self.work_shown(),
-            self.is_idle(),
-        )
-
-    def is_busy(self) -> bool:
-        return False
-
-    def picture_key(self) -> object:
-        return None
-
-    def ticking_key(self) -> Hashable:
-        return None
-
-    def ticking_area(self) -> pygame.Rect | None:
-        return None
-
-    def is_idle(self) -> bool:
-        return True
-
-    def work_shown(self) -> Purpose | None:
-        return None
 
     def content_area(self, surface: pygame.Surface) -> pygame.Rect:
         """The screen above the key bar."""

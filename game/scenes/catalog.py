@@ -22,6 +22,8 @@ SCENES: dict[type[screens.Screen], str] = {
     screens.SettingsScreen: "game.scenes.settings:SettingsScene",
     screens.SlotsScreen: "game.scenes.slots:SlotsScene",
     screens.SolutionsScreen: "game.scenes.solutions:SolutionsScene",
+    screens.CompareScreen: "game.scenes.solution_compare:CompareScene",
+    screens.CollectionSolutionsScreen: "game.scenes.collection_solutions:CollectionSolutionsScene",
     screens.StatsScreen: "game.scenes.stats:StatsScene",
     screens.EditorScreen: "game.scenes.editor:EditorScene",
     screens.EditorLeaveScreen: "game.scenes.editor_leave:EditorLeaveScene",

@@ -48,7 +48,8 @@ class OpenFileScene(TextEntryScene[OpenFileView]):
 
     def __init__(self, engine: GameEngine, screen: OpenFileScreen) -> None:
         super().__init__(engine, screen)
-        self.model = OpenFile(engine, os.getcwd())
+        self.model = OpenFile(engine, os.getcwd(), screen.take)
+        self.title, self.hint = screen.title, screen.hint
 
     def update(self, dt: float) -> None:
         self.model.tick()
@@ -104,9 +105,9 @@ class OpenFileScene(TextEntryScene[OpenFileView]):
         panel = self._panel(surface)
         draw_panel(surface, panel)
         title_at = (panel.centerx, panel.top + px(20))
-        draw_text(surface, "Open a level file", 34, theme.ACCENT, title_at, "midtop", bold=True)
-        hint = "Collections in .xsb, .sok or .txt; or drop a file on the window."
-        hint = fit_text(hint, 19, panel.width - 40)
+        title = fit_text(self.title, 34, panel.width - 40, True)
+        draw_text(surface, title, 34, theme.ACCENT, title_at, "midtop", bold=True)
+        hint = fit_text(self.hint, 19, panel.width - 40)
         draw_text(surface, hint, 19, theme.TEXT_DIM, (panel.centerx, panel.top + px(66)), "midtop")
         draw_text_field(surface, self.field_rect(surface), view.field, bool(shown.ticking))
         for index, rect in enumerate(self.candidate_rects(surface, view)):

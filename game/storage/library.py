@@ -156,6 +156,42 @@ def entries_of(store: StoreConnection, key: LevelKey) -> list[LibraryEntry]:
     return _decoded(store, rows)
 
 
+@dataclass(frozen=True)
+class EntryCounts:
+    """An entry's layout, number, moves and pushes: what a survey of a whole collection needs,
+    read without the solution itself."""
+
+    fingerprint: str
+    number: int
+    moves: int
+    pushes: int
+
+
+# Pushes are the uppercase letters: the length less that of the solution without them.
+_PUSHES_SQL = (
+    "length(lurd) - length(replace(replace(replace(replace(lurd, 'L', ''), 'U', ''), 'R', ''),"
+    " 'D', ''))"
+)
+
+
+def collection_counts(store: StoreConnection, collection_id: str) -> list[EntryCounts]:
+    """The counts of every entry filed under the collection, in one query (rows that do not
+    read as counts are left out)."""
+    rows = store.read(
+        f"SELECT fingerprint, number, length(lurd), {_PUSHES_SQL} FROM solutions"
+        " WHERE collection_id = ?",
+        (collection_id,),
+    )
+    return [
+        EntryCounts(fingerprint, number, moves, pushes)
+        for fingerprint, number, moves, pushes in rows
+        if isinstance(fingerprint, str)
+        and isinstance(number, int)
+        and isinstance(moves, int)
+        and isinstance(pushes, int)
+    ]
+
+
 def all_entries(store: StoreConnection) -> list[LibraryEntry]:
     """Every readable entry (for export)."""
     rows = store.read(_SELECT + " ORDER BY collection_id, fingerprint, number, id")
@@ -262,6 +298,9 @@ class SolutionLibrary:
 
     def entries(self, key: LevelKey) -> list[LibraryEntry]:
         return entries_of(self.store, key)
+
+    def collection_counts(self, collection_id: str) -> list[EntryCounts]:
+        return collection_counts(self.store, collection_id)
 
     def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
         """File a solution already replayed on its level (see game.app.solutions); with

@@ -125,4 +125,4 @@ def test_an_import_stops_between_two_solutions_and_says_where_it_is() -> None:
     asked = iter([False, True])
     checked = check_imports(ROOM, ["drR", "rdR", "rddR"], lambda: next(asked), lines.append)
     assert [item.lurd for item in checked] == ["drR"]
-    assert lines == ["Replaying solution 1 of 3... (Esc stops)"]
+    assert lines == ["Replaying 3 solutions: 0% (Esc stops)"]

@@ -6,25 +6,41 @@ Level 4 of the test levels is the open room: "drR" and "rdR" solve it, "rddR" wa
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.app.jobs import Progress, Purpose
 from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
+from game.cli.scripted import run_until_still
 from game.core.collection import Collection
 from game.core.level_ref import LevelFile
+from game.core.solution_diff import Agreement
 from game.engine.engine import GameEngine
+from game.engine.input_script import InputScript, parse_script
+from game.scenes.collection_solutions import CollectionSolutionsScene
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
+from game.scenes.open_file import OpenFileScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
-from game.scenes.prompt import ConfirmScene, PromptScene
+from game.scenes.prompt import ConfirmScene
+from game.scenes.solution_compare import CompareScene
 from game.scenes.solutions import SolutionsScene
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
 from game.ui.menu_dialog import dialog_menu_area
 from game.ui.widgets import menu_rects
-from tests.engine.harness import FIRST_SOLUTION, level_collection, play_moves, press, settle
+from tests.app.fake_solver import FakeSolver
+from tests.engine.harness import (
+    FIRST_SOLUTION,
+    headless_engine,
+    level_collection,
+    play_moves,
+    press,
+    settle,
+)
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_fit import SIZES, set_size
 from tests.scenes.test_polish import draw_alone
@@ -50,17 +66,20 @@ def open_from_level_select(engine: GameEngine, index: int) -> SolutionsScene:
 
 
 def finish_import(engine: GameEngine, scene: SolutionsScene) -> None:
-    """Run frames until the import's replays are filed (the job is waited for, not timed)."""
-    job = scene.view.job
-    if job is not None:  # (a small import may be filed in the frame that started it)
-        assert job.wait(60)
-        engine.run_frames(2)
-    assert not scene.view.busy
+    """Run frames until the screen's background work is over and filed (waited for on the
+    wall clock, as the work runs there; not timed)."""
+    deadline = time.monotonic() + 120
+    while scene.model.busy and time.monotonic() < deadline:
+        engine.run_frames(1)
+        time.sleep(0.005)
+    assert not scene.model.busy
 
 
 def import_file(engine: GameEngine, scene: SolutionsScene, path: Path) -> None:
+    """I, then the file chosen in the open-file dialog (its path typed over the folder)."""
     press(engine, pygame.K_i)
-    assert isinstance(engine.top, PromptScene)
+    assert isinstance(engine.top, OpenFileScene)
+    press(engine, pygame.K_a, pygame.KMOD_CTRL)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(path)))
     engine.run_frames(1)
     press(engine, pygame.K_RETURN)
@@ -74,22 +93,22 @@ def test_a_file_of_three_solutions_one_broken_lists_two_and_says_why_the_third_w
     file = tmp_path / "room.sok"
     file.write_text(SOLUTIONS_FILE)
     scene = open_from_level_select(engine, OPEN_ROOM)
-    assert scene.view.entries == []
+    assert scene.model.entries == []
     import_file(engine, scene, file)
-    entries = [item.entry for item in scene.view.entries]
+    entries = [item.entry for item in scene.model.entries]
     assert [(e.number, e.lurd, e.origin) for e in entries] == [
         (1, "rdR", Origin.IMPORTED),
         (2, "drR", Origin.IMPORTED),
     ]
     message = "Added 2 solutions (#1, #2). Solution 3: move 3, 'd', is blocked."
-    assert scene.view.message == message
+    assert scene.model.message == message
     drawn_texts.clear()
     engine.render(0.0)
     shown = [item.text for item in drawn_texts]
     assert message in shown
     # Equal moves, pushes, box lines, box changes and sessions: #2 walks in one line less
     # ("dr" against "rd" then a push right), so it is the best by moves and by pushes.
-    assert [(i.best_moves, i.best_pushes) for i in scene.view.entries] == [
+    assert [(i.best_moves, i.best_pushes) for i in scene.model.entries] == [
         (False, False),
         (True, True),
     ]
@@ -108,21 +127,31 @@ def test_bad_clipboard_input_gets_one_line_each_and_adds_nothing(engine: GameEng
     for text, message in cases:
         engine.clipboard.put(text)
         press(engine, pygame.K_v)
-        if scene.view.busy:
+        if scene.model.busy:
             finish_import(engine, scene)
-        assert scene.view.message == message
-    assert scene.view.entries == []
+        assert scene.model.message == message
+    assert scene.model.entries == []
 
 
-def test_a_missing_file_is_one_line(engine: GameEngine, tmp_path: Path) -> None:
-    scene = open_from_level_select(engine, OPEN_ROOM)
+def test_a_missing_file_keeps_the_dialog_open_saying_so(engine: GameEngine, tmp_path: Path) -> None:
+    open_from_level_select(engine, OPEN_ROOM)
     press(engine, pygame.K_i)
+    dialog = engine.top
+    assert isinstance(dialog, OpenFileScene)
+    press(engine, pygame.K_a, pygame.KMOD_CTRL)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "none.sok")))
     engine.run_frames(1)
     press(engine, pygame.K_RETURN)
-    finish_import(engine, scene)  # (the file is read off the loop too)
-    assert scene.view.message.startswith("Nothing imported: cannot read")
-    assert "none.sok" in scene.view.message
+    assert dialog.model.view().error.endswith("none.sok is not a file")
+    assert engine.top is dialog
+
+
+def test_a_file_with_no_solution_lines_is_one_line(engine: GameEngine, tmp_path: Path) -> None:
+    file = tmp_path / "levels.xsb"
+    file.write_text("#####\n#@$.#\n#####\n")
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    import_file(engine, scene, file)
+    assert scene.model.message == "Nothing imported: levels.xsb has no Solution lines"
 
 
 def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
@@ -130,7 +159,7 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
     engine.clipboard.put("Solution: rdR\nSolution: drR")
     press(engine, pygame.K_v)
     finish_import(engine, scene)
-    assert scene.view.selected == 1  # the last one added is chosen
+    assert scene.model.selected == 1  # the last one added is chosen
     press(engine, pygame.K_UP)
     press(engine, pygame.K_c)
     assert engine.clipboard.get() == "rdR"
@@ -138,11 +167,11 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
     press(engine, pygame.K_DELETE)
     assert isinstance(engine.top, ConfirmScene)
     press(engine, pygame.K_n)
-    assert len(scene.view.entries) == 2
+    assert len(scene.model.entries) == 2
     press(engine, pygame.K_DELETE)
     press(engine, pygame.K_y)
-    assert [item.entry.lurd for item in scene.view.entries] == ["drR"]
-    assert scene.view.message == "Deleted #1"
+    assert [item.entry.lurd for item in scene.model.entries] == ["drR"]
+    assert scene.model.message == "Deleted #1"
     # Replay: the level opens with the solution to step through (N), as the solver's would.
     press(engine, pygame.K_RETURN)
     play = engine.top
@@ -169,7 +198,7 @@ def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_
     press(engine, pygame.K_RETURN)
     scene = engine.top
     assert isinstance(scene, SolutionsScene)
-    [item] = scene.view.entries
+    [item] = scene.model.entries
     assert (item.entry.lurd, item.entry.origin, item.best_moves) == (
         FIRST_SOLUTION,
         Origin.PLAYER,
@@ -189,7 +218,7 @@ def test_a_solve_is_kept_as_the_player_s_and_the_complete_screen_and_pause_menu_
     pause.model.menu.select(labels.index("Solutions"))
     press(engine, pygame.K_RETURN)
     assert isinstance(engine.top, SolutionsScene)
-    assert [i.entry.lurd for i in engine.top.view.entries] == [FIRST_SOLUTION]
+    assert [i.entry.lurd for i in engine.top.model.entries] == [FIRST_SOLUTION]
     press(engine, pygame.K_ESCAPE)
     assert isinstance(engine.top, PauseScene)
 
@@ -203,11 +232,11 @@ def test_an_entry_of_the_level_before_its_file_changed_is_kept_and_marked(
     old = LibraryEntry(collection_id, "0" * 20, "rrrR", Origin.PLAYER, place=OPEN_ROOM + 1)
     assert library.add(old).error is None
     scene = open_from_level_select(engine, OPEN_ROOM)
-    [item] = scene.view.entries
+    [item] = scene.model.entries
     assert not item.fits and not item.best_moves
     press(engine, pygame.K_RETURN)
     assert engine.top is scene
-    assert scene.view.message == "#1 does not fit this level any more"
+    assert scene.model.message == "#1 does not fit this level any more"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -228,7 +257,8 @@ def test_the_screen_fits(
     assert library.add(old).error is None
     scene = open_from_level_select(engine, OPEN_ROOM)
     import_file(engine, scene, file)
-    scene.view.choose(2)
+    for key in (pygame.K_HOME, pygame.K_DOWN, pygame.K_DOWN):
+        press(engine, key)
     drawn_texts.clear()
     draw_alone(engine, scene)
     width, height = size
@@ -240,7 +270,7 @@ def test_the_screen_fits(
     area = scene.content_area(engine.screen)
     message = next(item for item in drawn_texts if item.text.startswith("Added"))
     assert message.rect.bottom <= area.bottom
-    assert len(scene.view.entries) == 24
+    assert len(scene.model.entries) == 24
     assert "solver: does not fit" in [item.text for item in drawn_texts]
     assert sum(text.text.startswith("#") for text in drawn_texts) >= 5
 
@@ -316,23 +346,20 @@ def test_optimize_keeps_a_better_solution_as_a_new_entry_optimized_from_its_sour
     press(engine, pygame.K_v)
     finish_import(engine, scene)
     press(engine, pygame.K_o)
-    job = scene.view.optimizing
-    assert job is not None and scene.view.busy
-    assert job.wait(120)
-    engine.run_frames(2)
-    assert not scene.view.busy
-    kept = [(i.entry.number, i.entry.origin_text(), i.entry.moves) for i in scene.view.entries]
+    assert scene.model.work.running is Purpose.OPTIMIZE
+    finish_import(engine, scene)
+    kept = [(i.entry.number, i.entry.origin_text(), i.entry.moves) for i in scene.model.entries]
     assert kept == [(1, "imported", 7), (2, "optimized from #1", 3)]
-    assert scene.view.message == (
+    assert scene.model.message == (
         "#1 optimized for moves: 7 moves/1 push became 3 moves/1 push, kept as #2"
     )
-    # The best there is: nothing better is found, and nothing is added.
-    press(engine, pygame.K_p)
-    job = scene.view.optimizing
-    assert job is not None and job.wait(120)
-    engine.run_frames(2)
-    assert len(scene.view.entries) == 2
-    assert scene.view.message.startswith("Nothing better than #2 for pushes was found")
+    # The best there is: nothing better is found for pushes either, and nothing is added.
+    press(engine, pygame.K_m)
+    assert scene.model.message == "Primary metric: pushes"
+    press(engine, pygame.K_o)
+    finish_import(engine, scene)
+    assert len(scene.model.entries) == 2
+    assert scene.model.message.startswith("Nothing better than #2 for pushes was found")
 
 
 def test_esc_stops_the_optimizer_and_adds_nothing(engine: GameEngine) -> None:
@@ -341,9 +368,101 @@ def test_esc_stops_the_optimizer_and_adds_nothing(engine: GameEngine) -> None:
     press(engine, pygame.K_v)
     finish_import(engine, scene)
     press(engine, pygame.K_o)
-    assert scene.view.busy
+    assert scene.model.busy
     press(engine, pygame.K_ESCAPE)
-    assert engine.top is scene and not scene.view.busy
-    assert scene.view.message == "Optimizing stopped: nothing was added"
+    assert engine.top is scene and not scene.model.busy
+    assert scene.model.message == "Optimizing stopped: nothing was added"
     engine.run_frames(5)
-    assert len(scene.view.entries) == 1
+    assert len(scene.model.entries) == 1
+
+
+def test_an_input_script_that_ends_on_an_import_waits_for_it_and_it_is_filed(
+    engine: GameEngine,
+) -> None:
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("\n".join(f"Solution: {'rl' * n}drR" for n in range(300)))
+    script = InputScript(parse_script("key v\n"))
+    engine.add_input_source(script)
+    run_until_still(engine, script, None)
+    assert script.finished and not scene.model.busy
+    assert len(scene.model.entries) == 300
+    assert scene.model.message == "Added 300 solutions (#1 to #300)."
+
+
+def test_a_busy_screen_is_drawn_again_only_when_its_progress_changes() -> None:
+    solver = FakeSolver()  # answers only when told: the optimizer runs until then
+    for engine in headless_engine(solver):
+        scene = open_from_level_select(engine, OPEN_ROOM)
+        engine.clipboard.put("rlrldrR")
+        press(engine, pygame.K_v)
+        finish_import(engine, scene)
+        press(engine, pygame.K_o)
+        assert scene.shown().work is Purpose.OPTIMIZE
+        drawn = engine.drawn_frames
+        engine.run_frames(30)
+        assert engine.drawn_frames == drawn
+        solver.jobs[-1].report(Progress(100, 3.0))
+        engine.run_frames(30)
+        assert engine.drawn_frames == drawn + 1
+        assert scene.model.view().message == "Optimizing #1 for moves: 3 of 1 min (Esc stops)"
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_x_marks_one_d_compares_it_with_the_chosen_and_the_comparison_fits(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("Solution: rlrldrR\nSolution: drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_d)  # #2, the best, against itself: nothing to compare
+    assert engine.top is scene
+    assert scene.model.message == "Mark a solution with X, then choose another to compare"
+    press(engine, pygame.K_x)
+    assert [row.marked for row in scene.model.view().rows] == [False, True]
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_d)
+    compare = engine.top
+    assert isinstance(compare, CompareScene)
+    view = compare.model.view()
+    assert (view.first_name, view.second_name) == ("#2", "#1")
+    assert view.first_line == "#2: 3 moves, 1 push, 1 box line, 0 box changes"
+    assert [run.agreement for run in view.diff.runs] == [Agreement.SAME]
+    drawn_texts.clear()
+    draw_alone(engine, compare)
+    pygame.image.save(engine.screen, f"/tmp/solutions_compare_{size[0]}x{size[1]}.png")
+    screen = pygame.Rect(0, 0, *size)
+    assert all(screen.contains(item.rect) for item in drawn_texts)
+    assert "1 push the same, in order; 0 pushes of #2 and 0 of #1 differ" in [
+        item.text for item in drawn_texts
+    ]
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is scene
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 800)])
+def test_l_opens_the_collection_s_solutions_which_opens_a_level_s_and_fits(
+    engine: GameEngine, drawn_texts: list[Drawn], size: tuple[int, int]
+) -> None:
+    set_size(engine, size)
+    scene = open_from_level_select(engine, OPEN_ROOM)
+    engine.clipboard.put("drR")
+    press(engine, pygame.K_v)
+    finish_import(engine, scene)
+    press(engine, pygame.K_l)
+    collection = engine.top
+    assert isinstance(collection, CollectionSolutionsScene)
+    view = collection.model.view()
+    assert [row.count for row in view.rows][OPEN_ROOM] == 1
+    assert [row.chosen for row in view.rows].index(True) == OPEN_ROOM
+    drawn_texts.clear()
+    draw_alone(engine, collection)
+    pygame.image.save(engine.screen, f"/tmp/solutions_collection_{size[0]}x{size[1]}.png")
+    screen = pygame.Rect(0, 0, *size)
+    assert all(screen.contains(item.rect) for item in drawn_texts)
+    assert "3/1 (#1)" in [item.text for item in drawn_texts]
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_RETURN)
+    other = engine.top
+    assert isinstance(other, SolutionsScene) and other.model.level_index == OPEN_ROOM - 1
