@@ -12,8 +12,9 @@ from difflib import SequenceMatcher
 from enum import Enum
 
 from game.core.level import Level
-from game.core.metrics import Push, SolutionMetrics, solution_metrics
+from game.core.metrics import SolutionMetrics, solution_metrics
 from game.core.paths import DIRECTIONS
+from game.core.push import IndexedPush as Push
 
 Square = tuple[int, int]  # column, row
 
