@@ -125,7 +125,9 @@ def _span(run: AlignedRun, first: bool) -> str:
     start, count = (
         (run.first_start, run.first_count) if first else (run.second_start, run.second_count)
     )
-    return f"push {start + 1}" if count == 1 else f"pushes {start + 1}-{start + count}"
+    if count > 1:
+        return f"pushes {start + 1}-{start + count}"
+    return f"push {start + 1}"
 
 
 def _metrics_line(name: str, metrics: SolutionMetrics) -> str:

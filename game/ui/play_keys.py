@@ -98,8 +98,7 @@ _SWITCH_GROUP = KeyGroup(
     short="reverse",
 )
 _HINT_GROUP = KeyGroup(
-    "hint: the next push and the walk to it; in reverse play the next pull (hints lower the"
-    " level's score)",
+    "hint: the next push, or pull in reverse play (hints lower the score)",
     (_bind(PlayCommand.HINT, _keys(pygame.K_h, mods=Mod.SHIFT)),),
     footer=1,
     short="hint",
