@@ -43,13 +43,20 @@ from game.app.assist_machine import (
 from game.app.job_driver import Ended, JobDriver
 from game.app.jobs import JobState, Progress, Purpose
 from game.app.solution_steps import SolutionSteps
-from game.app.solver_service import SolverPort, SolverUpdate, Work, player_workers
+from game.app.solver_service import (
+    RescueRequest,
+    Solved,
+    SolveRequest,
+    SolverPort,
+    player_workers,
+)
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.metrics import played_pushes
 from game.core.play import PlayState
 from game.core.problems import Problem, ProblemKind
 from game.solver.plan import Hint, Push, PushPlan
+from game.solver.rescue import RescueResult
 from game.solver.result import SolveStatus
 from game.solver.smt import SMT_METHODS
 from game.solver.warning import DeadlockWarning, DeadlockWatch
@@ -257,21 +264,19 @@ class SolverAssist:
         state = self._state
         if state is None:
             return
-        update: SolverUpdate | None = ended.answer
-        result = update.result if update is not None else None
+        answer = ended.answer
+        result = answer.result if isinstance(answer, Solved) else None
         if ended.state is JobState.CANCELLED or (
             result is not None and result.status is SolveStatus.CANCELLED
         ):
             self._fire(Taken())
-        elif update is not None and update.rescue is not None:
-            self._fire(Rescued(update.rescue.undos))
-        elif update is None or update.error or result is None:
+        elif isinstance(answer, RescueResult):
+            self._fire(Rescued(answer.undos))
+        elif not isinstance(answer, Solved) or result is None:
             error = ended.problem.text if ended.problem is not None else ""
-            if update is not None:
-                error = update.error or error
             self._fire(NoAnswer(error or "The solver gave no answer"))
         elif result.status is SolveStatus.SOLVED:
-            found = list(update.plan)
+            found = list(answer.plan)
             self.plan, self._plan_key = PushPlan(found), _position_key(state)
             if not self._known:  # a whole solution from the start now: kept for a restart
                 self._known = (*played_pushes(self.level, state.lurd()), *found)
@@ -319,19 +324,14 @@ class SolverAssist:
     def _start(self, search: Search, settle: int, state: PlayState) -> None:
         """Run ``search`` in place of any search before it (the solver runs one at a time):
         a rescue replays the history from the start, a solve starts where the player is."""
-        rescue = search.purpose is Purpose.RESCUE
-        start = functools.partial(
-            self.solver.start,
-            search.purpose,
-            search.boxes,
-            state.level if rescue else state.position(),
-            work=Work.RESCUE if rescue else Work.SOLVE,
-            method=search.method,
-            time_limit=search.time_limit,
-            history=state.lurd(),
-            # A search the player waits for: every core but the one the game keeps.
-            workers=player_workers() if search.purpose.shown else 1,
-        )
+        # A search the player waits for: every core but the one the game keeps.
+        workers = player_workers() if search.purpose.shown else 1
+        request: RescueRequest | SolveRequest
+        if search.purpose is Purpose.RESCUE:
+            request = RescueRequest(state.level, state.lurd(), search.time_limit, workers)
+        else:
+            request = SolveRequest(state.position(), search.method, search.time_limit, workers)
+        start = functools.partial(self.solver.start, search.purpose, search.boxes, request)
         self.jobs.cancel(self)
         self.jobs.start(self, search.purpose, search.boxes, start, settle)
         self.progress = None

@@ -12,7 +12,7 @@ from enum import Enum
 
 from game.app.job_driver import Ended, JobDriver
 from game.app.jobs import JobState, Purpose
-from game.app.solver_service import SolverPort, SolverUpdate
+from game.app.solver_service import Solved, SolveRequest, SolverPort
 from game.core.edit_checks import solution_of
 from game.core.level import Level
 from game.core.notation import NotationError, replay
@@ -158,7 +158,9 @@ class LevelCheck:
             self,
             Purpose.CHECK,
             rows,
-            lambda: solver.start(Purpose.CHECK, rows, level, time_limit=CHECK_TIME_LIMIT),
+            lambda: solver.start(
+                Purpose.CHECK, rows, SolveRequest(level, time_limit=CHECK_TIME_LIMIT)
+            ),
             settle,
         )
 
@@ -172,12 +174,8 @@ class LevelCheck:
             # solver leaves the check running, and its answer comes.
             self._taken = True
             return
-        update: SolverUpdate | None = ended.answer
-        if ended.problem is not None:
-            self.error = ended.problem.text
-        elif update is not None:
-            self.error = update.error
-        result = update.result if update is not None else None
+        self.error = ended.problem.text if ended.problem is not None else ""
+        result = ended.answer.result if isinstance(ended.answer, Solved) else None
         if result is None or result.status is SolveStatus.CANCELLED:
             self.verdict = Verdict.UNKNOWN
             return

@@ -1,18 +1,18 @@
 """Background work, one way: a typed job saying what it is for and the position or level it
 belongs to, with its progress, its result or failure, a cancel, and the one rule of staleness.
 
-A job is made by a runner and read by its screen each tick (never waited for in the loop):
+A job is made by a runner and handed to its model by the job driver (game.app.job_driver):
 - :func:`run_in_thread` runs a function in a thread of this process (a random level the player
   waits for, a level made ahead: game.app.ready_levels);
 - :class:`game.app.solver_service.SolverService` runs it in the solver's worker process (hints,
-  whole solutions, rescues, the editor's check), one at a time: a new job cancels the one before.
+  whole solutions, rescues, the editor's check, optimizing), one at a time: a new job cancels
+  the one before.
 
 A new kind of work takes a small addition: a :class:`Purpose` member here (its wording, and
 whether the screen shows it, so input scripts wait for it); for work in the solver's process a
-:class:`~game.app.solver_works.Work` member and its function in that module's ``WORKS`` table
-(``(request, cancelled, progress) -> SolverUpdate``, with a typed field on the update for an
-answer of a new type), then ``SolverService.start(Purpose.X, subject, level, work=Work.X)``.
-A shorter solution (game.solver.optimize.optimizer) is planned that way as ``Purpose.OPTIMIZE``.
+request class in game.app.solver_works (its fields, and a ``run(cancelled, progress)`` that
+imports what it needs and returns the answer's own type), then
+``SolverService.start(Purpose.X, subject, XRequest(...))``, whose job is typed by that answer.
 """
 
 from __future__ import annotations

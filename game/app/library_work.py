@@ -23,7 +23,7 @@ from game.app.solutions import (
     file_solution_texts,
     new_entry,
 )
-from game.app.solver_service import SolverPort, SolverUpdate, Work
+from game.app.solver_service import OptimizeRequest, SolverPort
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.wording import counted
@@ -146,13 +146,7 @@ class LibraryWork:
             Purpose.OPTIMIZE,
             subject,
             lambda: solver.start(
-                Purpose.OPTIMIZE,
-                subject,
-                level,
-                work=Work.OPTIMIZE,
-                method=order.value,
-                time_limit=seconds,
-                history=lurd,
+                Purpose.OPTIMIZE, subject, OptimizeRequest(level, lurd, order, seconds)
             ),
         )
 
@@ -180,15 +174,12 @@ class LibraryWork:
 
     def _optimized(self, ended: Ended) -> Told:
         number = self._optimizing[0]
-        update: SolverUpdate | None = ended.answer
-        if update is None or update.optimized is None:
+        if not isinstance(ended.answer, OptimizeResult):
             why = "the solver was taken by other work"
             if ended.problem is not None:
                 why = ended.problem.text
-            elif update is not None and update.error:
-                why = update.error
             return Told(f"#{number} was not optimized: {why}", Tone.DANGER)
-        return self.file_optimized(number, update.optimized)
+        return self.file_optimized(number, ended.answer)
 
     def file_optimized(self, number: int, result: OptimizeResult) -> Told:
         """Keep the optimizer's answer for entry ``number`` as a new entry, if it is better."""

@@ -25,7 +25,7 @@ from game.app.reverse_hint import TAKEN, THINKING, PullHint, PullHints
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.shell import Shell
 from game.app.solutions import level_assist
-from game.app.solver_service import SolverPort, SolverUpdate, player_workers
+from game.app.solver_service import Solved, SolveRequest, SolverPort, player_workers
 from game.core.board import Board
 from game.core.chapters import CAPTION_KEY, level_field
 from game.core.direction import Direction
@@ -313,11 +313,9 @@ class PlayModel:
         assist = self.assist
         target, boxes = self.pulls.search_level(game), game.box_squares()
 
-        def start() -> Job[SolverUpdate]:
-            return assist.solver.start(
-                Purpose.PULL_HINT, boxes, target, method=assist.method,
-                time_limit=HINT_TIME_LIMIT, workers=player_workers(),
-            )
+        def start() -> Job[Solved]:
+            request = SolveRequest(target, assist.method, HINT_TIME_LIMIT, player_workers())
+            return assist.solver.start(Purpose.PULL_HINT, boxes, request)
 
         self.shell.jobs.start(self, Purpose.PULL_HINT, boxes, start)
 

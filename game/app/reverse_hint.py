@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.app.assist_machine import gave_up_message
-from game.app.solver_service import SolverUpdate
+from game.app.solver_service import Solved
 from game.core.board import Board, Tile
 from game.core.direction import Direction
 from game.core.level import Level
@@ -141,17 +141,16 @@ class PullHints:
         """What the solver is asked for the reverse game's position."""
         return pulled_home_level(self.level, game.box_squares())
 
-    def answered(self, game: ReverseGame, update: SolverUpdate | None) -> PullHint | Problem:
+    def answered(self, game: ReverseGame, answer: object) -> PullHint | Problem:
         """The solver's answer for the reverse game's position: its plan kept, and the pull
         it gives, or why there is none."""
-        result = update.result if update is not None else None
-        if update is None or update.error or result is None:
-            error = update.error if update is not None else ""
-            return Problem(ProblemKind.WORK_FAILED, error or "The solver gave no answer")
+        if not isinstance(answer, Solved):
+            return Problem(ProblemKind.WORK_FAILED, "The solver gave no answer")
+        result = answer.result
         if result.status is SolveStatus.UNSOLVABLE:
             return Problem(ProblemKind.NO_WAY_ON)
         if result.status is not SolveStatus.SOLVED:
             return Problem(ProblemKind.WORK_FAILED, gave_up_message(result.status))
-        self.plan = PullPlan(self.level, update.plan)
+        self.plan = PullPlan(self.level, answer.plan)
         answer = self.ask(game)
         return answer if answer is not None else Problem(ProblemKind.NO_HINT, OTHER_SIDE)

@@ -1,9 +1,7 @@
 """The solver service: searches run in a worker process that a manager thread looks after.
 
-Each request is a job (game.app.jobs) the screen reads each tick; a new job cancels the one
-before it, and a crash or a hang in the worker becomes a message. What the worker can do is the
-``WORKS`` table in game.app.solver_works: a new kind of work is one more :class:`Work` member
-and its function there.
+Each request is a job (game.app.jobs) typed by its kind of work (game.app.solver_works): a new
+job cancels the one before it, and a crash or a hang in the worker fails it with a message.
 """
 
 from __future__ import annotations
@@ -16,28 +14,35 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from multiprocessing.context import SpawnProcess
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game.app.jobs import Job, Progress, Purpose
 from game.app.solver_works import (
-    SolverRequest,
-    SolverUpdate,
-    Work,
+    Assignment,
+    Failed,
+    News,
+    OptimizeRequest,
+    Progressed,
+    Request,
+    RescueRequest,
+    Solved,
+    SolveRequest,
     solve_answer,
     worker_main,
 )
-from game.core.level import Level
-from game.solver.result import SolveResult, SolveStatus
 
 __all__ = [
+    "OptimizeRequest",
+    "RescueRequest",
+    "SolveRequest",
+    "Solved",
     "SolverPort",
-    "SolverRequest",
     "SolverService",
-    "SolverUpdate",
-    "Work",
     "player_workers",
     "solve_answer",
 ]
+
+AnswerT = TypeVar("AnswerT")
 
 # A worker that has not answered a cancel this long after its deadline is killed.
 GRACE_SECONDS = 2.0
@@ -61,16 +66,8 @@ class SolverPort(Protocol):
     think_ahead: bool  # solve in the background after each change, before anyone asks
 
     def start(
-        self,
-        purpose: Purpose,
-        subject: Hashable,
-        level: Level,
-        work: Work = ...,
-        method: str = ...,
-        time_limit: float = ...,
-        history: str = ...,
-        workers: int = ...,
-    ) -> Job[SolverUpdate]: ...
+        self, purpose: Purpose, subject: Hashable, request: Request[AnswerT]
+    ) -> Job[AnswerT]: ...
 
     def shutdown(self) -> None: ...
 
@@ -86,12 +83,12 @@ class SolverService:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._next_id = 0
-        self._current: SolverRequest | None = None
+        self._current: Assignment | None = None
         self._deadline = 0.0
-        # The job of the latest request, and its id: only its updates reach a screen.
-        self._job: Job[SolverUpdate] | None = None
+        # The job of the latest request, and its id: only its news reaches a screen.
+        self._job: Job[Any] | None = None
         self._job_id = 0
-        self._commands: queue.Queue[SolverRequest | None] = queue.Queue()
+        self._commands: queue.Queue[Assignment | None] = queue.Queue()
         self._process: SpawnProcess | None = None
         self._requests: Any = None
         self._updates: Any = None
@@ -101,32 +98,21 @@ class SolverService:
 
     # -- the game's side -------------------------------------------------------------------
     def start(
-        self,
-        purpose: Purpose,
-        subject: Hashable,
-        level: Level,
-        work: Work = Work.SOLVE,
-        method: str = "fast",
-        time_limit: float = 30.0,
-        history: str = "",
-        workers: int = 1,
-    ) -> Job[SolverUpdate]:
-        """Start ``work`` on ``level`` for ``purpose`` with ``workers`` processes (see
-        :func:`player_workers`); the job running before is cancelled. The job's result is the
-        final update; its progress the nodes and seconds searched so far."""
+        self, purpose: Purpose, subject: Hashable, request: Request[AnswerT]
+    ) -> Job[AnswerT]:
+        """Start ``request`` for ``purpose``; the job running before is cancelled. The job's
+        result is the request's answer; its progress the nodes and seconds searched so far."""
         self._ensure_thread()
         with self._lock:
             self._next_id += 1
-            request = SolverRequest(
-                self._next_id, work, level, history, method, time_limit, workers, purpose.shown
-            )
-            job: Job[SolverUpdate] = Job(
-                purpose, subject, functools.partial(self._stop, request.request_id), self._wake
+            assignment = Assignment(self._next_id, request, purpose.shown)
+            job: Job[AnswerT] = Job(
+                purpose, subject, functools.partial(self._stop, self._next_id), self._wake
             )
             if self._job is not None:
                 self._job.dropped()
-            self._job, self._job_id = job, request.request_id
-        self._commands.put(request)
+            self._job, self._job_id = job, self._next_id
+        self._commands.put(assignment)
         return job
 
     def cancel(self) -> None:
@@ -159,20 +145,20 @@ class SolverService:
         self._stopping = False
 
     # -- the manager thread ----------------------------------------------------------------
-    def _tell(self, update: SolverUpdate) -> None:
-        """Hand ``update`` to its job (which wakes the loop), if that job is still wanted."""
+    def _tell(self, news: News) -> None:
+        """Hand ``news`` to its job (which wakes the loop), if that job is still wanted."""
         with self._lock:
-            job = self._job if update.request_id == self._job_id else None
-            if job is not None and update.done:
+            job = self._job if news.request_id == self._job_id else None
+            if job is not None and not isinstance(news, Progressed):
                 self._job = None
         if job is None:
             return
-        if not update.done:
-            job.report(Progress(update.nodes, update.seconds))
-        elif update.error and update.result is None:
-            job.fail(update.error)
+        if isinstance(news, Progressed):
+            job.report(Progress(news.nodes, news.seconds))
+        elif isinstance(news, Failed):
+            job.fail(news.message)
         else:
-            job.finish(update)
+            job.finish(news.answer)
 
     def _ensure_thread(self) -> None:
         if self._thread is None or not self._thread.is_alive():
@@ -221,13 +207,8 @@ class SolverService:
                     except (OSError, RuntimeError, ValueError) as error:
                         # The worker could not start: say so, the game goes on without it.
                         self._current = None
-                        self._tell(
-                            SolverUpdate(
-                                command.request_id,
-                                command.work,
-                                error=f"the solver could not start: {error}".splitlines()[0],
-                            )
-                        )
+                        message = f"the solver could not start: {error}".splitlines()[0]
+                        self._tell(Failed(command.request_id, message))
             self._forward_updates()
             self._watch_worker()
 
@@ -237,29 +218,33 @@ class SolverService:
                 self._cancelled_through.value = self._current.request_id
         self._current = None
 
-    def _dispatch(self, request: SolverRequest) -> None:
+    def _dispatch(self, assignment: Assignment) -> None:
         if self._process is None or not self._process.is_alive():
             self._start_worker()
-        self._current = request
-        self._deadline = time.monotonic() + request.time_limit + GRACE_SECONDS
-        self._requests.put(request)
+        self._current = assignment
+        self._deadline = time.monotonic() + assignment.request.time_limit + GRACE_SECONDS
+        self._requests.put(assignment)
 
     def _forward_updates(self) -> None:
         if self._updates is None:
             return
         while True:
             try:
-                update: SolverUpdate = self._updates.get_nowait()
+                news: News = self._updates.get_nowait()
             except queue.Empty:
                 return
-            self._tell(update)
+            self._tell(news)
             current = self._current
-            if current is not None and update.done and update.request_id == current.request_id:
+            if (
+                current is not None
+                and not isinstance(news, Progressed)
+                and news.request_id == current.request_id
+            ):
                 self._current = None
 
     def _watch_worker(self) -> None:
-        request = self._current
-        if request is None or self._process is None:
+        assignment = self._current
+        if assignment is None or self._process is None:
             return
         crashed = not self._process.is_alive()
         overdue = time.monotonic() > self._deadline
@@ -276,9 +261,4 @@ class SolverService:
         self._process.join(timeout=2)
         self._process = None
         self._current = None
-        timeout = SolveResult(SolveStatus.TIMEOUT, reason=message)
-        self._tell(
-            SolverUpdate(
-                request.request_id, request.work, result=timeout, error=message if crashed else ""
-            )
-        )
+        self._tell(Failed(assignment.request_id, message))

@@ -1,5 +1,5 @@
-"""The work the solver's worker process does: requests and updates, and the ``WORKS`` table
-of what each kind of work runs (a new kind is one :class:`Work` member and its function).
+"""The work the solver's worker process does: a typed request per kind of work, each with the
+type of its answer and what it runs, and the news the worker sends back.
 
 This module is what the worker process imports; the game's side is game.app.solver_service.
 """
@@ -11,11 +11,10 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.core.level import Level
-from game.core.metrics import played_pushes
+from game.core.metrics import MetricOrder, played_pushes
 from game.core.push import Push
 from game.solver.rescue import RescueResult
 from game.solver.result import CancelCheck, SolveResult
@@ -33,113 +32,131 @@ WAITED_FOR_NICENESS = 1
 BACKGROUND_NICENESS = 19
 
 
-class Work(Enum):
-    """What the worker is asked to do (its function is in ``WORKS``)."""
-
-    SOLVE = "solve"  # a whole solution from a position
-    RESCUE = "rescue"  # how many undos bring an unsolvable game back
-    # A solution (the request's ``history``) made cheaper under a metric order (its ``method``).
-    OPTIMIZE = "optimize"
+# How the work tells its progress: search nodes and seconds so far.
+NodeProgress = Callable[[int, float], None]
+AnswerT = TypeVar("AnswerT", covariant=True)
 
 
-@dataclass(frozen=True)
-class SolverRequest:
-    request_id: int
-    work: Work
-    level: Level
-    history: str  # the LURD from the level's start, for RESCUE
-    method: str
-    time_limit: float
-    workers: int = 1  # processes that share the search (see game.solver.search.parallel)
-    waited_for: bool = False  # the player waits for it: it runs at a higher priority
-
-
-@dataclass(frozen=True)
-class SolverUpdate:
-    """Progress or the final answer for one request; ``done`` marks the last update.
-
-    A solution comes as a typed ``plan`` (its pushes from the position asked about), so the
-    game never reads LURD text back.
-    """
-
-    request_id: int
-    work: Work
-    nodes: int = 0
-    seconds: float = 0.0
-    result: SolveResult | None = None
-    rescue: RescueResult | None = None
-    error: str = ""
-    plan: tuple[Push, ...] = ()
-    optimized: OptimizeResult | None = None
+class Request(Protocol[AnswerT]):
+    """A kind of work for the worker: how long it may take, and what it runs there (imports
+    inside its :meth:`run`: the game's process never loads the solver for it)."""
 
     @property
-    def done(self) -> bool:
-        answered = self.result is not None or self.rescue is not None
-        return answered or self.optimized is not None or bool(self.error)
+    def time_limit(self) -> float: ...
+
+    def run(self, cancelled: CancelCheck, progress: NodeProgress) -> AnswerT: ...
 
 
-def solve_answer(request: SolverRequest, result: SolveResult) -> SolverUpdate:
-    """The final update of a solve: the result, and its plan when it solved the level."""
-    plan = tuple(played_pushes(request.level, result.lurd)) if result.solved else ()
-    return SolverUpdate(
-        request.request_id, request.work, result.nodes, result.seconds, result, plan=plan
-    )
+@dataclass(frozen=True)
+class Solved:
+    """A search's answer: its result, and when it solved the level its typed ``plan`` (its
+    pushes from the position asked about), so the game never reads LURD text back."""
+
+    result: SolveResult
+    plan: tuple[Push, ...] = ()
 
 
-NodeProgress = Callable[[int, float], None]
+def solve_answer(level: Level, result: SolveResult) -> Solved:
+    """The answer of a search of ``level``: the result, and its plan when it solved it."""
+    return Solved(result, tuple(played_pushes(level, result.lurd)) if result.solved else ())
 
 
-def _solve(request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress) -> SolverUpdate:
-    from game.solver import solve
+@dataclass(frozen=True)
+class SolveRequest:
+    """A whole solution from a position with ``method``, on ``workers`` processes (see
+    game.solver.search.parallel): a hint, a solution, the think-ahead, the editor's check."""
 
-    result = solve(
-        request.level,
-        method=request.method,
-        time_limit=request.time_limit,
-        cancel=cancelled,
-        progress=progress,
-        workers=request.workers,
-    )
-    return solve_answer(request, result)
+    level: Level
+    method: str = "fast"
+    time_limit: float = 30.0
+    workers: int = 1
 
+    def run(self, cancelled: CancelCheck, progress: NodeProgress) -> Solved:
+        from game.solver import solve
 
-def _rescue(
-    request: SolverRequest, cancelled: CancelCheck, _progress: NodeProgress
-) -> SolverUpdate:
-    from game.solver.rescue import undos_to_solvable
-
-    rescue = undos_to_solvable(
-        request.level, request.history, request.time_limit, cancelled, request.workers
-    )
-    return SolverUpdate(request.request_id, request.work, rescue=rescue)
-
-
-def _optimize(
-    request: SolverRequest, cancelled: CancelCheck, progress: NodeProgress
-) -> SolverUpdate:
-    from game.core.metrics import MetricOrder
-    from game.solver.optimize.optimizer import optimize
-
-    result = optimize(
-        request.level,
-        request.history,
-        MetricOrder(request.method),
-        time_limit=request.time_limit,
-        cancel=cancelled,
-        progress=lambda news: progress(news.nodes, news.seconds),
-    )
-    return SolverUpdate(
-        request.request_id, request.work, result.nodes, result.seconds, optimized=result
-    )
+        result = solve(
+            self.level,
+            method=self.method,
+            time_limit=self.time_limit,
+            cancel=cancelled,
+            progress=progress,
+            workers=self.workers,
+        )
+        return solve_answer(self.level, result)
 
 
-# What the worker process does for each kind of work (imports inside: the game's process never
-# loads the solver for them).
-WORKS: dict[Work, Callable[[SolverRequest, CancelCheck, NodeProgress], SolverUpdate]] = {
-    Work.SOLVE: _solve,
-    Work.RESCUE: _rescue,
-    Work.OPTIMIZE: _optimize,
-}
+@dataclass(frozen=True)
+class RescueRequest:
+    """How many undos bring a lost game back: ``history`` the LURD from ``level``'s start."""
+
+    level: Level
+    history: str
+    time_limit: float
+    workers: int = 1
+
+    def run(self, cancelled: CancelCheck, progress: NodeProgress) -> RescueResult:
+        from game.solver.rescue import undos_to_solvable
+
+        return undos_to_solvable(self.level, self.history, self.time_limit, cancelled, self.workers)
+
+
+@dataclass(frozen=True)
+class OptimizeRequest:
+    """A cheaper ``solution`` of ``level`` under the metric ``order``."""
+
+    level: Level
+    solution: str
+    order: MetricOrder
+    time_limit: float
+
+    def run(self, cancelled: CancelCheck, progress: NodeProgress) -> OptimizeResult:
+        from game.solver.optimize.optimizer import optimize
+
+        return optimize(
+            self.level,
+            self.solution,
+            self.order,
+            time_limit=self.time_limit,
+            cancel=cancelled,
+            progress=lambda news: progress(news.nodes, news.seconds),
+        )
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A request as the worker gets it: its number, and whether the player waits for it (it
+    then runs at a higher priority)."""
+
+    request_id: int
+    request: Request[object]
+    waited_for: bool = False
+
+
+# -- what the worker sends back, each about one assignment ------------------------------------
+@dataclass(frozen=True)
+class Progressed:
+    request_id: int
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The last news of an assignment: its answer (of the type its request's ``run`` gives)."""
+
+    request_id: int
+    answer: object
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The last news of an assignment: why no answer came, in one line."""
+
+    request_id: int
+    message: str
+
+
+News = Progressed | Answered | Failed
 
 
 def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
@@ -163,26 +180,26 @@ def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
     updates.cancel_join_thread()
     while not orphaned():
         try:
-            request: SolverRequest | None = requests.get(timeout=PARENT_CHECK_SECONDS)
+            assignment: Assignment | None = requests.get(timeout=PARENT_CHECK_SECONDS)
         except queue.Empty:
             continue
-        if request is None:
+        if assignment is None:
             return
-        rid = request.request_id
+        rid = assignment.request_id
 
         def is_cancelled(rid: int = rid) -> bool:
             return bool(cancelled_through.value >= rid) or orphaned()
 
-        def progress(nodes: int, seconds: float, rid: int = rid, work: Work = request.work) -> None:
-            updates.put(SolverUpdate(rid, work, nodes, seconds))
+        def progress(nodes: int, seconds: float, rid: int = rid) -> None:
+            updates.put(Progressed(rid, nodes, seconds))
 
-        def work(request: SolverRequest = request, rid: int = rid) -> None:
-            if not request.waited_for:
+        def work(assignment: Assignment = assignment, rid: int = rid) -> None:
+            if not assignment.waited_for:
                 lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
             try:
-                updates.put(WORKS[request.work](request, is_cancelled, progress))
+                updates.put(Answered(rid, assignment.request.run(is_cancelled, progress)))
             except Exception as error:  # the game must hear of any failure, never hang on it
-                updates.put(SolverUpdate(rid, request.work, error=f"the solver failed: {error}"))
+                updates.put(Failed(rid, f"the solver failed: {error}"))
 
         # Each request in a thread of its own: its priority is its own, and the next request's
         # thread starts again from the worker's (a process cannot raise its priority back).

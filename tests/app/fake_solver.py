@@ -6,12 +6,22 @@ The base records every request and answers only when the test says; subclasses a
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any, TypeVar
 
 from game.app.jobs import Job, Progress, Purpose
-from game.app.solver_service import SolverRequest, SolverUpdate, Work, solve_answer
-from game.core import Level
-from game.solver import SolveResult, SolveStatus, solve
-from game.solver.rescue import undos_to_solvable
+from game.app.solver_service import RescueRequest, Solved, SolveRequest, solve_answer
+from game.app.solver_works import Request
+from game.solver import SolveResult, SolveStatus
+
+AnswerT = TypeVar("AnswerT")
+
+
+def never() -> bool:
+    return False
+
+
+def untold(_nodes: int, _seconds: float) -> None:
+    """Nobody follows a stand-in's progress."""
 
 
 class FakeSolver:
@@ -20,8 +30,8 @@ class FakeSolver:
 
     def __init__(self) -> None:
         self.think_ahead = True
-        self.requests: list[SolverRequest] = []
-        self.jobs: list[Job[SolverUpdate]] = []
+        self.requests: list[Request[object]] = []
+        self.jobs: list[Job[Any]] = []
         self.cancels = 0
 
     @property
@@ -29,47 +39,39 @@ class FakeSolver:
         return [request.time_limit for request in self.requests]
 
     @property
+    def searches(self) -> list[SolveRequest]:
+        """The searches asked (not the rescues)."""
+        return [request for request in self.requests if isinstance(request, SolveRequest)]
+
+    @property
     def methods(self) -> list[str]:
-        return [request.method for request in self.requests]
+        return [search.method for search in self.searches]
 
     @property
     def purposes(self) -> list[Purpose]:
         return [job.purpose for job in self.jobs]
 
     def start(
-        self,
-        purpose: Purpose,
-        subject: Hashable,
-        level: Level,
-        work: Work = Work.SOLVE,
-        method: str = "fast",
-        time_limit: float = 30.0,
-        history: str = "",
-        workers: int = 1,
-    ) -> Job[SolverUpdate]:
+        self, purpose: Purpose, subject: Hashable, request: Request[AnswerT]
+    ) -> Job[AnswerT]:
         if self.jobs:
             self.jobs[-1].dropped()
-        request = SolverRequest(
-            len(self.requests) + 1, work, level, history, method, time_limit, workers,
-            purpose.shown,
-        )
-        job: Job[SolverUpdate] = Job(purpose, subject, lambda: self._cancelled(job))
+        job: Job[AnswerT] = Job(purpose, subject, lambda: self._cancelled(job))
         self.requests.append(request)
         self.jobs.append(job)
         self.reply(request, job)
         return job
 
-    def _cancelled(self, job: Job[SolverUpdate]) -> None:
+    def _cancelled(self, job: Job[Any]) -> None:
         self.cancels += 1
         job.dropped()
 
-    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
+    def reply(self, request: Request[AnswerT], job: Job[AnswerT]) -> None:
         """What a subclass answers as soon as ``request`` comes; the base waits for the test."""
 
     def answer(self, result: SolveResult) -> None:
-        """The latest job ends with ``result``."""
-        request = self.requests[-1]
-        self.jobs[-1].finish(SolverUpdate(request.request_id, request.work, result=result))
+        """The latest job, a search, ends with ``result`` (and no plan)."""
+        self.jobs[-1].finish(Solved(result))
 
     def cancel(self) -> None:
         if self.jobs:
@@ -82,14 +84,9 @@ class FakeSolver:
 class InstantSolver(FakeSolver):
     """Answers every request at once, in this process."""
 
-    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
-        if request.work is Work.SOLVE:
-            result = solve(request.level, method=request.method, time_limit=request.time_limit)
-            job.report(Progress(5, 0.1))
-            job.finish(solve_answer(request, result))
-        else:
-            rescue = undos_to_solvable(request.level, request.history, request.time_limit)
-            job.finish(SolverUpdate(request.request_id, request.work, rescue=rescue))
+    def reply(self, request: Request[AnswerT], job: Job[AnswerT]) -> None:
+        job.report(Progress(5, 0.1))
+        job.finish(request.run(never, untold))
 
 
 class SlowSolver(FakeSolver):
@@ -97,6 +94,9 @@ class SlowSolver(FakeSolver):
 
     stop = SolveStatus.TIMEOUT
 
-    def reply(self, request: SolverRequest, job: Job[SolverUpdate]) -> None:
-        timeout = SolveResult(self.stop, "", nodes=10, seconds=request.time_limit)
-        job.finish(SolverUpdate(request.request_id, request.work, result=timeout))
+    def reply(self, request: Request[AnswerT], job: Job[AnswerT]) -> None:
+        if isinstance(request, RescueRequest):
+            job.fail("the rescue ran out of time")
+        elif isinstance(request, SolveRequest):
+            timeout = SolveResult(self.stop, "", nodes=10, seconds=request.time_limit)
+            job.finish(solve_answer(request.level, timeout))

@@ -74,7 +74,7 @@ def test_hint_asked_before_the_answer_shows_when_it_arrives() -> None:
     settle(state, assist)
     assert assist.hint is None and assist.wants_hint  # still waiting, nothing shown yet
     result = solve(state.level, time_limit=20)
-    solver.jobs[-1].finish(solve_answer(solver.requests[-1], result))
+    solver.jobs[-1].finish(solve_answer(state.level, result))
     assist.tick(state, 1 / 60)
     assert assist.hint is not None and not assist.wants_hint
     assert assist.take_charges() == 1
@@ -289,4 +289,4 @@ def test_a_hint_asked_while_thinking_ahead_starts_over_at_the_players_priority()
     assert solver.purposes == [Purpose.THINK_AHEAD]
     assist.ask_hint(state)
     assert solver.purposes == [Purpose.THINK_AHEAD, Purpose.HINT]
-    assert [request.waited_for for request in solver.requests] == [False, True]
+    assert [purpose.shown for purpose in solver.purposes] == [False, True]  # its priority

@@ -34,6 +34,7 @@ from game.app.screens import (
     PlayScreen,
     PromptScreen,
 )
+from game.app.solver_service import SolveRequest
 from game.core.collection import read_collection, read_collection_text
 from game.core.direction import Direction
 from game.core.edit_grid import Grid, Piece
@@ -183,7 +184,7 @@ def test_a_check_another_screens_search_took_is_asked_again_on_coming_back() -> 
     for _ in range(SETTLE_TICKS + 1):
         tick(model, shell)
     assert solver.purposes == [Purpose.CHECK]
-    solver.start(Purpose.HINT, "test play", parse_level(ROOM))  # test play takes the solver
+    solver.start(Purpose.HINT, "test play", SolveRequest(parse_level(ROOM)))  # test play's
     for _ in range(SETTLE_TICKS + 1):
         tick(model, shell)
     assert solver.purposes == [Purpose.CHECK, Purpose.HINT]  # not while the test play is on

@@ -9,7 +9,7 @@ from game.app.play_commands import PlayCommand, Pull, ReverseOrder
 from game.app.play_model import PlayModel, Press
 from game.app.reverse_hint import TAKEN, THINKING, pulled_home_level
 from game.app.screens import PlayScreen
-from game.app.solver_service import solve_answer
+from game.app.solver_service import SolveRequest, solve_answer
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile
@@ -50,8 +50,8 @@ def _game(model: PlayModel) -> ReverseGame:
 
 def _answer(solver: FakeSolver) -> None:
     """The worker's answer to the latest request, as the real service sends it."""
-    request = solver.requests[-1]
-    solver.jobs[-1].finish(solve_answer(request, solve(request.level, time_limit=30)))
+    level = solver.searches[-1].level
+    solver.jobs[-1].finish(solve_answer(level, solve(level, time_limit=30)))
 
 
 def test_following_the_pulls_it_gives_solves_the_level_with_one_search() -> None:
@@ -61,7 +61,7 @@ def test_following_the_pulls_it_gives_solves_the_level_with_one_search() -> None
     model.handle(Press(PlayCommand.HINT, KEY))
     # Asked, not answered: the screen says it thinks and goes on ticking.
     assert [job.purpose for job in solver.jobs] == [Purpose.PULL_HINT]
-    assert solver.requests[-1].level == pulled_home_level(model.level, _game(model).box_squares())
+    assert solver.searches[-1].level == pulled_home_level(model.level, _game(model).box_squares())
     _settle(model, shell)
     view = model.view()
     assert view.status is not None and view.status.text == THINKING and view.hint is None
@@ -126,14 +126,14 @@ def test_a_search_taken_by_the_think_ahead_is_asked_again_once() -> None:
     _settle(model, shell)
     model.handle(Press(PlayCommand.HINT, KEY))
     # The forward game's think-ahead starts in the one worker, cancelling the pull's search.
-    solver.start(Purpose.THINK_AHEAD, model.level.boxes, model.level)
+    solver.start(Purpose.THINK_AHEAD, model.level.boxes, SolveRequest(model.level))
     shell.jobs.tick()
     assert [job.purpose for job in solver.jobs] == [
         Purpose.PULL_HINT,
         Purpose.THINK_AHEAD,
         Purpose.PULL_HINT,
     ]
-    solver.start(Purpose.THINK_AHEAD, model.level.boxes, model.level)
+    solver.start(Purpose.THINK_AHEAD, model.level.boxes, SolveRequest(model.level))
     shell.jobs.tick()
     assert len(solver.jobs) == 4 and not shell.jobs.busy(model)
     assert model.controller.notice is not None

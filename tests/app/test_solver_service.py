@@ -9,11 +9,18 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pytest
 
 from game.app.jobs import Job, JobState, Purpose
-from game.app.solver_service import SolverService, SolverUpdate, Work, player_workers
+from game.app.solver_service import (
+    RescueRequest,
+    Solved,
+    SolveRequest,
+    SolverService,
+    player_workers,
+)
 from game.core import parse_level, replay
 from game.core.push import lurd_of_pushes
 from game.solver import SolveStatus
@@ -39,6 +46,9 @@ HARD = """\
 #         #
 ###########"""
 DEAD_END = "#######\n#@    #\n# $  .#\n#     #\n#######"
+HARD_SEARCH = SolveRequest(parse_level(HARD), "bfs", time_limit=60)
+SMALL_SEARCH = SolveRequest(parse_level(SMALL_LEVEL), time_limit=20)
+AnswerT = TypeVar("AnswerT")
 
 
 @pytest.fixture
@@ -48,13 +58,13 @@ def service() -> Iterator[SolverService]:
     solver.shutdown()
 
 
-def answer(job: Job[SolverUpdate], seconds: float = 30.0) -> SolverUpdate:
+def answer(job: Job[AnswerT], seconds: float = 30.0) -> AnswerT:
     assert job.wait(seconds), "no answer from the solver service"
     assert job.result is not None, job.state
     return job.result
 
 
-def searching(job: Job[SolverUpdate], seconds: float = 30.0) -> None:
+def searching(job: Job[Solved], seconds: float = 30.0) -> None:
     """Wait until the worker reports its first nodes for ``job``: it is searching."""
     deadline = time.monotonic() + seconds
     while not job.progress.nodes:
@@ -64,10 +74,10 @@ def searching(job: Job[SolverUpdate], seconds: float = 30.0) -> None:
 
 def test_solves_off_the_loop(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
-    job = service.start(Purpose.HINT, "small", level, time_limit=20)
+    job = service.start(Purpose.HINT, "small", SolveRequest(level, time_limit=20))
     update = answer(job)
     assert job.purpose is Purpose.HINT and not job.stale("small")
-    assert update.result is not None and update.result.status is SolveStatus.SOLVED
+    assert update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
     # The answer comes as a typed plan: its pushes, each after the shortest walk, solve it.
     assert replay(level, lurd_of_pushes(level, update.plan)).solved
@@ -76,10 +86,10 @@ def test_solves_off_the_loop(service: SolverService) -> None:
 
 def test_the_answer_wakes_the_loop() -> None:
     states: list[JobState] = []
-    jobs: list[Job[SolverUpdate]] = []
+    jobs: list[Job[Solved]] = []
     service = SolverService(wake=lambda: states.append(jobs[0].state))
     try:
-        jobs.append(service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20))
+        jobs.append(service.start(Purpose.HINT, "small", SMALL_SEARCH))
         answer(jobs[0])
         # The last wake comes with the answer there to read, not before it.
         assert states and states[-1] is JobState.DONE
@@ -89,28 +99,28 @@ def test_the_answer_wakes_the_loop() -> None:
 
 
 def test_a_new_job_replaces_the_old_one(service: SolverService) -> None:
-    first = service.start(Purpose.THINK_AHEAD, "hard", parse_level(HARD), method="bfs",
-                          time_limit=60)
+    first = service.start(Purpose.THINK_AHEAD, "hard", HARD_SEARCH)
     searching(first)
-    second = service.start(Purpose.CHECK, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    second = service.start(Purpose.CHECK, "small", SMALL_SEARCH)
     assert first.state is JobState.CANCELLED and first.stale("hard")
-    update = answer(second)
-    assert update.result is not None and update.result.solved
+    assert answer(second).result.solved
     assert first.result is None
 
 
 def test_cancel_drops_the_answer(service: SolverService) -> None:
-    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
+    job = service.start(Purpose.HINT, "hard", HARD_SEARCH)
     searching(job)
     job.cancel()
-    again = service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20)
+    again = service.start(Purpose.HINT, "small", SMALL_SEARCH)
     # The worker takes one request at a time: the cancelled search has ended when this answers.
-    assert answer(again).result is not None
+    assert answer(again).result.solved
     assert job.state is JobState.CANCELLED and job.result is None
 
 
 def test_progress_is_reported(service: SolverService) -> None:
-    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=1.5)
+    job = service.start(
+        Purpose.HINT, "hard", SolveRequest(parse_level(HARD), "bfs", time_limit=1.5)
+    )
     deadline = time.monotonic() + 20
     seen_progress = False
     while job.running and time.monotonic() < deadline:
@@ -121,21 +131,22 @@ def test_progress_is_reported(service: SolverService) -> None:
 
 def test_failure_becomes_a_message(service: SolverService) -> None:
     job = service.start(
-        Purpose.HINT, "small", parse_level(SMALL_LEVEL), method="no-such-method", time_limit=5
+        Purpose.HINT, "small", SolveRequest(parse_level(SMALL_LEVEL), "no-such-method", 5)
     )
     assert job.wait(30)
     assert job.state is JobState.FAILED and "solver failed" in job.error
 
 
 def test_killed_worker_becomes_a_message(service: SolverService) -> None:
-    job = service.start(Purpose.HINT, "hard", parse_level(HARD), method="bfs", time_limit=60)
+    job = service.start(Purpose.HINT, "hard", HARD_SEARCH)
     searching(job)
     process = service._process
     assert process is not None
     process.kill()
-    assert "stopped unexpectedly" in answer(job).error
-    again = service.start(Purpose.HINT, "small", parse_level(SMALL_LEVEL), time_limit=20)
-    assert answer(again).result is not None
+    assert job.wait(30)
+    assert job.state is JobState.FAILED and "stopped unexpectedly" in job.error
+    again = service.start(Purpose.HINT, "small", SMALL_SEARCH)
+    assert answer(again).result.solved
 
 
 def test_rescue_counts_undos(service: SolverService) -> None:
@@ -143,13 +154,9 @@ def test_rescue_counts_undos(service: SolverService) -> None:
     # A good push right, then the box is pushed down against the bottom wall: dead.
     history = "dRurDl"
     assert not replay(level, history).solved
-    job = service.start(
-        Purpose.RESCUE, "dead", level, work=Work.RESCUE, history=history, time_limit=10
-    )
-    update = answer(job)
-    assert update.rescue is not None
-    assert update.rescue.undos == 2  # the last step and the fatal push
-    assert update.rescue.certain
+    rescue = answer(service.start(Purpose.RESCUE, "dead", RescueRequest(level, history, 10)))
+    assert rescue.undos == 2  # the last step and the fatal push
+    assert rescue.certain
 
 
 # A game-like parent: it starts the solver service, gives it work and then just lives on.
@@ -157,15 +164,15 @@ PARENT = """
 import sys, time
 from game.core import parse_level
 from game.app.jobs import Purpose
-from game.app.solver_service import SolverService
+from game.app.solver_service import SolverService, SolveRequest
 
 service = SolverService()
 if sys.argv[1] == "busy":
-    job = service.start(Purpose.HINT, 1, parse_level(sys.argv[2]), method="bfs", time_limit=600)
+    job = service.start(Purpose.HINT, 1, SolveRequest(parse_level(sys.argv[2]), "bfs", 600))
     while not job.progress.nodes:  # the first progress report: the worker is searching
         time.sleep(0.05)
 else:
-    job = service.start(Purpose.HINT, 2, parse_level(sys.argv[3]), time_limit=60)
+    job = service.start(Purpose.HINT, 2, SolveRequest(parse_level(sys.argv[3]), time_limit=60))
     job.wait(60)
 print("ready", flush=True)
 time.sleep(600)
@@ -181,8 +188,8 @@ def test_no_worker_outlives_a_killed_game(state: str) -> None:
 @pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_a_search_with_two_workers_answers_and_leaves_no_process(service: SolverService) -> None:
     level = parse_level(SMALL_LEVEL)
-    update = answer(service.start(Purpose.HINT, "small", level, time_limit=20, workers=2))
-    assert update.result is not None and update.result.status is SolveStatus.SOLVED
+    update = answer(service.start(Purpose.HINT, "small", SolveRequest(level, "fast", 20, 2)))
+    assert update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
     worker = service._process
     assert worker is not None
@@ -206,7 +213,7 @@ def test_work_runs_at_a_priority_by_whether_the_player_waits(
 ) -> None:
     """A hint the player asked for runs one step below the game, the think-ahead lowest."""
     game = os.getpriority(os.PRIO_PROCESS, 0)
-    job = service.start(purpose, "hard", parse_level(HARD), method="bfs", time_limit=20)
+    job = service.start(purpose, "hard", SolveRequest(parse_level(HARD), "bfs", 20))
     deadline = time.monotonic() + 20
     seen: list[int] = []
     while time.monotonic() < deadline and min(19, game + below_game) not in seen:
