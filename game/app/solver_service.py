@@ -7,18 +7,17 @@ job cancels the one before it, and a crash or a hang in the worker fails it with
 from __future__ import annotations
 
 import functools
-import multiprocessing
 import os
 import queue
 import threading
 import time
 from collections.abc import Callable, Hashable
-from multiprocessing.context import SpawnProcess
 from typing import Any, Protocol, TypeVar
 
 from game.app.jobs import Job, Progress, Purpose
 from game.app.solver_works import (
     Assignment,
+    Cancel,
     Failed,
     News,
     OptimizeRequest,
@@ -30,6 +29,7 @@ from game.app.solver_works import (
     solve_answer,
     worker_main,
 )
+from game.solver.workers import Worker, end_workers, send_quietly, start_worker
 
 __all__ = [
     "OptimizeRequest",
@@ -80,7 +80,6 @@ class SolverService:
         # Called (from the manager thread) whenever a job has news, so a resting game loop
         # draws it at once.
         self._wake = wake or _nothing
-        self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._next_id = 0
         self._current: Assignment | None = None
@@ -89,10 +88,7 @@ class SolverService:
         self._job: Job[Any] | None = None
         self._job_id = 0
         self._commands: queue.Queue[Assignment | None] = queue.Queue()
-        self._process: SpawnProcess | None = None
-        self._requests: Any = None
-        self._updates: Any = None
-        self._cancelled_through: Any = None
+        self._worker: Worker | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
 
@@ -165,31 +161,17 @@ class SolverService:
             self._thread = threading.Thread(target=self._manage, name="solver", daemon=True)
             self._thread.start()
 
-    def _start_worker(self) -> None:
-        self._requests = self._context.Queue()
-        self._updates = self._context.Queue()
-        self._cancelled_through = self._context.Value("q", 0)
-        self._process = self._context.Process(
-            target=worker_main,
-            args=(self._requests, self._updates, self._cancelled_through),
-            name="solver-worker",
-            daemon=True,
-        )
-        self._process.start()
-
     def _stop_worker(self) -> None:
-        process = self._process
-        if process is None:
+        worker = self._worker
+        if worker is None:
             return
-        if process.is_alive():
-            self._requests.put(None)
-            # An idle worker reads the request and leaves at once; one in a search is killed
+        self._worker = None
+        if worker.process.is_alive():
+            # An idle worker reads the None and leaves at once; one in a search is killed
             # rather than waited for (it holds nothing to save), so the game quits at once.
-            process.join(timeout=IDLE_EXIT_SECONDS)
-            if process.is_alive():
-                process.kill()
-                process.join(timeout=2)
-        self._process = None
+            send_quietly(worker.pipe, None)
+            worker.process.join(timeout=IDLE_EXIT_SECONDS)
+        end_workers([worker])
 
     def _manage(self) -> None:
         while not self._stopping:
@@ -213,25 +195,29 @@ class SolverService:
             self._watch_worker()
 
     def _cancel_running(self) -> None:
-        if self._cancelled_through is not None and self._current is not None:
-            with self._cancelled_through.get_lock():
-                self._cancelled_through.value = self._current.request_id
+        if self._worker is not None and self._current is not None:
+            send_quietly(self._worker.pipe, Cancel(self._current.request_id))
         self._current = None
 
     def _dispatch(self, assignment: Assignment) -> None:
-        if self._process is None or not self._process.is_alive():
-            self._start_worker()
+        if self._worker is None or not self._worker.process.is_alive():
+            self._stop_worker()
+            # Spawned: a fork of the game would copy its threads and window.
+            self._worker = start_worker(worker_main, name="solver-worker", spawn=True)
         self._current = assignment
         self._deadline = time.monotonic() + assignment.request.time_limit + GRACE_SECONDS
-        self._requests.put(assignment)
+        self._worker.pipe.send(assignment)
 
     def _forward_updates(self) -> None:
-        if self._updates is None:
+        worker = self._worker
+        if worker is None:
             return
         while True:
             try:
-                news: News = self._updates.get_nowait()
-            except queue.Empty:
+                if not worker.pipe.poll():
+                    return
+                news: News = worker.pipe.recv()
+            except (EOFError, OSError):  # the worker died: _watch_worker tells the job
                 return
             self._tell(news)
             current = self._current
@@ -244,9 +230,9 @@ class SolverService:
 
     def _watch_worker(self) -> None:
         assignment = self._current
-        if assignment is None or self._process is None:
+        if assignment is None or self._worker is None:
             return
-        crashed = not self._process.is_alive()
+        crashed = not self._worker.process.is_alive()
         overdue = time.monotonic() > self._deadline
         if not (crashed or overdue):
             return
@@ -257,8 +243,7 @@ class SolverService:
             message = "the solver stopped unexpectedly; try again"
         else:
             message = "the solver did not stop in time and was restarted"
-        self._process.kill()
-        self._process.join(timeout=2)
-        self._process = None
+        end_workers([self._worker])
+        self._worker = None
         self._current = None
         self._tell(Failed(assignment.request_id, message))

@@ -7,23 +7,24 @@ This module is what the worker process imports; the game's side is game.app.solv
 from __future__ import annotations
 
 import multiprocessing
-import queue
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from game.core.level import Level
 from game.core.metrics import MetricOrder, played_pushes
 from game.core.push import Push
 from game.solver.rescue import RescueResult
 from game.solver.result import CancelCheck, SolveResult
-from game.solver.workers import lower_priority, lower_thread_priority
+from game.solver.workers import lower_priority, lower_thread_priority, send_quietly
 
 if TYPE_CHECKING:
     from game.solver.optimize.optimizer import OptimizeResult
 
-# How often an idle worker looks whether the game that started it is still there.
+# How often the worker looks whether the game that started it is still there.
 PARENT_CHECK_SECONDS = 0.25
 # How far below the game (nice steps) the work runs: a search the player waits for one step,
 # so the game's keys still come first but other programs do not starve it; work nobody waits
@@ -159,50 +160,67 @@ class Failed:
 News = Progressed | Answered | Failed
 
 
-def worker_main(requests: Any, updates: Any, cancelled_through: Any) -> None:
-    """Worker process loop: one request at a time, cancelled through a shared counter.
+@dataclass(frozen=True)
+class Cancel:
+    """From the game: every assignment up to ``request_id`` is cancelled."""
 
-    The worker holds both ends of its queues, so it never sees them close when the game dies:
-    it watches the game's process instead, while it waits and while it searches, and leaves
-    within a second once the game is gone.
+    request_id: int
+
+
+def worker_main(pipe: Connection, parent: int) -> None:
+    """The solver's worker process (see game.solver.workers.start_worker): it reads
+    assignments and cancels from ``pipe`` and runs one assignment at a time, in a thread of its
+    own, whose news it sends back through the pipe; None, the pipe closing or the game
+    (process ``parent``) going away ends it, and cancels the work at hand.
     """
     lower_priority(WAITED_FOR_NICENESS)
-    parent = multiprocessing.parent_process()
     # A daemonic process may not start processes, and a search with several workers does. The
     # game still sees this worker as daemonic and ends it at exit; its searches end at once
     # when it goes, since their pipes close.
     multiprocessing.current_process().daemon = False
+    cancelled_through = 0  # written by this thread, read by the work's
+    running: threading.Thread | None = None
+    ending = False
 
-    def orphaned() -> bool:
-        return parent is not None and not parent.is_alive()
+    def is_cancelled(rid: int) -> bool:
+        return ending or cancelled_through >= rid or os.getppid() != parent
 
-    # Updates nobody will read must not hold the worker's exit up.
-    updates.cancel_join_thread()
-    while not orphaned():
-        try:
-            assignment: Assignment | None = requests.get(timeout=PARENT_CHECK_SECONDS)
-        except queue.Empty:
-            continue
-        if assignment is None:
-            return
+    def work(assignment: Assignment) -> None:
         rid = assignment.request_id
+        if not assignment.waited_for:
+            lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
 
-        def is_cancelled(rid: int = rid) -> bool:
-            return bool(cancelled_through.value >= rid) or orphaned()
+        def progress(nodes: int, seconds: float) -> None:
+            send_quietly(pipe, Progressed(rid, nodes, seconds))
 
-        def progress(nodes: int, seconds: float, rid: int = rid) -> None:
-            updates.put(Progressed(rid, nodes, seconds))
+        try:
+            answer = assignment.request.run(lambda: is_cancelled(rid), progress)
+        except Exception as error:  # the game must hear of any failure, never hang on it
+            send_quietly(pipe, Failed(rid, f"the solver failed: {error}"))
+        else:
+            send_quietly(pipe, Answered(rid, answer))
 
-        def work(assignment: Assignment = assignment, rid: int = rid) -> None:
-            if not assignment.waited_for:
-                lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
+    try:
+        while os.getppid() == parent:
+            if not pipe.poll(PARENT_CHECK_SECONDS):
+                continue
             try:
-                updates.put(Answered(rid, assignment.request.run(is_cancelled, progress)))
-            except Exception as error:  # the game must hear of any failure, never hang on it
-                updates.put(Failed(rid, f"the solver failed: {error}"))
-
-        # Each request in a thread of its own: its priority is its own, and the next request's
-        # thread starts again from the worker's (a process cannot raise its priority back).
-        worker = threading.Thread(target=work, name=f"solver-work-{rid}")
-        worker.start()
-        worker.join()
+                message: Assignment | Cancel | None = pipe.recv()
+            except (EOFError, OSError):  # the game went away
+                return
+            if message is None:
+                return
+            if isinstance(message, Cancel):
+                cancelled_through = max(cancelled_through, message.request_id)
+                continue
+            # One at a time: the one before was cancelled, and ends within its checks' time.
+            # Each runs in a thread of its own: its priority is its own, and the next one's
+            # thread starts again from the worker's (a process cannot raise its priority back).
+            if running is not None:
+                running.join()
+            running = threading.Thread(
+                target=work, args=(message,), name=f"solver-work-{message.request_id}"
+            )
+            running.start()
+    finally:
+        ending = True

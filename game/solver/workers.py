@@ -1,9 +1,10 @@
 """Worker processes, one way: started with a pipe and their parent's id, watching the parent,
-ended and reaped at once (the portfolio, the level generator, the benchmark); priorities.
+ended and reaped at once; their priorities. Every worker process of the game is started here.
 
-A worker is told its parent's process id; :func:`parent_watch` stops its work once the parent
-sends anything or goes away, so no worker outlives the process that started it. The game's
-solver worker and the levels made ahead lower their priority through the helpers here.
+The solver's portfolio, the level generator's batches and the levels made ahead, the benchmark
+and the game's solver worker (game.app.solver_service) start theirs with :func:`start_worker`;
+:func:`parent_watch` stops a worker's work once its parent sends anything or goes away, so no
+worker outlives the process that started it.
 """
 
 from __future__ import annotations

@@ -5,10 +5,12 @@ A crash or a failure in the worker process comes back as a message, never as a h
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 import time
 from collections.abc import Iterator
+from multiprocessing.process import BaseProcess
 from typing import TypeVar
 
 import pytest
@@ -70,6 +72,14 @@ def searching(job: Job[Solved], seconds: float = 30.0) -> None:
     while not job.progress.nodes:
         assert time.monotonic() < deadline and job.running, "the worker never searched"
         time.sleep(0.01)
+
+
+def solver_worker() -> BaseProcess:
+    """The service's worker process, among this process's children."""
+    children = multiprocessing.active_children()
+    workers = [child for child in children if child.name == "solver-worker"]
+    assert len(workers) == 1, workers
+    return workers[0]
 
 
 def test_solves_off_the_loop(service: SolverService) -> None:
@@ -140,9 +150,7 @@ def test_failure_becomes_a_message(service: SolverService) -> None:
 def test_killed_worker_becomes_a_message(service: SolverService) -> None:
     job = service.start(Purpose.HINT, "hard", HARD_SEARCH)
     searching(job)
-    process = service._process
-    assert process is not None
-    process.kill()
+    solver_worker().kill()
     assert job.wait(30)
     assert job.state is JobState.FAILED and "stopped unexpectedly" in job.error
     again = service.start(Purpose.HINT, "small", SMALL_SEARCH)
@@ -191,9 +199,7 @@ def test_a_search_with_two_workers_answers_and_leaves_no_process(service: Solver
     update = answer(service.start(Purpose.HINT, "small", SolveRequest(level, "fast", 20, 2)))
     assert update.result.status is SolveStatus.SOLVED
     assert replay(level, update.result.lurd).solved
-    worker = service._process
-    assert worker is not None
-    assert not [pid for pid in children_of(worker.pid or 0) if alive(pid)]
+    assert not [pid for pid in children_of(solver_worker().pid or 0) if alive(pid)]
 
 
 @pytest.mark.parametrize(("cores", "workers"), [(8, 7), (2, 1), (1, 1), (None, 1)])
