@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
 
-# Re-exported for the modules that make jobs (the one alias lives with the solver's results).
-from game.solver.result import CancelCheck as CancelCheck
+from game.solver.result import CancelCheck
 
 ResultT = TypeVar("ResultT")
 ProgressLine = Callable[[str], None]

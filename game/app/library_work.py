@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from game.app.job_driver import Ended
-from game.app.jobs import CancelCheck, JobState, ProgressLine, Purpose
+from game.app.jobs import JobState, ProgressLine, Purpose
 from game.app.notice import Tone
 from game.app.shell import Shell
 from game.app.solutions import (
@@ -28,6 +28,7 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.wording import counted
 from game.solver.optimize.optimizer import OptimizeResult
+from game.solver.result import CancelCheck
 from game.storage.library import LevelKey, Origin, SolutionLibrary
 
 METRIC_NAMES = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import threading
 
-from game.app.jobs import CancelCheck, Job, JobState, Progress, ProgressLine, Purpose, run_in_thread
+from game.app.jobs import Job, JobState, Progress, ProgressLine, Purpose, run_in_thread
+from game.solver.result import CancelCheck
 
 
 def test_a_job_in_a_thread_reports_progress_then_its_result() -> None:

@@ -17,13 +17,14 @@ from dataclasses import replace
 import pytest
 
 from game.app.job_driver import JobDriver
-from game.app.jobs import CancelCheck, ProgressLine
+from game.app.jobs import ProgressLine
 from game.app.ready_levels import LOWEST_PRIORITY, ReadyLevels, made_apart
 from game.core.chapters import STARS_KEY
 from game.core.level import Level
 from game.core.xsb import parse_level
 from game.levelgen.batch import cell_level
 from game.levelgen.cells import DIFFICULTIES, Cell, cells_of, first_cell
+from game.solver.result import CancelCheck
 from tests.processes import HAS_PROC, alive, children_outliving_a_kill, niceness
 
 SMALL, MEDIUM = cells_of(1)[:2]
