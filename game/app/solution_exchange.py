@@ -195,7 +195,8 @@ def check_sok(
     progress: Callable[[str], None] = lambda line: None,
 ) -> CheckedSok:
     """Read the SOK file at ``path`` and replay each solution on its level (pure work: it may
-    run off the game loop); ``cancelled`` stops it between two levels."""
+    run off the game loop); ``cancelled`` stops it between two solutions, and what was not
+    replayed then is neither filed nor refused."""
     try:
         sok = read_sok(path)
     except LevelError as error:
@@ -269,6 +270,7 @@ def file_sok(library: SolutionLibrary, checked: CheckedSok, when: float) -> SokI
     refused = list(checked.refused)
     entries = []
     for item in checked.levels:
+        # A cancelled check replayed only the first of a level's sections.
         for found, section in zip(item.checked, item.sections, strict=False):
             if found.metrics is None:
                 refused.append(refused_solution(item.where, section, found.refused))

@@ -99,7 +99,7 @@ def run_import(args: argparse.Namespace) -> int:
     for problem in imported.refused:
         print(visible(problem.text), file=sys.stderr)
     if imported.problem is not None:
-        raise CliError(f"{imported.describe()}; then: {imported.problem.text}")
+        raise CliError(imported.problem.text)
     print(imported.describe())
     failed = any(problem.kind.fails_run for problem in imported.refused)
     return EXIT_NO if failed else EXIT_OK

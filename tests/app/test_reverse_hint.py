@@ -7,13 +7,15 @@ from __future__ import annotations
 from game.app.jobs import Purpose
 from game.app.play_commands import PlayCommand, Pull, ReverseOrder
 from game.app.play_model import PlayModel, Press
-from game.app.reverse_hint import TAKEN, THINKING, pulled_home_level
+from game.app.reverse_hint import TAKEN, THINKING, PullPlan, pulled_home_level
 from game.app.screens import PlayScreen
 from game.app.solver_service import SolveRequest, solve_answer
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile
+from game.core.metrics import played_pushes
 from game.core.paths import walk_path
+from game.core.push import Push
 from game.core.reverse_play import ReverseGame
 from game.solver import solve
 from tests.app.fake_shell import FakeShell
@@ -138,3 +140,22 @@ def test_a_search_taken_by_the_think_ahead_is_asked_again_once() -> None:
     assert len(solver.jobs) == 4 and not shell.jobs.busy(model)
     assert model.controller.notice is not None
     assert model.controller.notice.text == TAKEN
+
+
+# The box comes home through the doorway from the far room, where the player must be put down.
+DOORWAY = "#########\n#   #   #\n#@  . $ #\n#   #   #\n#########"
+
+
+def test_a_pull_from_another_room_puts_the_player_down_there_first() -> None:
+    level = read_collection_text(DOORWAY).levels[0]
+    game = ReverseGame(level)
+    target = pulled_home_level(level, game.box_squares())
+    plan = PullPlan(level, played_pushes(target, "rrrrurrdLL"))
+    board = level.board
+    found = plan.next_pull(game)
+    assert found is not None and found.place and found.hint.walk == ()
+    assert found.hint.push == Push(board.index(4, 2), Direction.RIGHT)
+    assert found.hint.target == board.index(5, 2)
+    assert game.place(found.hint.target)
+    placed = plan.next_pull(game)
+    assert placed is not None and not placed.place and placed.hint.push == found.hint.push
