@@ -130,9 +130,20 @@ _COLUMNS = (
     "id",
 )
 _SELECT = f"SELECT {', '.join(_COLUMNS)} FROM solutions"
+# What a new entry is written with: its columns but the id, and its moves and pushes (counted
+# from its LURD, kept so that the best by pushes is read from an index).
+_STORED_COLUMNS = (*_COLUMNS[:-1], "moves", "pushes")
 # The entries of a level: those filed under its layout, and those filed under its place in the
 # collection with another layout (the level file changed since; they may no longer fit).
 _OF_LEVEL = " WHERE collection_id = ? AND (fingerprint = ? OR (place IS NOT NULL AND place = ?))"
+# The highest number among the level's entries, as two lookups of an index each (one query with
+# the OR above reads every row of the level).
+_HIGHEST_NUMBER = (
+    "SELECT max("
+    "coalesce((SELECT max(number) FROM solutions WHERE collection_id = ?1 AND fingerprint = ?2),"
+    " 0), "
+    "coalesce((SELECT max(number) FROM solutions WHERE collection_id = ?1 AND place = ?3), 0))"
+)
 
 
 def _entry_from_row(row: Sequence[object]) -> LibraryEntry:
@@ -212,11 +223,17 @@ def _level_parameters(key: LevelKey) -> tuple[object, ...]:
     return (key.collection_id, key.fingerprint, key.place)
 
 
-def add_entry(connection: sqlite3.Connection, entry: LibraryEntry) -> tuple[int, bool]:
-    """File ``entry`` (its number and id are given here) inside the caller's transaction.
+def add_entry(
+    connection: sqlite3.Connection,
+    entry: LibraryEntry,
+    columns: Sequence[str] = _STORED_COLUMNS,
+) -> tuple[int, bool]:
+    """File ``entry`` (its number and id are given here) inside the caller's transaction,
+    writing ``columns`` (a schema step writes those its table had then).
 
     A solution already in the level's library is not added twice: (its number, False).
-    Otherwise (the new number, True).
+    Otherwise (the new number, True). Both lookups read an index, never the level's rows, so
+    filing N entries costs N times one filing at any size of the library.
     """
     row = connection.execute(
         "SELECT number FROM solutions WHERE collection_id = ? AND fingerprint = ? AND lurd = ?",
@@ -224,28 +241,28 @@ def add_entry(connection: sqlite3.Connection, entry: LibraryEntry) -> tuple[int,
     ).fetchone()
     if row is not None:
         return int(row[0]), False
-    key = LevelKey(entry.collection_id, entry.fingerprint, entry.place)
-    (highest,) = connection.execute(
-        "SELECT coalesce(max(number), 0) FROM solutions" + _OF_LEVEL, _level_parameters(key)
-    ).fetchone()
+    (highest,) = connection.execute(_HIGHEST_NUMBER, _level_parameters(
+        LevelKey(entry.collection_id, entry.fingerprint, entry.place)
+    )).fetchone()
     number = int(highest) + 1
-    columns = _COLUMNS[:-1]
-    values = (
-        entry.collection_id,
-        entry.fingerprint,
-        entry.lurd,
-        entry.origin.value,
-        number,
-        entry.place,
-        entry.source,
-        entry.added_at,
-        entry.box_lines,
-        entry.box_changes,
-        entry.pushing_sessions,
-    )
+    stored = {
+        "collection_id": entry.collection_id,
+        "fingerprint": entry.fingerprint,
+        "lurd": entry.lurd,
+        "origin": entry.origin.value,
+        "number": number,
+        "place": entry.place,
+        "source": entry.source,
+        "added_at": entry.added_at,
+        "box_lines": entry.box_lines,
+        "box_changes": entry.box_changes,
+        "pushing_sessions": entry.pushing_sessions,
+        "moves": entry.moves,
+        "pushes": entry.pushes,
+    }
     connection.execute(
-        f"INSERT INTO solutions ({', '.join(columns)}) VALUES ({', '.join('?' for _ in values)})",
-        values,
+        f"INSERT INTO solutions ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+        [stored[column] for column in columns],
     )
     return number, True
 
@@ -363,7 +380,7 @@ def migrate_best_solutions(connection: sqlite3.Connection) -> None:
                 )
             except DataError:
                 continue  # no solution, or one that is not LURD: nothing to keep
-            add_entry(connection, entry)
+            add_entry(connection, entry, _COLUMNS[:-1])  # the table as this step made it
 
 
 SOLUTIONS_TABLE = """CREATE TABLE solutions (
@@ -382,3 +399,14 @@ SOLUTIONS_TABLE = """CREATE TABLE solutions (
     UNIQUE (collection_id, fingerprint, lurd)
 )"""
 SOLUTIONS_BY_PLACE = "CREATE INDEX solutions_by_place ON solutions (collection_id, place)"
+# The library at size: a new entry's number and a level's fewest pushes are read from indexes.
+_UPPERCASE_GONE = "replace(replace(replace(replace(lurd, 'L', ''), 'U', ''), 'R', ''), 'D', '')"
+INDEXED_LIBRARY: tuple[str, ...] = (
+    "ALTER TABLE solutions ADD COLUMN moves INTEGER",
+    "ALTER TABLE solutions ADD COLUMN pushes INTEGER",
+    f"UPDATE solutions SET moves = length(lurd), pushes = length(lurd) - length({_UPPERCASE_GONE})",
+    "DROP INDEX solutions_by_place",
+    "CREATE INDEX solutions_by_place ON solutions (collection_id, place, number)",
+    "CREATE INDEX solutions_by_layout ON solutions (collection_id, fingerprint, number)",
+    "CREATE INDEX solutions_by_pushes ON solutions (collection_id, fingerprint, pushes, moves)",
+)

@@ -12,10 +12,18 @@ import pytest
 from game.core.level import Level
 from game.core.metrics import measure
 from game.core.xsb import parse_level
-from game.storage.library import LevelKey, LibraryEntry, Origin, SolutionLibrary, all_entries
+from game.storage.library import (
+    SOLUTIONS_TABLE,
+    LevelKey,
+    LibraryEntry,
+    Origin,
+    SolutionLibrary,
+    add_entry,
+    all_entries,
+)
 from game.storage.paths import store_path
 from game.storage.records import CAMPAIGN_ID
-from game.storage.schema import SCHEMA_VERSION, migrate
+from game.storage.schema import MIGRATIONS, migrate
 from game.storage.store import ProgressStore
 from game.storage.transfer import TransferError, export_progress, import_progress
 from tests.conftest import SMALL_SOLUTION
@@ -45,7 +53,10 @@ def test_the_migration_keeps_the_best_solutions_of_a_store_from_before_the_libra
     path = store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(path)
-    assert migrate(connection, target=SCHEMA_VERSION - 1) == SCHEMA_VERSION - 1
+    before_library = next(
+        version for version, steps in enumerate(MIGRATIONS) if SOLUTIONS_TABLE in steps
+    )
+    assert migrate(connection, target=before_library) == before_library
     rows = [
         # Best by moves and best by pushes differ: both are kept.
         ("campaign", level.fingerprint(), SMALL_SOLUTION, LONGER),
@@ -73,6 +84,12 @@ def test_the_migration_keeps_the_best_solutions_of_a_store_from_before_the_libra
     ]
     # Box lines and the like need the level: counted when it is next at hand.
     assert all(found.metrics is None for found in all_entries(store))
+    # Moves and pushes are counted from the LURD by the step that indexes them.
+    counted = store.read("SELECT lurd, moves, pushes FROM solutions ORDER BY id")
+    assert counted == [
+        (lurd, len(lurd), sum(letter.isupper() for letter in lurd))
+        for lurd in (SMALL_SOLUTION, LONGER, "rR")
+    ]
     # The records themselves, and so the score, are as they were.
     record = store.level_record(CAMPAIGN_ID, level)
     assert record is not None and record.best_moves is not None
@@ -168,3 +185,39 @@ def test_a_progress_file_with_an_overlong_library_entry_is_refused_whole(
     with pytest.raises(TransferError, match=r"solutions\[0\]\.lurd: longer than 100000"):
         import_progress(target, exported, campaign=[level])
     assert all_entries(target) == []
+
+
+
+def _steps_to_file_one(filed: int) -> int:
+    """SQLite's steps (in thousands) to file one more entry of a level in a store holding
+    ``filed`` entries of it."""
+    store = ProgressStore.in_memory()
+    key = LevelKey(CAMPAIGN_ID, "f" * 20, 1)
+
+    def made(lurd: str) -> LibraryEntry:
+        return LibraryEntry(key.collection_id, key.fingerprint, lurd, Origin.IMPORTED, place=1)
+
+    letters = [format(count, "b").replace("0", "l").replace("1", "r") for count in range(filed)]
+    SolutionLibrary(store).add_all([made(lurd) for lurd in letters])
+    steps = 0
+
+    def count_steps() -> int:
+        nonlocal steps
+        steps += 1
+        return 0  # go on
+
+    def file_one(connection: sqlite3.Connection) -> tuple[int, bool]:
+        connection.set_progress_handler(count_steps, 1000)
+        try:
+            return add_entry(connection, made("uuDD"))
+        finally:
+            connection.set_progress_handler(None, 0)
+
+    added, error = store.write(file_one)
+    assert error is None and added == (filed + 1, True)
+    return steps
+
+
+def test_filing_an_entry_reads_an_index_not_the_levels_entries() -> None:
+    # Each entry's number was a max() over the level's rows: filing N was quadratic.
+    assert _steps_to_file_one(20_000) <= _steps_to_file_one(2_000) + 2
