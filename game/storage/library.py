@@ -14,7 +14,7 @@ from typing import Annotated
 
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, measure, player_lines
-from game.core.notation import NotationError, parse_lurd, replay
+from game.core.notation import NotationError, in_true_case, parse_lurd
 from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
@@ -72,9 +72,10 @@ class LibraryEntry:
     entry_id: int = field(default=0, metadata=json_key(None))
 
     def checked(self) -> LibraryEntry:
-        """The entry with its LURD normalised (read from a file); ValueError if it is not LURD."""
+        """The entry with its LURD normalised (read from a file); ValueError if it is not LURD
+        or it runs (its run lengths expanded) past the moves the library keeps."""
         try:
-            return replace(self, lurd=parse_lurd(self.lurd))
+            return replace(self, lurd=parse_lurd(self.lurd, MAX_LIBRARY_MOVES))
         except NotationError as error:
             raise ValueError(f"lurd: {error}") from None
 
@@ -282,19 +283,22 @@ def import_entries(connection: sqlite3.Connection, entries: Iterable[LibraryEntr
 
 
 def verified_entries(
-    entries: Iterable[LibraryEntry], levels: dict[str, dict[str, Level]]
-) -> list[LibraryEntry]:
-    """Imported entries held against their levels (collection id -> fingerprint -> level): one
-    whose level is at hand is kept only if it solves it, and measured on it; one whose level is
-    not at hand is kept unmeasured, to be checked when its level is shown."""
+    entries: Sequence[LibraryEntry], levels: dict[str, dict[str, Level]]
+) -> tuple[list[LibraryEntry], int]:
+    """Imported entries held against their levels (collection id -> fingerprint -> level), and
+    how many were left out: one whose level is at hand is kept only if it solves it, with its
+    letters' case made true (as the in-game import does) and measured on it; one whose level
+    is not at hand is kept unmeasured, to be checked when its level is shown."""
     kept = []
     for entry in entries:
         level = levels.get(entry.collection_id, {}).get(entry.fingerprint)
         if level is None:
             kept.append(entry)
-        elif replay(level, entry.lurd).solved:
-            kept.append(entry.measured(measure(level, entry.lurd)))
-    return kept
+            continue
+        lurd, replayed = in_true_case(level, entry.lurd, MAX_LIBRARY_MOVES)
+        if replayed.solved:
+            kept.append(replace(entry, lurd=lurd).measured(measure(level, lurd)))
+    return kept, len(entries) - len(kept)
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,7 @@ class ImportSummary:
     settings_added: int = 0
     unverified: int = 0  # records kept aside: their level files were not at hand
     solutions_added: int = 0  # new entries of the solution library
+    solutions_left_out: int = 0  # entries that do not solve their levels (at hand)
 
     def describe(self) -> str:
         """One line for the player."""
@@ -96,6 +97,9 @@ class ImportSummary:
             if self.solutions_added
             else ""
         )
+        if self.solutions_left_out:
+            left = counted(self.solutions_left_out, "solution")
+            library += f" Left out, as they do not solve their levels: {left}."
         return (
             f"Imported: {counted(self.levels_added, 'new level record')}, "
             f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
@@ -254,11 +258,12 @@ def import_progress(
     here = {(record.collection_id, record.fingerprint): record for record in store.all_records()}
     records = [r for r in progress.records if here.get((r.collection_id, r.fingerprint)) != r]
     checked = check(records, progress.events, progress.campaign, levels, store.clock())
-    solutions = verified_entries(progress.solutions, levels)
+    solutions, left_out = verified_entries(progress.solutions, levels)
 
     def merge(connection: sqlite3.Connection) -> ImportSummary:
         summary = merge_progress(connection, progress, checked)
-        return replace(summary, solutions_added=import_entries(connection, solutions))
+        added = import_entries(connection, solutions)
+        return replace(summary, solutions_added=added, solutions_left_out=left_out)
 
     summary, error = store.write(merge)
     if summary is None:
