@@ -18,7 +18,7 @@ from game.app.session import Session
 from game.app.solver_service import SolverPort
 from game.core.direction import Direction
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file
+from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.level import Level
 from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, measure
@@ -214,7 +214,7 @@ def file_solution_texts(path: str) -> list[str]:
         raise LevelError("type the path of a file with Solution lines")
     file = Path(path.strip().strip('"')).expanduser()
     data = read_regular_file(file, MAX_IMPORT_BYTES, "solution file")
-    found = solution_lines(data.decode("utf-8", errors="replace"))
+    found = solution_lines(without_byte_order_mark(data.decode("utf-8", errors="replace")))
     if not found:
         raise LevelError(f"{printable(file.name)} has no Solution lines")
     return found

@@ -30,6 +30,16 @@ LOCK_WAIT = 5.0
 _LOCK_POLL = 0.02
 
 
+# U+FEFF, which some editors and clipboards put before UTF-8 text: no part of the text (read as
+# a character, it hid the first solution of a file or a paste).
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def without_byte_order_mark(text: str) -> str:
+    """``text`` as it enters the game from a file or the clipboard: the byte-order mark gone."""
+    return text.removeprefix(BYTE_ORDER_MARK)
+
+
 def typed_path(text: str) -> Path:
     """A path as the player typed or pasted it: surrounding blanks and quotes dropped, ``~``
     expanded; LevelError in one line if it holds a NUL or its ``~user`` names nobody.

@@ -12,7 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file, replace_file, replace_problem
+from game.core.files import (
+    read_regular_file,
+    replace_file,
+    replace_problem,
+    without_byte_order_mark,
+)
 from game.core.level import Level
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
@@ -209,7 +214,7 @@ def read_progress_file(path: str | Path) -> Progress:
     except LevelError as error:
         raise TransferError(str(error)) from None
     try:
-        text = raw.decode("utf-8")
+        text = without_byte_order_mark(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise TransferError(f"{name} is not a progress file (not UTF-8 text)") from None
     try:

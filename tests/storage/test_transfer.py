@@ -67,6 +67,17 @@ def test_round_trip_into_a_fresh_store(tmp_path: Path, level: Level) -> None:
     assert _snapshot(target) == _snapshot(source)
 
 
+def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path: Path, level: Level) -> None:
+    source = ProgressStore.in_memory()
+    _filled(source, level)
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    exported.write_bytes(exported.read_text(encoding="utf-8").encode("utf-8-sig"))
+    target = ProgressStore.in_memory()
+    assert import_progress(target, exported, campaign=[level]).levels_added == 1
+    assert _snapshot(target) == _snapshot(source)
+
+
 def test_merge_keeps_the_best_of_both(tmp_path: Path, level: Level) -> None:
     corridor = parse_level(CORRIDOR)
     fp = level.fingerprint()
