@@ -41,7 +41,9 @@ from game.storage.verify import Checked, check, keep_unverified, known_levels
 
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
-MAX_FILE_BYTES = 50_000_000
+# The largest progress file: export refuses to write more, import to read more, so whatever an
+# export writes, an import takes (read whole and decoded, it costs some ten times this in memory).
+MAX_FILE_BYTES = 50 * 2**20
 # How every export begins (encode_json writes no blanks): a file that begins otherwise was not
 # written by an export, and is not the game's to replace.
 _EXPORT_HEAD = f'{{"format":"{FORMAT_NAME}"'.encode()
@@ -151,13 +153,24 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     progress = gather(store)
     if store.read_error is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.read_error}"))
-    text = encode_json(progress_to_json(progress))
+    data = encode_json(progress_to_json(progress)).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise TransferError(
+            f"Nothing was exported: the progress takes {data_size(len(data))}, more than the "
+            f"{data_size(MAX_FILE_BYTES)} a progress file may hold "
+            f"({counted(len(progress.solutions), 'solution')} in the solution library)"
+        )
     try:
-        replace_file(target, text)
+        replace_file(target, data)
     except OSError as error:
         reason = error.strerror or str(error)
         raise TransferError(f"Cannot write {printable(target)}: {reason}") from None
     return progress
+
+
+def data_size(size: int) -> str:
+    """A file's size for the player: "52.3 MB"."""
+    return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size:,} bytes"
 
 
 def export_target_problem(target: Path, store: Path | None = None) -> str | None:

@@ -14,6 +14,7 @@ from game.core.level_ref import CampaignLevel
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
+from game.storage import transfer
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, Solution
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
@@ -76,6 +77,27 @@ def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path: Path, level: L
     target = ProgressStore.in_memory()
     assert import_progress(target, exported, campaign=[level]).levels_added == 1
     assert _snapshot(target) == _snapshot(source)
+
+
+def test_what_export_writes_import_takes_and_past_that_export_refuses_first(
+    tmp_path: Path, level: Level, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 105 MB export exited 0, and its import refused it as larger than the most it reads.
+    source = ProgressStore.in_memory()
+    _filled(source, level)
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    size = exported.stat().st_size
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size - 1)
+    refused = tmp_path / "refused.json"
+    with pytest.raises(TransferError, match=r"^Nothing was exported: the progress takes [\d,]+ "
+                       r"bytes, more than the [\d,]+ bytes a progress file may hold"):
+        export_progress(source, refused)
+    assert not refused.exists()
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size)
+    export_progress(source, refused)
+    target = ProgressStore.in_memory()
+    assert import_progress(target, refused, campaign=[level]).levels_added == 1
 
 
 def test_merge_keeps_the_best_of_both(tmp_path: Path, level: Level) -> None:
