@@ -204,6 +204,33 @@ def collection_counts(store: StoreConnection, collection_id: str) -> list[EntryC
     ]
 
 
+# A level layout's entries by pushes, then moves, read from the index that holds both (its rows
+# in filing order among equals), a page at a time.
+_BY_PUSHES = (
+    _SELECT
+    + " WHERE collection_id = ? AND fingerprint = ? ORDER BY pushes, moves, id LIMIT ? OFFSET ?"
+)
+_PAGE = 64
+
+
+def fewest_pushes(store: StoreConnection, key: LevelKey, level: Level) -> str | None:
+    """A solution of ``level`` (the layout of ``key``) with the fewest pushes in its library,
+    then the fewest moves, or None: entries are read in that order a page at a time, and the
+    first that solves it is taken (one measured when filed was replayed then; one imported while
+    its level was not at hand is replayed now), so a level's start reads a few rows, not all."""
+    parameters = (key.collection_id, key.fingerprint)
+    offset = 0
+    while rows := store.read(_BY_PUSHES, (*parameters, _PAGE, offset)):
+        for entry in _decoded(store, rows):
+            if entry.metrics is not None:
+                return entry.lurd
+            lurd, replayed = in_true_case(level, entry.lurd, MAX_LIBRARY_MOVES)
+            if replayed.solved:
+                return lurd
+        offset += len(rows)
+    return None
+
+
 def all_entries(store: StoreConnection) -> list[LibraryEntry]:
     """Every readable entry (for export)."""
     rows = store.read(_SELECT + " ORDER BY collection_id, fingerprint, number, id")
@@ -323,6 +350,9 @@ class SolutionLibrary:
     def collection_counts(self, collection_id: str) -> list[EntryCounts]:
         return collection_counts(self.store, collection_id)
 
+    def fewest_pushes(self, key: LevelKey, level: Level) -> str | None:
+        return fewest_pushes(self.store, key, level)
+
     def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
         """File a solution already replayed on its level (see game.app.solutions); with
         ``keep`` a write that cannot be made now is kept and made later."""
@@ -340,17 +370,22 @@ class SolutionLibrary:
         found, error = self.store.write(action)
         return (found or []), error
 
-    def remember_metrics(self, entry: LibraryEntry, metrics: SolutionMetrics) -> str | None:
-        """Keep the metrics counted for an entry that had none; None, or why not."""
+    def remember_metrics(
+        self, measured: Sequence[tuple[LibraryEntry, SolutionMetrics]]
+    ) -> str | None:
+        """Keep the metrics counted for entries that had none, in one write; None, or why not."""
 
         def action(connection: sqlite3.Connection) -> None:
-            connection.execute(
+            connection.executemany(
                 "UPDATE solutions SET box_lines = ?, box_changes = ?, pushing_sessions = ? "
                 "WHERE id = ?",
-                (metrics.box_lines, metrics.box_changes, metrics.pushing_sessions, entry.entry_id),
+                [
+                    (found.box_lines, found.box_changes, found.pushing_sessions, entry.entry_id)
+                    for entry, found in measured
+                ],
             )
 
-        return self.store.write(action)[1]
+        return self.store.write(action)[1] if measured else None
 
     def delete(self, entry: LibraryEntry) -> str | None:
         """Delete one entry for good; None, or why not."""
@@ -404,11 +439,10 @@ SOLUTIONS_TABLE = """CREATE TABLE solutions (
 )"""
 SOLUTIONS_BY_PLACE = "CREATE INDEX solutions_by_place ON solutions (collection_id, place)"
 # The library at size: a new entry's number and a level's fewest pushes are read from indexes.
-_UPPERCASE_GONE = "replace(replace(replace(replace(lurd, 'L', ''), 'U', ''), 'R', ''), 'D', '')"
 INDEXED_LIBRARY: tuple[str, ...] = (
     "ALTER TABLE solutions ADD COLUMN moves INTEGER",
     "ALTER TABLE solutions ADD COLUMN pushes INTEGER",
-    f"UPDATE solutions SET moves = length(lurd), pushes = length(lurd) - length({_UPPERCASE_GONE})",
+    f"UPDATE solutions SET moves = length(lurd), pushes = {_PUSHES_SQL}",
     "DROP INDEX solutions_by_place",
     "CREATE INDEX solutions_by_place ON solutions (collection_id, place, number)",
     "CREATE INDEX solutions_by_layout ON solutions (collection_id, fingerprint, number)",
