@@ -35,7 +35,7 @@ from game.storage.rows import (
     put_slot,
 )
 from game.storage.saved import SavedGame
-from game.storage.slots import SaveSlots, kept_slot_name
+from game.storage.slots import SaveSlots, distinct_slot_names
 from game.storage.store import ProgressStore
 from game.storage.verify import Checked, check, keep_unverified, known_levels
 
@@ -73,8 +73,10 @@ class Progress:
             encode_json(value)  # a number such as 1e999 reads as infinity, which JSON cannot hold
         # A name this game would not take from the keyboard (a control character, too long,
         # written by another version) is kept in the form it takes, never refused: an export
-        # of this game always imports into it.
-        slots = {kept_slot_name(name): game for name, game in self.slots.items()}
+        # of this game always imports into it, every save of it (names that keep as one are
+        # numbered apart).
+        names = distinct_slot_names(self.slots)
+        slots = {names[name]: game for name, game in self.slots.items()}
         return replace(self, slots=slots)
 
 
