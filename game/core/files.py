@@ -25,6 +25,9 @@ from game.core.errors import LevelError, printable
 _TEMPORARY_NAME_ROOM = 100
 # The longest file name most file systems take, in bytes, where the system cannot say.
 NAME_MAX = 255
+# The longest path the system opens, in bytes (Linux's PATH_MAX; other systems take less, and
+# say so themselves when asked).
+PATH_MAX = 4096
 # How long a save waits for another copy of the game to finish writing the same file.
 LOCK_WAIT = 5.0
 _LOCK_POLL = 0.02
