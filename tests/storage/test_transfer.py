@@ -10,15 +10,22 @@ from pathlib import Path
 import pytest
 
 from game.core.level import Level
-from game.core.level_ref import CampaignLevel
+from game.core.level_ref import CampaignLevel, LevelFile
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
 from game.storage import transfer
+from game.storage.identity import records_id
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, Solution
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
-from game.storage.transfer import FORMAT_VERSION, TransferError, export_progress, import_progress
+from game.storage.transfer import (
+    FORMAT_VERSION,
+    TransferError,
+    export_progress,
+    import_progress,
+    left_out,
+)
 from tests.conftest import SMALL_SOLUTION
 
 CORRIDOR = "#######\n#     #\n# @$ .#\n#     #\n#######\n"
@@ -98,6 +105,28 @@ def test_what_export_writes_import_takes_and_past_that_export_refuses_first(
     export_progress(source, refused)
     target = ProgressStore.in_memory()
     assert import_progress(target, refused, campaign=[level]).levels_added == 1
+
+
+@pytest.mark.parametrize("length", [600, 100_000])
+def test_a_level_of_a_collection_with_a_very_long_title_is_exported_and_imported(
+    tmp_path: Path, level: Level, length: int
+) -> None:
+    # Its id passed the identifier's limit: kept and shown, then left out of the export.
+    title = "T" * length
+    collection = tmp_path / "long.xsb"
+    collection.write_text(f"; {title}\n{level.to_xsb()}\n", encoding="utf-8")
+    identity = records_id(LevelFile(str(collection)), title)
+    assert identity != records_id(LevelFile(str(collection)), title + "U")
+    source = ProgressStore.in_memory()
+    source.remember_collection(identity, title, collection, [level])
+    assert source.record_solution(identity, level, SMALL_SOLUTION, 33, 8, 967).error is None
+    exported = tmp_path / "progress.json"
+    progress = export_progress(source, exported)
+    assert [record.collection_id for record in progress.records] == [identity]
+    assert left_out(source, progress) is None
+    target = ProgressStore.in_memory()
+    assert import_progress(target, exported).levels_added == 1
+    assert _snapshot(target) == _snapshot(source)
 
 
 def test_merge_keeps_the_best_of_both(tmp_path: Path, level: Level) -> None:
