@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -63,17 +64,22 @@ def fingerprint_of(tree: Path, room: Path) -> str:
     return done.stdout.strip()
 
 
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def timed(argv: list[str], env: dict[str, str], cwd: Path, limit: float) -> str:
-    """Seconds ``python -m game argv`` took, with ``!`` after a non-zero exit, or how long it
-    ran before it was stopped."""
-    start = time.perf_counter()
+    """CPU seconds ``python -m game argv`` took (wall seconds in brackets: the machine may be
+    busy with other work), ``!`` after a non-zero exit, or the wall limit it was stopped at."""
+    start, cpu = time.perf_counter(), _children_cpu()
     try:
         done = subprocess.run([sys.executable, "-m", "game", *argv], capture_output=True,
                               env=env, cwd=cwd, timeout=limit)
     except subprocess.TimeoutExpired:
-        return f">{limit:.0f}"
-    took = time.perf_counter() - start
-    return f"{took:.2f}" + ("" if done.returncode == 0 else "!")
+        return f">{limit:.0f} wall"
+    took = f"{_children_cpu() - cpu:.2f} ({time.perf_counter() - start:.1f})"
+    return took + ("" if done.returncode == 0 else "!")
 
 
 def measure(tree: Path, count: int, limit: float) -> list[str]:
@@ -110,7 +116,7 @@ def main() -> int:
     for count in args.sizes:
         row = measure(args.tree.resolve(), count, args.limit)
         print(f"{count:>8,}  " + "  ".join(f"{cell:>22}" for cell in row), flush=True)
-    print("seconds of wall time; ! marks a non-zero exit")
+    print("CPU seconds of the command (wall seconds); ! marks a non-zero exit")
     return 0
 
 
