@@ -241,6 +241,21 @@ try: transfer.export_progress(s, Path("e.json")); refused = None
 except transfer.TransferError as error: refused = str(error)
 verdict(refused is not None and not Path("e.json").exists() and "\\n" not in refused, refused)
 '''),
+    Case("export-size", "a SOK export past its import's limit is refused first", _LIBRARY + '''
+from game.core import collection as level_files
+from game.storage.store import ProgressStore
+from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.identity import collection_id_for
+from game.core.metrics import measure
+s, _ = ProgressStore.open(); cid = collection_id_for("", "room.xsb")
+s.remember_collection(cid, "", Path("room.xsb").resolve(), [LEVEL])
+SolutionLibrary(s).add(LibraryEntry(cid, LEVEL.fingerprint(), "R", Origin.PLAYER, place=1)
+                       .measured(measure(LEVEL, "R"))); s.close()
+level_files.MAX_FILE_BYTES = 40
+from game.cli import main
+code = main(["solutions", "export", "out.sok"])
+verdict(code == 2 and not Path("out.sok").exists(), code)
+'''),
     Case("export-size", "a file just under the limit imports", '''
 from game.storage.transfer import MAX_FILE_BYTES
 head = '{"format":"sokoban-arcade-progress","version":1,"settings":{"pad":"'
