@@ -270,11 +270,7 @@ class ProgressStore(StoreConnection):
         try:
             text = saved_game_text(game)
         except DataError as error:
-            # Said again when the store closes (a headless run fails on it): Continue will
-            # not come back to this position.
-            self.unsaved = f"The game cannot be kept: {error}"
-            self.last_error = self.unsaved
-            return self.unsaved
+            return f"The game cannot be kept: {error}"
 
         def action(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT OR REPLACE INTO session (id, game) VALUES (1, ?)", (text,))
