@@ -16,7 +16,12 @@ from game.core.level import Level
 from game.core.metrics import measure, solves
 from game.core.paths import walk_path
 from game.core.play import Move, PlayState
-from game.core.reverse_play import ReverseAction, ReverseGame, moves_to_solved
+from game.core.reverse_play import (
+    ReverseAction,
+    ReverseGame,
+    ReversePlayError,
+    moves_to_solved,
+)
 from game.core.wording import counted
 from game.solver.search.pulls import pull_dead_squares
 from game.solver.warning import DeadlockWarning
@@ -94,7 +99,11 @@ class ReverseMode:
 
     def _switch(self, host: ReverseHost) -> None:
         if self.game is None:
-            self.game = ReverseGame(self.level)
+            try:
+                self.game = ReverseGame(self.level)
+            except ReversePlayError as error:
+                host.notify(error.problem.text, Tone.WARNING)
+                return
             self.dead = pull_dead_squares(self.level.board, self.level.boxes, self.level.player)
         self.active = not self.active
         if self.active:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.app.session import load_collection_file, read_campaign
 from game.app.solutions import Checked, check_imports, new_entry, shown_entries
+from game.core import collection as level_files
 from game.core.collection import Collection
 from game.core.digits import count_of, is_count, shortened
 from game.core.errors import LevelError, printable
@@ -29,6 +30,7 @@ from game.storage.connection import StoreConnection
 from game.storage.identity import CAMPAIGN_ID, records_id
 from game.storage.library import LevelKey, Origin, SolutionLibrary, all_entries
 from game.storage.store import ProgressStore
+from game.storage.transfer import data_size
 
 # The key each exported level carries: the collection and place its solutions are filed under,
 # so an import into another home files them there again ("title:XSokoban #12"). A file from
@@ -124,8 +126,17 @@ def export_sok(
 ) -> SokExport | Problem:
     """Write :func:`export_text` to ``target`` atomically; a problem if it cannot be."""
     text, exported = export_text(store, sources, every_level)
+    data = (text + "\n").encode("utf-8")
+    if len(data) > level_files.MAX_FILE_BYTES:
+        # Its import reads it as a level file: what export writes, import must take.
+        return Problem(
+            ProblemKind.NOT_SAVED,
+            f"Nothing was exported: the SOK file takes {data_size(len(data))}, more than the "
+            f"{data_size(level_files.MAX_FILE_BYTES)} a level file may hold "
+            "(export one collection at a time)",
+        )
     try:
-        replace_file(target, text + "\n")
+        replace_file(target, data)
     except OSError as error:
         reason = error.strerror or str(error)
         return Problem(ProblemKind.NOT_SAVED, f"{printable(target.name)}: {reason}")

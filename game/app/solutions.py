@@ -18,7 +18,7 @@ from game.app.session import Session
 from game.app.solver_service import SolverPort
 from game.core.direction import Direction
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file
+from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.level import Level
 from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, measure
@@ -122,9 +122,9 @@ def level_assist(
     assist = SolverAssist(solver, level, solve_method=solve_method)
     assist.on_solution = partial(keep_solver_solution, context, level_index)
     key = level_key(context.session, level_index, level)
-    for item in shown_entries(SolutionLibrary(context.progress), key, level):
-        if item.best_pushes:
-            assist.know_solution(item.entry.lurd)
+    known = SolutionLibrary(context.progress).fewest_pushes(key, level)
+    if known is not None:
+        assist.know_solution(known)
     return assist
 
 
@@ -149,9 +149,11 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
     the best by pushes marked (ties broken by the secondary metrics, then the earlier entry).
 
     An entry of this layout already measured is trusted (it was replayed when filed); others
-    are replayed now, and the metrics of one that fits its own layout are kept for next time.
+    are replayed now, and the metrics of those that fit their own layout are kept for next
+    time, in one write.
     """
     shown = []
+    measured = []
     for entry in library.entries(key):
         metrics = entry.metrics if entry.fingerprint == key.fingerprint else None
         if metrics is None:
@@ -160,8 +162,9 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             except SolutionRefused:
                 metrics = None
             if metrics is not None and entry.fingerprint == key.fingerprint:
-                library.remember_metrics(entry, metrics)
+                measured.append((entry, metrics))
         shown.append(ShownEntry(entry, metrics))
+    library.remember_metrics(measured)
     return best_marked(shown)
 
 
@@ -214,7 +217,7 @@ def file_solution_texts(path: str) -> list[str]:
         raise LevelError("type the path of a file with Solution lines")
     file = Path(path.strip().strip('"')).expanduser()
     data = read_regular_file(file, MAX_IMPORT_BYTES, "solution file")
-    found = solution_lines(data.decode("utf-8", errors="replace"))
+    found = solution_lines(without_byte_order_mark(data.decode("utf-8", errors="replace")))
     if not found:
         raise LevelError(f"{printable(file.name)} has no Solution lines")
     return found

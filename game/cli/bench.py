@@ -23,7 +23,7 @@ from game.cli.paths import named_file, output_file
 from game.cli.solve import add_search_arguments, method_help, positive_count
 from game.core.digits import count_of, shortened
 from game.core.errors import LevelError, printable, visible
-from game.core.files import read_regular_file
+from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.resources import level_file_path
@@ -234,7 +234,8 @@ def read_rows(name: str) -> dict[int, Row]:
     path = named_file(name, "--compare")
     shown = printable(name)
     try:
-        text = read_regular_file(path, MAX_CSV_BYTES, "bench CSV").decode("utf-8")
+        data = read_regular_file(path, MAX_CSV_BYTES, "bench CSV")
+        text = without_byte_order_mark(data.decode("utf-8"))
         records = list(csv.DictReader(io.StringIO(text, newline="")))
     except LevelError as error:
         raise CliError(f"--compare: {error}") from None

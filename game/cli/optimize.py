@@ -33,6 +33,7 @@ from game.cli.optimize_shared import (
 )
 from game.cli.solve import positive_count
 from game.core.metrics import MetricOrder
+from game.core.notation import in_true_case
 from game.solver.optimize.optimizer import optimize
 from game.storage.library import LibraryEntry
 
@@ -82,7 +83,11 @@ def run_optimize(args: argparse.Namespace) -> int:
         source = library_solution(level, order)
         lurd = source.lurd
     else:
-        lurd = replay_moves(args.solution, "--solution")
+        # Its case made true first: what is printed, even the solution given when nothing
+        # better is found, is what the game's own verify takes (the library's is already).
+        lurd, replayed = in_true_case(level, replay_moves(args.solution, "--solution"))
+        if replayed.failed_at is not None:
+            raise CliError(f"--solution: {replayed.reason}")
     try:
         result = optimize(
             level, lurd, order, time_limit=args.time_limit, workers=args.workers,

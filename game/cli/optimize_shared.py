@@ -7,12 +7,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.cli.common import CliError
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import Campaign, LevelFile
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
+from game.core.notation import in_true_case
 from game.core.resources import CAMPAIGN_NAME
 from game.core.wording import counted
 from game.solver.optimize.optimizer import OptimizeProgress, OptimizeResult
@@ -85,14 +87,25 @@ def best_entries(levels: list[Level], order: MetricOrder) -> dict[str, LibraryEn
     best: dict[str, tuple[tuple[int, ...], LibraryEntry]] = {}
     for entry in kept:
         level = by_layout.get(entry.fingerprint)
-        # A kept solution that no longer solves the level (its file changed) is passed over.
-        solved = None if level is None else solution_metrics(level, entry.lurd)
-        if solved is None:
+        if level is None:
             continue
-        key = order.key(solved[0])
+        # An entry measured when filed was replayed then; another is replayed now, and one that
+        # no longer solves the level (its file changed) is passed over.
+        metrics = entry.metrics
+        if metrics is None:
+            solved = solution_metrics(level, entry.lurd)
+            if solved is None:
+                continue
+            metrics = solved[0]
+        key = order.key(metrics)
         if entry.fingerprint not in best or key < best[entry.fingerprint][0]:
             best[entry.fingerprint] = (key, entry)
-    return {fingerprint: entry for fingerprint, (_, entry) in best.items()}
+    # One imported while its level was not at hand may have lowercase pushes: what the
+    # optimizer starts from, and prints back when it finds nothing better, is in true case.
+    return {
+        fingerprint: replace(entry, lurd=in_true_case(by_layout[fingerprint], entry.lurd)[0])
+        for fingerprint, (_, entry) in best.items()
+    }
 
 
 def file_result(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.cli.common import CliError
 from game.cli.paths import named_file, output_file
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file
+from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.problems import Problem, ProblemKind
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def read_script(path: str) -> list[Action]:
     except LevelError as error:
         raise CliError(str(error)) from None
     try:
-        actions = parse_script(data.decode("utf-8"))
+        actions = parse_script(without_byte_order_mark(data.decode("utf-8")))
     except UnicodeDecodeError:
         raise CliError(f"{printable(path)} is not UTF-8 text") from None
     except ScriptError as error:

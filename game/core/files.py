@@ -25,9 +25,22 @@ from game.core.errors import LevelError, printable
 _TEMPORARY_NAME_ROOM = 100
 # The longest file name most file systems take, in bytes, where the system cannot say.
 NAME_MAX = 255
+# The longest path the system opens, in bytes (Linux's PATH_MAX; other systems take less, and
+# say so themselves when asked).
+PATH_MAX = 4096
 # How long a save waits for another copy of the game to finish writing the same file.
 LOCK_WAIT = 5.0
 _LOCK_POLL = 0.02
+
+
+# U+FEFF, which some editors and clipboards put before UTF-8 text: no part of the text (read as
+# a character, it hid the first solution of a file or a paste).
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def without_byte_order_mark(text: str) -> str:
+    """``text`` as it enters the game from a file or the clipboard: the byte-order mark gone."""
+    return text.removeprefix(BYTE_ORDER_MARK)
 
 
 def typed_path(text: str) -> Path:

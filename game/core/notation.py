@@ -109,6 +109,21 @@ def replay_on(state: PlayState, lurd: str, strict_case: bool = True) -> ReplayRe
     return ReplayResult(state.is_solved, state.move_count, state.push_count)
 
 
+def in_true_case(level: Level, lurd: str, max_moves: int = MAX_MOVES) -> tuple[str, ReplayResult]:
+    """``lurd`` played from the start of ``level`` with no letter's case held against it: the
+    moves made, each letter's case made true (a push is uppercase), and how the replay ended.
+    The one way every surface that takes a solution (an import, the optimizer) writes it as the
+    game's own ``verify`` reads it; NotationError if it is not LURD or has over ``max_moves``.
+
+    >>> from game.core.xsb import parse_level
+    >>> in_true_case(parse_level("######\\n#@ $.#\\n######"), "rr")[0]
+    'rR'
+    """
+    state = PlayState(level)
+    result = replay_on(state, parse_lurd(lurd, max_moves), strict_case=False)
+    return state.lurd(), result
+
+
 def _failed(state: PlayState, index: int, letter: str, reason: str) -> ReplayResult:
     return ReplayResult(
         False, state.move_count, state.push_count, index, f"move {index} {letter!r}: {reason}"

@@ -31,6 +31,7 @@ class ProblemKind(Enum):
     SOLUTION_REFUSED = ("Solution refused", True)  # an imported solution that is not filed
     LEFT_OUT = ("Left out", False)  # a part of the work that could not be done (the rest is)
     NO_HINT = ("No hint", False)  # help asked where the answer at hand gives none (detail: why)
+    NO_REVERSE_PLAY = ("No reverse play", False)  # a level that cannot be played backwards
 
     def __init__(self, title: str, fails_run: bool) -> None:
         self.title = title
@@ -57,6 +58,11 @@ class Problem:
             if self.count is None:
                 return "No way on from here: undo first"
             return f"No way on from here: undo {counted(self.count, 'move')} first"
+        if self.kind is ProblemKind.NO_REVERSE_PLAY:
+            return (
+                "No reverse play here: with every box on a goal, the player has no free square "
+                "to stand on"
+            )
         if self.kind in _SAID_AFTER_TITLE:
             return f"{self.kind.title}: {self.detail}"
         return self.detail or self.kind.title

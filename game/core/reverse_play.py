@@ -15,6 +15,7 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.paths import DIRECTIONS, reachable
 from game.core.play import Blocked, Move, StepResult
+from game.core.problems import Problem, ProblemKind
 from game.core.push import Push, UnplayablePush, lurd_of_pushes
 from game.core.undo_line import Restart, UndoLine
 
@@ -42,9 +43,17 @@ ReverseStep = Move | Placement
 ReverseAction = ReverseStep | Restart[ReverseStep]
 
 
-def first_square(board: Board, boxes: Collection[int], player: int) -> int:
+class ReversePlayError(ValueError):
+    """A level that cannot be played backwards; ``problem`` says why, for the player."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.text)
+        self.problem = problem
+
+
+def first_square(board: Board, boxes: Collection[int], player: int) -> int | None:
     """Where the player starts a reverse game: his own start square, or, when a box stands on
-    it, the free square nearest to it."""
+    it, the free square nearest to it; None when boxes fill every square he could reach."""
     if player not in boxes:
         return player
     ring = [player]
@@ -60,20 +69,25 @@ def first_square(board: Board, boxes: Collection[int], player: int) -> int:
             if (near := board.step(square, direction)) not in seen and board.is_walkable(near)
         ]
         seen.update(ring)
-    raise ValueError("the level has no free square for the player")
+    return None
 
 
 class ReverseGame:
     """A level played backwards: position, line of moves, undo and redo, and pull counts."""
 
     def __init__(self, level: Level) -> None:
+        """ReversePlayError when the boxes on their goals leave the player nowhere to stand
+        (his walled-off area holds only goals)."""
         self.level = level
         self.board: Board = level.board
         self.starts = level.boxes
         self.boxes = BoxList(self.board.goals)
         # The squares he could ever stand on: the level's floor as seen from its start.
         self.floor = frozenset(reachable(self.board, (), level.player))
-        self.player = first_square(self.board, self.board.goals, level.player)
+        player = first_square(self.board, self.board.goals, level.player)
+        if player is None:
+            raise ReversePlayError(Problem(ProblemKind.NO_REVERSE_PLAY))
+        self.player = player
         self.facing = Direction.DOWN
         self._history = UndoLine(self._make, self._unmake)
         # The steps and placements since the start or the last restart.

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.files import without_byte_order_mark
+
 
 class Clipboard:
     """Put and get text; never raises, whatever the platform offers."""
@@ -30,8 +32,8 @@ class Clipboard:
         except UnicodeDecodeError as error:
             # Another program put bytes that are not UTF-8: what they say, with U+FFFD for
             # the bytes that say nothing, so that the paste answers in one line.
-            return bytes(error.object).decode("utf-8", "replace")
+            return without_byte_order_mark(bytes(error.object).decode("utf-8", "replace"))
         except (pygame.error, AttributeError, NotImplementedError):
             return self._local
-        return text or self._local
+        return without_byte_order_mark(text) or self._local
 

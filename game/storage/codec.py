@@ -44,7 +44,8 @@ class Limit:
 
 
 TITLE_LENGTH = 500
-Identifier = Annotated[str, Text(500, required=True)]
+IDENTIFIER_LENGTH = 500  # a collection's id or a layout's fingerprint
+Identifier = Annotated[str, Text(IDENTIFIER_LENGTH, required=True)]
 Title = Annotated[str, Text(TITLE_LENGTH)]
 PathText = Annotated[str, Text(4096)]
 Moment = Annotated[float, Limit(MAX_TIME)]

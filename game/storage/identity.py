@@ -6,9 +6,11 @@ Continue, level select and the statistics.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from game.core.level_ref import Campaign, CollectionRef, LevelFile, MyCollection
+from game.storage.codec import IDENTIFIER_LENGTH
 
 CAMPAIGN_ID = "campaign"
 
@@ -21,7 +23,7 @@ def collection_id_for(title: str, path: str | Path | None = None) -> str:
     """
     cleaned = " ".join(title.split())
     if cleaned:
-        return f"title:{cleaned}"
+        return _readable_back(f"title:{cleaned}")
     if path is not None:
         return f"file:{Path(path).name}"
     return "untitled"
@@ -36,3 +38,13 @@ def records_id(collection: CollectionRef, title: str) -> str:
     if isinstance(collection, MyCollection):
         return collection_id_for(collection.name)
     return collection_id_for(title or collection.origin.title)
+
+
+def _readable_back(identity: str) -> str:
+    """``identity`` as the store reads it back: one longer than an identifier may be (a title of
+    600 characters: its records were kept, then left out of every export) keeps its beginning
+    and a digest of the whole, so that two long titles that begin alike stay apart."""
+    if len(identity) <= IDENTIFIER_LENGTH:
+        return identity
+    digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return f"{identity[: IDENTIFIER_LENGTH - len(digest) - 1]}#{digest}"

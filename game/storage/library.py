@@ -14,7 +14,7 @@ from typing import Annotated
 
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, measure, player_lines
-from game.core.notation import NotationError, parse_lurd, replay
+from game.core.notation import NotationError, in_true_case, parse_lurd
 from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
@@ -72,9 +72,10 @@ class LibraryEntry:
     entry_id: int = field(default=0, metadata=json_key(None))
 
     def checked(self) -> LibraryEntry:
-        """The entry with its LURD normalised (read from a file); ValueError if it is not LURD."""
+        """The entry with its LURD normalised (read from a file); ValueError if it is not LURD
+        or it runs (its run lengths expanded) past the moves the library keeps."""
         try:
-            return replace(self, lurd=parse_lurd(self.lurd))
+            return replace(self, lurd=parse_lurd(self.lurd, MAX_LIBRARY_MOVES))
         except NotationError as error:
             raise ValueError(f"lurd: {error}") from None
 
@@ -130,9 +131,20 @@ _COLUMNS = (
     "id",
 )
 _SELECT = f"SELECT {', '.join(_COLUMNS)} FROM solutions"
+# What a new entry is written with: its columns but the id, and its moves and pushes (counted
+# from its LURD, kept so that the best by pushes is read from an index).
+_STORED_COLUMNS = (*_COLUMNS[:-1], "moves", "pushes")
 # The entries of a level: those filed under its layout, and those filed under its place in the
 # collection with another layout (the level file changed since; they may no longer fit).
 _OF_LEVEL = " WHERE collection_id = ? AND (fingerprint = ? OR (place IS NOT NULL AND place = ?))"
+# The highest number among the level's entries, as two lookups of an index each (one query with
+# the OR above reads every row of the level).
+_HIGHEST_NUMBER = (
+    "SELECT max("
+    "coalesce((SELECT max(number) FROM solutions WHERE collection_id = ?1 AND fingerprint = ?2),"
+    " 0), "
+    "coalesce((SELECT max(number) FROM solutions WHERE collection_id = ?1 AND place = ?3), 0))"
+)
 
 
 def _entry_from_row(row: Sequence[object]) -> LibraryEntry:
@@ -192,6 +204,33 @@ def collection_counts(store: StoreConnection, collection_id: str) -> list[EntryC
     ]
 
 
+# A level layout's entries by pushes, then moves, read from the index that holds both (its rows
+# in filing order among equals), a page at a time.
+_BY_PUSHES = (
+    _SELECT
+    + " WHERE collection_id = ? AND fingerprint = ? ORDER BY pushes, moves, id LIMIT ? OFFSET ?"
+)
+_PAGE = 64
+
+
+def fewest_pushes(store: StoreConnection, key: LevelKey, level: Level) -> str | None:
+    """A solution of ``level`` (the layout of ``key``) with the fewest pushes in its library,
+    then the fewest moves, or None: entries are read in that order a page at a time, and the
+    first that solves it is taken (one measured when filed was replayed then; one imported while
+    its level was not at hand is replayed now), so a level's start reads a few rows, not all."""
+    parameters = (key.collection_id, key.fingerprint)
+    offset = 0
+    while rows := store.read(_BY_PUSHES, (*parameters, _PAGE, offset)):
+        for entry in _decoded(store, rows):
+            if entry.metrics is not None:
+                return entry.lurd
+            lurd, replayed = in_true_case(level, entry.lurd, MAX_LIBRARY_MOVES)
+            if replayed.solved:
+                return lurd
+        offset += len(rows)
+    return None
+
+
 def all_entries(store: StoreConnection) -> list[LibraryEntry]:
     """Every readable entry (for export)."""
     rows = store.read(_SELECT + " ORDER BY collection_id, fingerprint, number, id")
@@ -212,11 +251,17 @@ def _level_parameters(key: LevelKey) -> tuple[object, ...]:
     return (key.collection_id, key.fingerprint, key.place)
 
 
-def add_entry(connection: sqlite3.Connection, entry: LibraryEntry) -> tuple[int, bool]:
-    """File ``entry`` (its number and id are given here) inside the caller's transaction.
+def add_entry(
+    connection: sqlite3.Connection,
+    entry: LibraryEntry,
+    columns: Sequence[str] = _STORED_COLUMNS,
+) -> tuple[int, bool]:
+    """File ``entry`` (its number and id are given here) inside the caller's transaction,
+    writing ``columns`` (a schema step writes those its table had then).
 
     A solution already in the level's library is not added twice: (its number, False).
-    Otherwise (the new number, True).
+    Otherwise (the new number, True). Both lookups read an index, never the level's rows, so
+    filing N entries costs N times one filing at any size of the library.
     """
     row = connection.execute(
         "SELECT number FROM solutions WHERE collection_id = ? AND fingerprint = ? AND lurd = ?",
@@ -224,28 +269,28 @@ def add_entry(connection: sqlite3.Connection, entry: LibraryEntry) -> tuple[int,
     ).fetchone()
     if row is not None:
         return int(row[0]), False
-    key = LevelKey(entry.collection_id, entry.fingerprint, entry.place)
-    (highest,) = connection.execute(
-        "SELECT coalesce(max(number), 0) FROM solutions" + _OF_LEVEL, _level_parameters(key)
-    ).fetchone()
+    (highest,) = connection.execute(_HIGHEST_NUMBER, _level_parameters(
+        LevelKey(entry.collection_id, entry.fingerprint, entry.place)
+    )).fetchone()
     number = int(highest) + 1
-    columns = _COLUMNS[:-1]
-    values = (
-        entry.collection_id,
-        entry.fingerprint,
-        entry.lurd,
-        entry.origin.value,
-        number,
-        entry.place,
-        entry.source,
-        entry.added_at,
-        entry.box_lines,
-        entry.box_changes,
-        entry.pushing_sessions,
-    )
+    stored = {
+        "collection_id": entry.collection_id,
+        "fingerprint": entry.fingerprint,
+        "lurd": entry.lurd,
+        "origin": entry.origin.value,
+        "number": number,
+        "place": entry.place,
+        "source": entry.source,
+        "added_at": entry.added_at,
+        "box_lines": entry.box_lines,
+        "box_changes": entry.box_changes,
+        "pushing_sessions": entry.pushing_sessions,
+        "moves": entry.moves,
+        "pushes": entry.pushes,
+    }
     connection.execute(
-        f"INSERT INTO solutions ({', '.join(columns)}) VALUES ({', '.join('?' for _ in values)})",
-        values,
+        f"INSERT INTO solutions ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+        [stored[column] for column in columns],
     )
     return number, True
 
@@ -265,19 +310,22 @@ def import_entries(connection: sqlite3.Connection, entries: Iterable[LibraryEntr
 
 
 def verified_entries(
-    entries: Iterable[LibraryEntry], levels: dict[str, dict[str, Level]]
-) -> list[LibraryEntry]:
-    """Imported entries held against their levels (collection id -> fingerprint -> level): one
-    whose level is at hand is kept only if it solves it, and measured on it; one whose level is
-    not at hand is kept unmeasured, to be checked when its level is shown."""
+    entries: Sequence[LibraryEntry], levels: dict[str, dict[str, Level]]
+) -> tuple[list[LibraryEntry], int]:
+    """Imported entries held against their levels (collection id -> fingerprint -> level), and
+    how many were left out: one whose level is at hand is kept only if it solves it, with its
+    letters' case made true (as the in-game import does) and measured on it; one whose level
+    is not at hand is kept unmeasured, to be checked when its level is shown."""
     kept = []
     for entry in entries:
         level = levels.get(entry.collection_id, {}).get(entry.fingerprint)
         if level is None:
             kept.append(entry)
-        elif replay(level, entry.lurd).solved:
-            kept.append(entry.measured(measure(level, entry.lurd)))
-    return kept
+            continue
+        lurd, replayed = in_true_case(level, entry.lurd, MAX_LIBRARY_MOVES)
+        if replayed.solved:
+            kept.append(replace(entry, lurd=lurd).measured(measure(level, lurd)))
+    return kept, len(entries) - len(kept)
 
 
 @dataclass(frozen=True)
@@ -302,6 +350,9 @@ class SolutionLibrary:
     def collection_counts(self, collection_id: str) -> list[EntryCounts]:
         return collection_counts(self.store, collection_id)
 
+    def fewest_pushes(self, key: LevelKey, level: Level) -> str | None:
+        return fewest_pushes(self.store, key, level)
+
     def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
         """File a solution already replayed on its level (see game.app.solutions); with
         ``keep`` a write that cannot be made now is kept and made later."""
@@ -319,17 +370,22 @@ class SolutionLibrary:
         found, error = self.store.write(action)
         return (found or []), error
 
-    def remember_metrics(self, entry: LibraryEntry, metrics: SolutionMetrics) -> str | None:
-        """Keep the metrics counted for an entry that had none; None, or why not."""
+    def remember_metrics(
+        self, measured: Sequence[tuple[LibraryEntry, SolutionMetrics]]
+    ) -> str | None:
+        """Keep the metrics counted for entries that had none, in one write; None, or why not."""
 
         def action(connection: sqlite3.Connection) -> None:
-            connection.execute(
+            connection.executemany(
                 "UPDATE solutions SET box_lines = ?, box_changes = ?, pushing_sessions = ? "
                 "WHERE id = ?",
-                (metrics.box_lines, metrics.box_changes, metrics.pushing_sessions, entry.entry_id),
+                [
+                    (found.box_lines, found.box_changes, found.pushing_sessions, entry.entry_id)
+                    for entry, found in measured
+                ],
             )
 
-        return self.store.write(action)[1]
+        return self.store.write(action)[1] if measured else None
 
     def delete(self, entry: LibraryEntry) -> str | None:
         """Delete one entry for good; None, or why not."""
@@ -363,7 +419,7 @@ def migrate_best_solutions(connection: sqlite3.Connection) -> None:
                 )
             except DataError:
                 continue  # no solution, or one that is not LURD: nothing to keep
-            add_entry(connection, entry)
+            add_entry(connection, entry, _COLUMNS[:-1])  # the table as this step made it
 
 
 SOLUTIONS_TABLE = """CREATE TABLE solutions (
@@ -382,3 +438,13 @@ SOLUTIONS_TABLE = """CREATE TABLE solutions (
     UNIQUE (collection_id, fingerprint, lurd)
 )"""
 SOLUTIONS_BY_PLACE = "CREATE INDEX solutions_by_place ON solutions (collection_id, place)"
+# The library at size: a new entry's number and a level's fewest pushes are read from indexes.
+INDEXED_LIBRARY: tuple[str, ...] = (
+    "ALTER TABLE solutions ADD COLUMN moves INTEGER",
+    "ALTER TABLE solutions ADD COLUMN pushes INTEGER",
+    f"UPDATE solutions SET moves = length(lurd), pushes = {_PUSHES_SQL}",
+    "DROP INDEX solutions_by_place",
+    "CREATE INDEX solutions_by_place ON solutions (collection_id, place, number)",
+    "CREATE INDEX solutions_by_layout ON solutions (collection_id, fingerprint, number)",
+    "CREATE INDEX solutions_by_pushes ON solutions (collection_id, fingerprint, pushes, moves)",
+)

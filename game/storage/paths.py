@@ -10,12 +10,15 @@ from pathlib import Path
 
 import platformdirs
 
+from game.core.digits import shortened
 from game.core.errors import LevelError, printable
-from game.core.files import NAME_MAX, typed_path
+from game.core.files import NAME_MAX, PATH_MAX, typed_path
 
 HOME_VARIABLE = "SOKOBAN_HOME"
 APP_NAME = "sokoban-arcade"
 STORE_FILE_NAME = "progress.sqlite3"
+LEVELS_FOLDER = "levels"  # the player's own collections, in the data folder
+MAX_SHOWN_HOME = 80  # characters of the data folder's path in a message: one line
 
 
 def data_dir() -> Path:
@@ -45,7 +48,27 @@ def home_problem() -> str | None:
     too_long = [part for part in folder.parts if len(os.fsencode(part)) > NAME_MAX]
     if too_long:
         return f"{HOME_VARIABLE}: a folder name in it is longer than {NAME_MAX} bytes"
+    # The deepest file the game keeps there: a collection of the player's levels, whose name
+    # may take a whole file name.
+    length = len(os.fsencode(folder.absolute()))
+    longest = _path_max(folder)
+    if length + len(f"/{LEVELS_FOLDER}/") + NAME_MAX > longest:
+        shown = printable(shortened(str(folder), MAX_SHOWN_HOME))
+        return (
+            f"{HOME_VARIABLE} {shown}: its path of {length:,} bytes leaves no room for the "
+            f"files kept in it (the system opens paths of up to {longest:,} bytes)"
+        )
     return None
+
+
+def _path_max(folder: Path) -> int:
+    """The longest path the system opens where ``folder`` is (or would be)."""
+    for place in (folder, *folder.parents):
+        try:
+            return min(os.pathconf(place, "PC_PATH_MAX"), PATH_MAX)
+        except (OSError, ValueError):
+            continue
+    return PATH_MAX
 
 
 def store_path() -> Path:

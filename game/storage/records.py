@@ -10,7 +10,16 @@ from typing import Annotated, TypeVar
 
 from game.core.level import Level
 from game.core.notation import NotationError, parse_lurd, replay
-from game.storage.codec import Identifier, Limit, Moment, PathText, Text, Title, json_key
+from game.storage.codec import (
+    MAX_COUNT,
+    Identifier,
+    Limit,
+    Moment,
+    PathText,
+    Text,
+    Title,
+    json_key,
+)
 from game.storage.identity import CAMPAIGN_ID, collection_id_for, records_id
 from game.storage.saved import SavedGame, SlotInfo
 
@@ -153,15 +162,17 @@ class LevelRecord:
         when: float,
         title: str,
     ) -> LevelRecord:
-        """One more visit to the level (solved or not) added to the counters."""
+        """One more visit to the level (solved or not) added to the counters, each held at the
+        most the store reads back (past it the record could not be read, and the next visit
+        wrote a fresh one over it)."""
         return replace(
             self,
             title=title or self.title,
-            attempts=self.attempts + 1,
-            seconds=self.seconds + seconds,
-            moves_played=self.moves_played + moves,
-            pushes_played=self.pushes_played + pushes,
-            hints=self.hints + hints,
+            attempts=min(self.attempts + 1, MAX_COUNT),
+            seconds=min(self.seconds + seconds, MAX_COUNT),
+            moves_played=min(self.moves_played + moves, MAX_COUNT),
+            pushes_played=min(self.pushes_played + pushes, MAX_COUNT),
+            hints=min(self.hints + hints, MAX_COUNT),
             solver_used=self.solver_used or solver_used,
             last_played_at=when,
         )

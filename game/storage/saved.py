@@ -14,14 +14,16 @@ from typing import Annotated
 
 from game.core.level import Level
 from game.core.level_ref import CampaignLevel, FileLevel, LevelRef, MyLevel
-from game.core.notation import NotationError, parse_lurd, replay_on
+from game.core.notation import MAX_MOVES, NotationError, parse_lurd, replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.storage import user_levels
-from game.storage.codec import Identifier, Moment, Text, Title, stored_title
+from game.storage.codec import MAX_COUNT, Identifier, Moment, Text, Title, stored_title
 from game.storage.identity import CAMPAIGN_ID
 
-MAX_HISTORY = 10_000_000  # moves kept in a saved game
+# Moves kept in a saved game: as many as a replay reads back (a longer history was written
+# and then refused on reading, so the game was no longer saved and nobody was told).
+MAX_HISTORY = MAX_MOVES
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,10 @@ class SavedGame:
     def capture(
         cls, level: LevelRef, collection_title: str, state: PlayState, statistics: Statistics
     ) -> SavedGame:
-        """A snapshot of a game in progress (statistics are copied, not shared)."""
+        """A snapshot of a game in progress (statistics are copied, not shared, and held at the
+        most the store reads back: a clock left running for ages must not stop the saves)."""
         copied = copy.deepcopy(statistics)  # its lists and dicts too
+        copied.elapsed = min(copied.elapsed, MAX_COUNT)
         return cls(
             level=level,
             collection_title=stored_title(collection_title),
@@ -110,7 +114,7 @@ class SavedGame:
     def checked(self) -> SavedGame:
         """This game read from a file, its history normalised; ValueError if it is not LURD."""
         try:
-            return replace(self, history=parse_lurd(self.history))
+            return replace(self, history=parse_lurd(self.history, MAX_HISTORY))
         except NotationError as error:
             raise ValueError(f"history: {error}") from None
 

@@ -9,7 +9,12 @@ import sqlite3
 from collections.abc import Callable
 
 from game.storage.jsondata import DataError, decode_json, encode_json
-from game.storage.library import SOLUTIONS_BY_PLACE, SOLUTIONS_TABLE, migrate_best_solutions
+from game.storage.library import (
+    INDEXED_LIBRARY,
+    SOLUTIONS_BY_PLACE,
+    SOLUTIONS_TABLE,
+    migrate_best_solutions,
+)
 from game.storage.saved import SavedGame
 
 # A step of a migration: an SQL statement, or a function for what SQL cannot say.
@@ -107,6 +112,8 @@ MIGRATIONS: tuple[tuple[Step, ...], ...] = (
     (_saved_games_by_level,),
     # The solution library; the best solutions kept so far become its first entries.
     (SOLUTIONS_TABLE, SOLUTIONS_BY_PLACE, migrate_best_solutions),
+    # Entries numbered, and a level's fewest pushes found, from indexes at any library size.
+    INDEXED_LIBRARY,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import sqlite3
+from collections.abc import Iterable
 
 from game.core.digits import shortened
 from game.core.errors import visible
@@ -24,6 +25,24 @@ def kept_slot_name(name: str) -> str:
     """A save name from elsewhere (an imported file, an older store) as this game keeps it:
     composed, control characters written as escapes, cut to the longest name a save has."""
     return shortened(normal_name(visible(name)), MAX_NAME_LENGTH) or "?"
+
+
+def distinct_slot_names(names: Iterable[str]) -> dict[str, str]:
+    """Each save name from elsewhere (see :func:`kept_slot_name`) by the name it is kept under:
+    names that keep as one ("café" composed and decomposed, two long names cut alike) are told
+    apart by a number, so that an import keeps every save. A name already in its kept form
+    keeps it."""
+    ordered = sorted(names, key=lambda name: kept_slot_name(name) != name)
+    kept: dict[str, str] = {}
+    for name in ordered:
+        base = kept_slot_name(name)
+        candidate, number = base, 1
+        while candidate in kept.values():
+            number += 1
+            suffix = f" ({number})"
+            candidate = shortened(base, MAX_NAME_LENGTH - len(suffix)) + suffix
+        kept[name] = candidate
+    return kept
 
 
 def slot_name_problem(name: str) -> str | None:
@@ -83,13 +102,19 @@ class SaveSlots:
         return [slot for slot in self.list() if slot.problem is not None]
 
     def load(self, name: str) -> SavedGame | None:
-        """The game saved under ``name``; None if there is none or it cannot be read."""
-        rows = self.store.read("SELECT game FROM slots WHERE name = ?", (normal_name(name),))
+        """The game saved under ``name``; None if there is none or it cannot be read. A name
+        as listed is found as it is stored (one an older store kept decomposed is reachable)."""
+        rows = self.store.read(
+            "SELECT game FROM slots WHERE name IN (?, ?) ORDER BY name = ? DESC LIMIT 1",
+            (name, normal_name(name), name),
+        )
         return self.store.saved_game(rows[0][0], f"save {name!r}") if rows else None
 
     def delete(self, name: str) -> str | None:
         def action(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM slots WHERE name = ?", (normal_name(name),))
+            exact = connection.execute("SELECT 1 FROM slots WHERE name = ?", (name,)).fetchone()
+            gone = name if exact is not None else normal_name(name)
+            connection.execute("DELETE FROM slots WHERE name = ?", (gone,))
 
         return self.store.write(action)[1]
 

@@ -12,7 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
-from game.core.files import read_regular_file, replace_file, replace_problem
+from game.core.files import (
+    read_regular_file,
+    replace_file,
+    replace_problem,
+    without_byte_order_mark,
+)
 from game.core.level import Level
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
@@ -30,13 +35,15 @@ from game.storage.rows import (
     put_slot,
 )
 from game.storage.saved import SavedGame
-from game.storage.slots import SaveSlots, kept_slot_name
+from game.storage.slots import SaveSlots, distinct_slot_names
 from game.storage.store import ProgressStore
 from game.storage.verify import Checked, check, keep_unverified, known_levels
 
 FORMAT_NAME = "sokoban-arcade-progress"
 FORMAT_VERSION = 1
-MAX_FILE_BYTES = 50_000_000
+# The largest progress file: export refuses to write more, import to read more, so whatever an
+# export writes, an import takes (read whole and decoded, it costs some ten times this in memory).
+MAX_FILE_BYTES = 50 * 2**20
 # How every export begins (encode_json writes no blanks): a file that begins otherwise was not
 # written by an export, and is not the game's to replace.
 _EXPORT_HEAD = f'{{"format":"{FORMAT_NAME}"'.encode()
@@ -66,8 +73,10 @@ class Progress:
             encode_json(value)  # a number such as 1e999 reads as infinity, which JSON cannot hold
         # A name this game would not take from the keyboard (a control character, too long,
         # written by another version) is kept in the form it takes, never refused: an export
-        # of this game always imports into it.
-        slots = {kept_slot_name(name): game for name, game in self.slots.items()}
+        # of this game always imports into it, every save of it (names that keep as one are
+        # numbered apart).
+        names = distinct_slot_names(self.slots)
+        slots = {names[name]: game for name, game in self.slots.items()}
         return replace(self, slots=slots)
 
 
@@ -82,6 +91,7 @@ class ImportSummary:
     settings_added: int = 0
     unverified: int = 0  # records kept aside: their level files were not at hand
     solutions_added: int = 0  # new entries of the solution library
+    solutions_left_out: int = 0  # entries that do not solve their levels (at hand)
 
     def describe(self) -> str:
         """One line for the player."""
@@ -96,6 +106,9 @@ class ImportSummary:
             if self.solutions_added
             else ""
         )
+        if self.solutions_left_out:
+            left = counted(self.solutions_left_out, "solution")
+            library += f" Left out, as they do not solve their levels: {left}."
         return (
             f"Imported: {counted(self.levels_added, 'new level record')}, "
             f"{self.levels_improved:,} improved, {counted(self.solves_added, 'solve')}, "
@@ -142,13 +155,24 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     progress = gather(store)
     if store.read_error is not None:
         raise TransferError(one_line(f"Nothing was exported: {store.read_error}"))
-    text = encode_json(progress_to_json(progress))
+    data = encode_json(progress_to_json(progress)).encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise TransferError(
+            f"Nothing was exported: the progress takes {data_size(len(data))}, more than the "
+            f"{data_size(MAX_FILE_BYTES)} a progress file may hold "
+            f"({counted(len(progress.solutions), 'solution')} in the solution library)"
+        )
     try:
-        replace_file(target, text)
+        replace_file(target, data)
     except OSError as error:
         reason = error.strerror or str(error)
         raise TransferError(f"Cannot write {printable(target)}: {reason}") from None
     return progress
+
+
+def data_size(size: int) -> str:
+    """A file's size for the player: "52.3 MB"."""
+    return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size:,} bytes"
 
 
 def export_target_problem(target: Path, store: Path | None = None) -> str | None:
@@ -205,7 +229,7 @@ def read_progress_file(path: str | Path) -> Progress:
     except LevelError as error:
         raise TransferError(str(error)) from None
     try:
-        text = raw.decode("utf-8")
+        text = without_byte_order_mark(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise TransferError(f"{name} is not a progress file (not UTF-8 text)") from None
     try:
@@ -254,11 +278,12 @@ def import_progress(
     here = {(record.collection_id, record.fingerprint): record for record in store.all_records()}
     records = [r for r in progress.records if here.get((r.collection_id, r.fingerprint)) != r]
     checked = check(records, progress.events, progress.campaign, levels, store.clock())
-    solutions = verified_entries(progress.solutions, levels)
+    solutions, left_out = verified_entries(progress.solutions, levels)
 
     def merge(connection: sqlite3.Connection) -> ImportSummary:
         summary = merge_progress(connection, progress, checked)
-        return replace(summary, solutions_added=import_entries(connection, solutions))
+        added = import_entries(connection, solutions)
+        return replace(summary, solutions_added=added, solutions_left_out=left_out)
 
     summary, error = store.write(merge)
     if summary is None:

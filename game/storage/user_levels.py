@@ -20,9 +20,9 @@ from game.core.errors import LevelError, printable
 from game.core.files import file_lock, replace_file
 from game.core.level import Level
 from game.core.names import normal_name, portable_problem, same_name
-from game.storage.paths import data_dir
+from game.storage.paths import LEVELS_FOLDER, data_dir
 
-FOLDER_NAME = "levels"
+FOLDER_NAME = LEVELS_FOLDER
 DEFAULT_COLLECTION = "My levels"
 MAX_NAME_LENGTH = 60
 SUFFIX = ".xsb"

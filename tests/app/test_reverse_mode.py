@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.app.play_commands import Pull, ReverseOrder
 from game.core.direction import Direction
+from game.core.problems import Problem, ProblemKind
 from tests.app.test_play_controller import controller, run_until_idle
 
 CORRIDOR = "#######\n#@ $ .#\n#######"
@@ -31,3 +32,13 @@ def test_orders_of_reverse_play_in_forward_play_say_how_to_get_there() -> None:
     play.order(ReverseOrder.NEXT_AREA)
     run_until_idle(play)
     assert play.notice is not None and "F8" in play.notice.text
+
+
+def test_reverse_play_on_a_level_whose_player_stands_among_goals_only_is_refused() -> None:
+    # His walled-off area is two goals: with the boxes on them, there is nowhere to put him.
+    play, _, _ = controller("########\n#+*#$  #\n########")
+    play.order(ReverseOrder.SWITCH)
+    run_until_idle(play)
+    assert not play.reverse.active and play.reverse.game is None
+    assert play.notice is not None
+    assert play.notice.text == Problem(ProblemKind.NO_REVERSE_PLAY).text

@@ -3,6 +3,8 @@ best by moves and by pushes with their tie-breaks, entries that no longer fit, S
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.app.context import PlayContext
@@ -12,6 +14,7 @@ from game.app.solutions import (
     best_marked,
     check_imports,
     checked_solution,
+    file_solution_texts,
     keep_solver_solution,
     shown_entries,
     solution_lines,
@@ -58,6 +61,15 @@ def test_solution_lines_take_the_lurd_lines_that_follow_them() -> None:
     assert solution_lines(text) == ["3rddUU", "lR"]
     assert solution_texts("rrR") == ["rrR"]  # no Solution line: the whole text is one
     assert solution_texts(" \n") == []
+
+
+def test_a_solutions_file_that_begins_with_a_byte_order_mark_loses_no_solution(
+    tmp_path: Path,
+) -> None:
+    # The mark stuck to the first line, which then was not a Solution line: dropped unsaid.
+    path = tmp_path / "solutions.txt"
+    path.write_bytes("Solution: rR\nSolution: 2rR\n".encode("utf-8-sig"))
+    assert file_solution_texts(str(path)) == ["rR", "2rR"]
 
 
 def metrics(moves: int, pushes: int, box_lines: int = 1, player_lines: int = 1) -> SolutionMetrics:

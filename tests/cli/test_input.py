@@ -51,6 +51,15 @@ def test_a_script_plays_campaign_level_1_to_solved_from_the_main_menu(tmp_path: 
     assert record is not None and record.solved
 
 
+def test_a_script_saved_with_a_byte_order_mark_reads_its_first_line(tmp_path: Path) -> None:
+    # The mark stuck to the first word, and the script was refused for an unknown command.
+    shot = tmp_path / "shot.png"
+    path = tmp_path / "input.txt"
+    path.write_bytes(f"shot {shot}\nwait 2\n".encode("utf-8-sig"))
+    assert main(["--headless", "--input", str(path)]) == 0
+    assert shot.is_file()
+
+
 def test_a_bad_script_line_is_exit_2_with_its_number(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

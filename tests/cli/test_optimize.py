@@ -141,6 +141,27 @@ def test_optimize_from_the_library_takes_the_kept_solution(
     assert "moves 14 -> 2" in err
 
 
+@pytest.mark.parametrize("origin", ["--solution", "--from-library"])
+def test_what_optimize_prints_passes_verify_when_the_pushes_came_lowercase(
+    level_file: Path, capsys: pytest.CaptureFixture[str], origin: str
+) -> None:
+    # Nothing better than "rr" exists: it was printed back as given, and verify refused it.
+    level = read_collection(level_file).levels[0]
+    argv = ["optimize", str(level_file), "--metric", "pushes"]
+    if origin == "--solution":
+        argv += ["--solution", "rr"]
+    else:  # kept as given: imported while the level was not at hand
+        store, _ = ProgressStore.open()
+        entry = LibraryEntry("file:set.xsb", level.fingerprint(), "rr", Origin.IMPORTED, place=1)
+        assert SolutionLibrary(store).add(entry).error is None
+        store.close()
+        argv.append("--from-library")
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.strip() == "RR"
+    code, said, _ = run(capsys, "verify", str(level_file), "--solution", out.strip())
+    assert code == 0 and said.startswith("solved")
+
+
 @pytest.mark.parametrize(
     ("solution", "said"),
     [

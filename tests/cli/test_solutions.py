@@ -11,6 +11,7 @@ from types import ModuleType
 import pytest
 
 from game.app.solutions import checked_solution, new_entry
+from game.core import collection as level_files
 from game.core.collection import read_collection
 from game.storage.identity import collection_id_for
 from game.storage.library import LevelKey, Origin, SolutionLibrary, all_entries
@@ -96,6 +97,26 @@ def test_an_export_imported_into_a_fresh_home_gives_the_same_solutions(
     assert run(capsys, "solutions", "import", str(exported))[1] == (
         "imported 0 solutions, 3 solutions already kept\n"
     )
+
+
+def test_a_sok_export_past_what_its_import_reads_is_refused_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Written whole, it was then refused by its own import as larger than a level file may be.
+    monkeypatch.setenv("SOKOBAN_HOME", str(tmp_path / "home"))
+    _seed(tmp_path)
+    exported = tmp_path / "library.sok"
+    assert run(capsys, "solutions", "export", str(exported))[0] == 0
+    size = exported.stat().st_size
+    exported.unlink()
+    monkeypatch.setattr(level_files, "MAX_FILE_BYTES", size - 1)
+    code, out, err = run(capsys, "solutions", "export", str(exported))
+    assert (code, out) == (2, "") and not exported.exists()
+    assert err.startswith("Nothing was exported: the SOK file takes") and err.count("\n") == 1
+    monkeypatch.setattr(level_files, "MAX_FILE_BYTES", size)
+    assert run(capsys, "solutions", "export", str(exported))[0] == 0
+    monkeypatch.setenv("SOKOBAN_HOME", str(tmp_path / "fresh-home"))
+    assert run(capsys, "solutions", "import", str(exported))[1] == "imported 3 solutions\n"
 
 
 def test_another_program_s_checker_replays_every_solution_of_an_export(

@@ -17,6 +17,7 @@ from game.core.reverse_play import (
     Placement,
     Pull,
     ReverseGame,
+    ReversePlayError,
     first_square,
     forward_solution,
     moves_to_solved,
@@ -74,6 +75,22 @@ def test_a_player_whose_square_holds_a_box_starts_on_the_nearest_free_square() -
         game.board.coords(game.player)[1] - y
     ) == 1
     assert first_square(level.board, (), level.player) == level.player
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "########\n#+*#$  #\n########",  # his area: two goals, and a box beyond the wall
+        "#####\n#+#$#\n#####",  # his area: the one goal he stands on
+    ],
+)
+def test_a_level_whose_players_area_holds_only_goals_cannot_be_played_backwards(
+    text: str,
+) -> None:
+    level = parse_level(text)
+    with pytest.raises(ReversePlayError) as raised:
+        ReverseGame(level)
+    assert raised.value.problem.title == "No reverse play"
 
 
 def test_a_step_away_from_a_box_pulls_it_only_when_asked() -> None:

@@ -66,6 +66,13 @@ def test_clipboard_round_trip(engine: GameEngine) -> None:
     assert clipboard.get() == "lurd"
 
 
+def test_clipboard_text_comes_without_a_byte_order_mark(engine: GameEngine) -> None:
+    # Pasted solutions lost the first one to the mark stuck before "Solution".
+    clipboard = Clipboard()
+    clipboard.put("\ufeffSolution: rR\nSolution: lR")
+    assert clipboard.get() == "Solution: rR\nSolution: lR"
+
+
 def test_key_replay_presses_a_key_only_when_the_game_is_idle(engine: GameEngine) -> None:
     with pytest.raises(NotationError):
         lurd_actions("lux")

@@ -61,6 +61,7 @@ def reverse_keys(level: Level, solution: str) -> str:
     for letter in solution:
         end = board.step(end, Direction.from_letter(letter))
     here = first_square(board, board.goals, level.player)
+    assert here is not None
     walk = walk_path(board, board.goals, here, end)
     assert walk is not None
     lines = [f"key {ARROWS[direction]}" for direction in walk]

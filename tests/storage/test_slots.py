@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
+from pathlib import Path
 
 from game.core.level import Level
 from game.core.level_ref import CampaignLevel
 from game.core.notation import replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics
+from game.storage.codec import encode
+from game.storage.jsondata import encode_json
 from game.storage.records import SavedGame
-from game.storage.slots import MAX_NAME_LENGTH, SaveSlots
+from game.storage.rows import put_slot
+from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, distinct_slot_names
 from game.storage.store import ProgressStore
+from game.storage.transfer import export_progress, import_progress
 from tests.conftest import SMALL_SOLUTION
 
 
@@ -81,3 +87,42 @@ def test_an_unreadable_slot_is_listed_with_its_problem(store: ProgressStore, lev
     assert [slot.name for slot in slots.damaged()] == ["bad"]
     assert slots.load("bad") is None
     assert store.last_error is not None and "save 'bad'" in store.last_error
+
+
+def _raw_slot(store: ProgressStore, name: str, game: SavedGame) -> None:
+    """A slot written as another program or an older store wrote it: its name as given."""
+    text = encode_json(encode(game))
+    store.write(lambda connection: put_slot(connection, name, game.saved_at, text))
+
+
+def test_saves_whose_names_differ_only_in_composition_are_both_reachable_and_carried(
+    tmp_path: Path, level: Level
+) -> None:
+    # Both were exported; the import kept one, and the decomposed one could not be loaded.
+    composed, decomposed = "café", unicodedata.normalize("NFD", "café")
+    source = ProgressStore.in_memory()
+    _raw_slot(source, composed, _game(level, 4, 100.0))
+    _raw_slot(source, decomposed, _game(level, 20, 200.0))
+    slots = SaveSlots(source)
+    assert {slot.name: slot.moves for slot in slots.list()} == {composed: 4, decomposed: 20}
+    assert [slots.load(name) for name in (composed, decomposed)] == [
+        _game(level, 4, 100.0),
+        _game(level, 20, 200.0),
+    ]
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    target = ProgressStore.in_memory()
+    assert import_progress(target, exported).slots_added == 2
+    assert {slot.name: slot.moves for slot in SaveSlots(target).list()} == {
+        composed: 4,
+        f"{composed} (2)": 20,
+    }
+
+
+def test_long_names_cut_alike_are_numbered_apart() -> None:
+    long = "x" * MAX_NAME_LENGTH
+    kept = distinct_slot_names([long + "a", long + "b", long])
+    assert kept[long] == long
+    assert len(set(kept.values())) == 3
+    assert kept[long + "b"].endswith(" (2)")
+    assert all(len(name) <= MAX_NAME_LENGTH for name in kept.values())

@@ -8,15 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from game.core.direction import Direction
 from game.core.level import Level
 from game.core.level_ref import CampaignLevel
-from game.core.notation import replay, replay_on
+from game.core.notation import MAX_MOVES, replay, replay_on
 from game.core.play import PlayState
 from game.core.statistics import Statistics, level_score
 from game.core.xsb import parse_level
+from game.storage.codec import MAX_COUNT
 from game.storage.paths import APP_NAME, STORE_FILE_NAME, data_dir, store_path
 from game.storage.records import CAMPAIGN_ID, SavedGame, collection_id_for
 from game.storage.rows import put_setting
+from game.storage.saved import MAX_HISTORY
 from game.storage.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from game.storage.store import ProgressStore
 from tests.conftest import SMALL_SOLUTION
@@ -293,6 +296,42 @@ def test_a_session_can_be_cleared(store: ProgressStore, level: Level) -> None:
     assert store.load_session() is not None
     assert store.clear_session() is None
     assert store.load_session() is None
+
+
+def test_a_game_whose_clock_passed_the_stored_cap_keeps_being_saved(
+    store: ProgressStore, corridor: Level
+) -> None:
+    # Its elapsed time could not be read back: the session was never saved again, unsaid.
+    statistics = Statistics(elapsed=MAX_COUNT + 3600.0)
+    game = SavedGame.capture(CampaignLevel(0), "", PlayState(corridor), statistics)
+    assert store.save_session(game) is None
+    loaded = store.load_session()
+    assert loaded is not None and loaded.statistics.elapsed == MAX_COUNT
+
+
+def test_a_history_past_the_cap_is_refused_by_the_cap_it_is_read_back_with(
+    corridor: Level,
+) -> None:
+    # The save took ten million moves and its reading one: written, then skipped on reading.
+    store = ProgressStore.in_memory()
+    state = PlayState(corridor)
+    assert replay_on(state, "ud" * (MAX_HISTORY // 2), strict_case=False).failed_at is None
+    assert store.save_session(SavedGame.capture(CampaignLevel(0), "", state, Statistics())) is None
+    assert store.load_session() is not None  # the million fits
+    state.step(Direction.UP)
+    said = store.save_session(SavedGame.capture(CampaignLevel(0), "", state, Statistics()))
+    assert said is not None and "history" in said
+    assert MAX_HISTORY == MAX_MOVES
+
+
+def test_visits_that_add_up_past_the_stored_cap_keep_the_record(
+    store: ProgressStore, corridor: Level
+) -> None:
+    # The sum could not be read back: the next visit wrote a fresh record over the old one.
+    for _ in range(2):
+        assert store.record_attempt("c", corridor, moves=5, seconds=MAX_COUNT * 0.75) is None
+    record = store.level_record("c", corridor)
+    assert record is not None and record.attempts == 2 and record.seconds == MAX_COUNT
 
 
 def test_an_unreadable_session_is_not_loaded_and_says_why(store: ProgressStore) -> None:

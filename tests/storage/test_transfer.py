@@ -10,14 +10,22 @@ from pathlib import Path
 import pytest
 
 from game.core.level import Level
-from game.core.level_ref import CampaignLevel
+from game.core.level_ref import CampaignLevel, LevelFile
 from game.core.play import PlayState
 from game.core.statistics import Statistics
 from game.core.xsb import parse_level
+from game.storage import transfer
+from game.storage.identity import records_id
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, Solution
 from game.storage.slots import SaveSlots
 from game.storage.store import ProgressStore
-from game.storage.transfer import FORMAT_VERSION, TransferError, export_progress, import_progress
+from game.storage.transfer import (
+    FORMAT_VERSION,
+    TransferError,
+    export_progress,
+    import_progress,
+    left_out,
+)
 from tests.conftest import SMALL_SOLUTION
 
 CORRIDOR = "#######\n#     #\n# @$ .#\n#     #\n#######\n"
@@ -64,6 +72,60 @@ def test_round_trip_into_a_fresh_store(tmp_path: Path, level: Level) -> None:
 
     again = import_progress(target, exported, [level])  # importing twice changes nothing
     assert again.levels_added + again.levels_improved + again.solves_added == 0
+    assert _snapshot(target) == _snapshot(source)
+
+
+def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path: Path, level: Level) -> None:
+    source = ProgressStore.in_memory()
+    _filled(source, level)
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    exported.write_bytes(exported.read_text(encoding="utf-8").encode("utf-8-sig"))
+    target = ProgressStore.in_memory()
+    assert import_progress(target, exported, campaign=[level]).levels_added == 1
+    assert _snapshot(target) == _snapshot(source)
+
+
+def test_what_export_writes_import_takes_and_past_that_export_refuses_first(
+    tmp_path: Path, level: Level, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 105 MB export exited 0, and its import refused it as larger than the most it reads.
+    source = ProgressStore.in_memory()
+    _filled(source, level)
+    exported = tmp_path / "progress.json"
+    export_progress(source, exported)
+    size = exported.stat().st_size
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size - 1)
+    refused = tmp_path / "refused.json"
+    with pytest.raises(TransferError, match=r"^Nothing was exported: the progress takes [\d,]+ "
+                       r"bytes, more than the [\d,]+ bytes a progress file may hold"):
+        export_progress(source, refused)
+    assert not refused.exists()
+    monkeypatch.setattr(transfer, "MAX_FILE_BYTES", size)
+    export_progress(source, refused)
+    target = ProgressStore.in_memory()
+    assert import_progress(target, refused, campaign=[level]).levels_added == 1
+
+
+@pytest.mark.parametrize("length", [600, 100_000])
+def test_a_level_of_a_collection_with_a_very_long_title_is_exported_and_imported(
+    tmp_path: Path, level: Level, length: int
+) -> None:
+    # Its id passed the identifier's limit: kept and shown, then left out of the export.
+    title = "T" * length
+    collection = tmp_path / "long.xsb"
+    collection.write_text(f"; {title}\n{level.to_xsb()}\n", encoding="utf-8")
+    identity = records_id(LevelFile(str(collection)), title)
+    assert identity != records_id(LevelFile(str(collection)), title + "U")
+    source = ProgressStore.in_memory()
+    source.remember_collection(identity, title, collection, [level])
+    assert source.record_solution(identity, level, SMALL_SOLUTION, 33, 8, 967).error is None
+    exported = tmp_path / "progress.json"
+    progress = export_progress(source, exported)
+    assert [record.collection_id for record in progress.records] == [identity]
+    assert left_out(source, progress) is None
+    target = ProgressStore.in_memory()
+    assert import_progress(target, exported).levels_added == 1
     assert _snapshot(target) == _snapshot(source)
 
 

@@ -1,9 +1,11 @@
-"""Issue 36's hostile cases by mode: what a player loses or meets when the game is used hard.
+"""Hostile cases as Python snippets, by mode: what a player loses or meets when the game is used
+hard (files it did not make, two programs, saves that cannot be read back, limits, the library).
 
 Each case runs in a fresh Python with its own SOKOBAN_HOME and folder, against the source tree
 given (``--tree``, this checkout by default), so that one run can be compared with another
-tree's: ``python tools/hostile_round3.py [--tree DIR] [--only MODE]`` prints each failure and
-a table of cases and failures by mode. A case passes when its snippet prints PASS.
+tree's: ``python tools/hostile_snippets.py [--tree DIR] [--only MODE]`` prints each failure and
+a table of cases and failures by mode. A case passes when its snippet prints PASS. The cases of
+the limits and the solution library are in ``hostile_limits_cases.py``.
 """
 
 from __future__ import annotations
@@ -15,16 +17,20 @@ import sys
 import tempfile
 import textwrap
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from hostile_limits_cases import LIMIT_CASES, LIMIT_MODES, Case
+
 MODES = {
-    1: "exports and outputs over files the game did not make",
-    2: "two programs writing one file",
-    3: "saves that cannot be read back",
-    4: "crashes a player reaches alone",
-    5: "tracebacks, hangs and signals",
-    6: "smaller",
+    "outputs": "exports and outputs over files the game did not make",
+    "two-writers": "two programs writing one file",
+    "read-back": "saves that cannot be read back",
+    "crashes": "crashes a player reaches alone",
+    "tracebacks": "tracebacks, hangs and signals",
+    "smaller": "smaller",
+    **LIMIT_MODES,
 }
 # What every snippet may use: a verdict, a level, a command run, an engine.
 PRELUDE = '''
@@ -47,13 +53,6 @@ def engine():
 '''
 
 
-@dataclass(frozen=True)
-class Case:
-    mode: int
-    name: str
-    code: str
-
-
 def _export_onto(target: str) -> str:
     return f'''
 from game.storage.paths import store_path
@@ -66,19 +65,19 @@ verdict(store.read_bytes() == before and r.returncode != 0 and one_line(r.stderr
 
 
 CASES = [
-    Case(1, "export onto the store", _export_onto("t = store")),
-    Case(1, "export onto the store by ..", _export_onto(
+    Case("outputs", "export onto the store", _export_onto("t = store")),
+    Case("outputs", "export onto the store by ..", _export_onto(
         "t = store.parent / '..' / store.parent.name / store.name")),
-    Case(1, "export onto a hard link to the store", _export_onto(
+    Case("outputs", "export onto a hard link to the store", _export_onto(
         "t = Path('h.json'); os.link(store, t)")),
-    Case(1, "export onto the store's journal", '''
+    Case("outputs", "export onto the store's journal", '''
 from game.storage.paths import store_path
 game("progress", "show")
 t = Path(str(store_path()) + "-journal"); t.write_bytes(b"j")
 r = game("progress", "export", str(t))
 verdict(t.read_bytes() == b"j" and r.returncode != 0, r.stderr)
 '''),
-    Case(1, "Settings export onto the store", '''
+    Case("outputs", "Settings export onto the store", '''
 from game.storage.paths import store_path
 from game.storage.store import ProgressStore
 from game.storage.transfer import export_progress
@@ -87,12 +86,12 @@ try: export_progress(s, store_path())
 except Exception: pass
 s.close(); verdict(store_path().read_bytes() == before)
 '''),
-    Case(1, "export through a link", '''
+    Case("outputs", "export through a link", '''
 Path("victim.txt").write_text("keep"); os.symlink("victim.txt", "x.json")
 r = game("progress", "export", "x.json")
 verdict(Path("victim.txt").read_text() == "keep" and os.path.islink("x.json"))
 '''),
-    Case(1, "Settings export onto a FIFO", '''
+    Case("outputs", "Settings export onto a FIFO", '''
 from game.storage.store import ProgressStore
 from game.storage.transfer import export_progress
 os.mkfifo("p"); s, _ = ProgressStore.open()
@@ -100,19 +99,19 @@ try: export_progress(s, Path("p"))
 except Exception: pass
 import stat; verdict(stat.S_ISFIFO(os.lstat("p").st_mode))
 '''),
-    Case(1, "export over a file an export did not write", '''
+    Case("outputs", "export over a file an export did not write", '''
 Path("thesis.txt").write_text("years")
 r = game("progress", "export", "thesis.txt")
 verdict(Path("thesis.txt").read_text() == "years")
 '''),
-    Case(1, "screenshot onto the store", '''
+    Case("outputs", "screenshot onto the store", '''
 from game.storage.paths import store_path
 Path("l.xsb").write_text(ROOM + "\\n"); game("progress", "show")
 before = store_path().read_bytes()
 r = game("play", "l.xsb", "--headless", "--screenshot", str(store_path()))
 verdict(store_path().read_bytes() == before)
 '''),
-    Case(2, "four programs saving into My levels", '''
+    Case("two-writers", "four programs saving into My levels", '''
 code = ("import sys; from game.storage import user_levels; from game.core.xsb import parse_level\\n"
         "for i in range(12): user_levels.save_level('My levels', parse_level("
         "'#######\\\\n#@ $ .#\\\\n#######', title=f'{sys.argv[1]} {i}'))")
@@ -122,7 +121,7 @@ from game.storage import user_levels
 verdict(len(user_levels.load("My levels").levels) == 48,
         len(user_levels.load("My levels").levels))
 '''),
-    Case(3, "a collection title of 600 characters", '''
+    Case("read-back", "a collection title of 600 characters", '''
 from game.storage.store import ProgressStore
 from game.storage.slots import SaveSlots
 from game.storage.records import SavedGame
@@ -136,7 +135,7 @@ SaveSlots(s).save("long", g); s.close()
 r = game("progress", "show")
 verdict(b"save 'long'" in r.stdout, r.stdout[-200:])
 '''),
-    Case(3, "a record of a 600-character level title exported", '''
+    Case("read-back", "a record of a 600-character level title exported", '''
 from game.storage.store import ProgressStore
 from game.core.xsb import parse_level
 s, _ = ProgressStore.open()
@@ -144,7 +143,7 @@ s.record_attempt("c", parse_level(ROOM, title="T" * 600), moves=1)
 s.close(); r = game("progress", "export", "e.json")
 verdict(b"1 level record" in r.stdout, r.stdout)
 '''),
-    Case(3, "My levels past 5 MB", '''
+    Case("read-back", "My levels past 5 MB", '''
 from game.storage import user_levels
 from game.core.xsb import parse_level
 p = user_levels.collection_path("My levels"); p.parent.mkdir(parents=True)
@@ -161,7 +160,7 @@ user_levels.save_level("My levels", parse_level(wide, title="w"))
 from game.core.collection import read_collection
 verdict(not read_collection(p).errors and p.stat().st_size <= 5 * 2**20)
 '''),
-    Case(3, "a damaged save is listed", '''
+    Case("read-back", "a damaged save is listed", '''
 from game.storage.store import ProgressStore
 from game.storage.slots import SaveSlots
 s, _ = ProgressStore.open()
@@ -169,21 +168,21 @@ s.write(lambda c: c.execute("INSERT INTO slots (name, saved_at, game) VALUES ('b
 names = [x.name for x in SaveSlots(s).list()]; s.close()
 verdict("bad" in names, names)
 '''),
-    Case(3, "progress show counts a damaged save", '''
+    Case("read-back", "progress show counts a damaged save", '''
 from game.storage.store import ProgressStore
 s, _ = ProgressStore.open()
 s.write(lambda c: c.execute("INSERT INTO slots (name, saved_at, game) VALUES ('bad', 1, '[1')"))
 s.close(); r = game("progress", "show")
 verdict(b"'bad'" in r.stdout, r.stdout)
 '''),
-    Case(3, "progress export counts a damaged save", '''
+    Case("read-back", "progress export counts a damaged save", '''
 from game.storage.store import ProgressStore
 s, _ = ProgressStore.open()
 s.write(lambda c: c.execute("INSERT INTO slots (name, saved_at, game) VALUES ('bad', 1, '[1')"))
 s.close(); r = game("progress", "export", "e.json")
 verdict(b"'bad'" in r.stderr and one_line(r.stderr), r.stderr)
 '''),
-    Case(3, "a 2 MB pasted level is refused before the save", '''
+    Case("read-back", "a 2 MB pasted level is refused before the save", '''
 from game.storage.store import ProgressStore
 from game.storage.slots import SaveSlots
 from game.storage.records import SavedGame
@@ -198,7 +197,7 @@ said = SaveSlots(s).save("big", g)
 verdict(said is not None or [x.name for x in SaveSlots(s).list()] == ["big"], said)
 '''),
     *[
-        Case(4, f"Ctrl+V of {what}", f'''
+        Case("crashes", f"Ctrl+V of {what}", f'''
 import pygame
 from game.app.screens import MainMenuScreen, PlayScreen
 from game.core.collection import read_collection_text
@@ -223,7 +222,7 @@ except Exception as error:
             ("~nosuchuser", '"~nosuchuser/levels.xsb"'),
         )
     ],
-    Case(4, "clipboard bytes that are not UTF-8", '''
+    Case("crashes", "clipboard bytes that are not UTF-8", '''
 import pygame
 e = engine()
 def bad(): raise UnicodeDecodeError("utf-8", b"caf\\xe9", 3, 4, "bad")
@@ -231,14 +230,14 @@ pygame.scrap.get_text = bad
 try: verdict("caf" in e.clipboard.get())
 except Exception as error: verdict(False, repr(error))
 '''),
-    Case(4, "Open level file with a 300-character name", '''
+    Case("crashes", "Open level file with a 300-character name", '''
 from game.app.session import load_collection_file
 from game.core.errors import LevelError
 try: load_collection_file("/tmp/" + "a" * 300 + ".xsb"); verdict(False)
 except LevelError: verdict(True)
 except Exception as error: verdict(False, repr(error))
 '''),
-    Case(4, "Continue of a game whose path is 300 characters", '''
+    Case("crashes", "Continue of a game whose path is 300 characters", '''
 from game.app.session import collection_for
 from game.core.level_ref import FileLevel
 from game.core.errors import LevelError
@@ -246,7 +245,7 @@ try: collection_for(FileLevel("/tmp/" + "a" * 300 + ".xsb", 0)); verdict(False)
 except LevelError: verdict(True)
 except Exception as error: verdict(False, repr(error))
 '''),
-    Case(4, "Continue of a save whose collection title holds a NUL", '''
+    Case("crashes", "Continue of a save whose collection title holds a NUL", '''
 from game.app import navigation
 from game.app.screens import MainMenuScreen
 from game.core.level_ref import TextLevel, TextOrigin
@@ -260,7 +259,7 @@ g = SavedGame.capture(TextLevel(ROOM, TextOrigin.PASTED, "a\\0b"), "a\\0b",
 try: navigation.resume_game(e, g); e.run_frames(2); verdict(True)
 except Exception as error: verdict(False, repr(error))
 '''),
-    Case(4, "E on a 100x100 level", '''
+    Case("crashes", "E on a 100x100 level", '''
 from game.app import editing
 from game.app.screens import MainMenuScreen
 from game.core.xsb import parse_level
@@ -271,7 +270,7 @@ try:
 except Exception as error: verdict(False, repr(error))
 '''),
     *[
-        Case(4, f"drawing {what}", f'''
+        Case("crashes", f"drawing {what}", f'''
 import pygame
 e = engine()
 from game.ui.text import draw_text, fit_text
@@ -283,7 +282,7 @@ except Exception as error: verdict(False, repr(error))
         for what, text in (("a NUL", '"a\\0b"'), ("a lone surrogate", '"caf\\udce9"'))
     ],
     *[
-        Case(5, f"SOKOBAN_HOME {what}", f'''
+        Case("tracebacks", f"SOKOBAN_HOME {what}", f'''
 r = game("progress", "show", env={{"SOKOBAN_HOME": {home}}})
 verdict(r.returncode == 2 and one_line(r.stderr), r.stderr[-300:])
 ''')
@@ -292,13 +291,13 @@ verdict(r.returncode == 2 and one_line(r.stderr), r.stderr[-300:])
             ("with a 300-character name", '"/tmp/" + "a" * 300 + "/h"'),
         )
     ],
-    Case(5, "edit saving under a 300-character SOKOBAN_HOME", '''
+    Case("tracebacks", "edit saving under a 300-character SOKOBAN_HOME", '''
 Path("s.txt").write_text("key ctrl+s\\n")
 r = game("edit", "--new", "5x5", "--headless", "--input", "s.txt",
          env={"SOKOBAN_HOME": "/tmp/" + "b" * 300 + "/h"})
 verdict(b"Traceback" not in r.stderr and r.returncode != 0, r.stderr[-300:])
 '''),
-    Case(5, "20,000 levels with chapters: which are open", '''
+    Case("tracebacks", "20,000 levels with chapters: which are open", '''
 from game.core.collection import read_collection_text
 from game.app.context import PlayContext
 from game.app import navigation
@@ -312,7 +311,7 @@ took = time.perf_counter() - t
 verdict(took < 8, f"{took:.1f} s")
 '''),
     *[
-        Case(5, f"{signame} to a headless game", f'''
+        Case("tracebacks", f"{signame} to a headless game", f'''
 Path("s.txt").write_text("wait 1\\nkey return\\n" + "wait 100\\n" * 5000)
 p = subprocess.Popen([sys.executable, "-m", "game", "--headless", "--input", "s.txt"],
                      stderr=subprocess.PIPE, start_new_session=True)
@@ -325,29 +324,29 @@ verdict(p.returncode == {code} and b"Traceback" not in err and took < 3,
 ''')
         for signame, code in (("SIGTERM", 143), ("SIGINT", 130))
     ],
-    Case(5, "Ctrl+C while the program loads", '''
+    Case("tracebacks", "Ctrl+C while the program loads", '''
 p = subprocess.Popen([sys.executable, "-m", "game", "progress", "show"], stderr=subprocess.PIPE)
 time.sleep(0.12); p.send_signal(signal.SIGINT); _, err = p.communicate(timeout=20)
 verdict(b"Traceback" not in err, err[-200:])
 '''),
-    Case(5, "a million-move history replays", '''
+    Case("tracebacks", "a million-move history replays", '''
 from game.core.notation import replay
 from game.core.xsb import parse_level
 t = time.perf_counter(); r = replay(parse_level(ROOM), "rl" * 500_000)
 took = time.perf_counter() - t
 verdict(r.moves == 1_000_000 and took < 5, f"{took:.1f} s")
 '''),
-    Case(6, "generate --out an existing file", '''
+    Case("smaller", "generate --out an existing file", '''
 Path("old.xsb").write_text("; keep\\n" + ROOM + "\\n")
 r = game("generate", "--width", "7", "--height", "7", "--count", "1", "--out", "old.xsb")
 verdict(Path("old.xsb").read_text().startswith("; keep"))
 '''),
-    Case(6, "screenshot to a name that is not UTF-8", '''
+    Case("smaller", "screenshot to a name that is not UTF-8", '''
 Path("l.xsb").write_text(ROOM + "\\n")
 game("play", "l.xsb", "--headless", "--screenshot", os.fsdecode(b"caf\\xe9.png"))
 verdict(b"caf\\xe9.png" in os.listdir(b"."), os.listdir(b"."))
 '''),
-    Case(6, "import into a newer store", '''
+    Case("smaller", "import into a newer store", '''
 from game.storage.paths import store_path
 from game.storage.schema import SCHEMA_VERSION
 game("progress", "show")
@@ -357,7 +356,7 @@ r = game("progress", "import", "p.json")
 verdict(r.returncode == 2 and r.stderr.count(b"\\n") == 1, r.stderr)
 '''),
     *[
-        Case(6, f"collection name {name!r}", f'''
+        Case("smaller", f"collection name {name!r}", f'''
 from game.storage import user_levels
 from game.core.xsb import parse_level
 said = user_levels.save_level({name!r}, parse_level(ROOM, title="one"))
@@ -365,7 +364,7 @@ verdict(said is not None, "accepted")
 ''')
         for name in ("CON", "nul", "end.", "a:b")
     ],
-    Case(6, "café typed two ways", '''
+    Case("smaller", "café typed two ways", '''
 from game.storage import user_levels
 from game.core.xsb import parse_level
 user_levels.save_level(unicodedata.normalize("NFD", "café"), parse_level(ROOM, title="a"))
@@ -373,7 +372,7 @@ user_levels.save_level("café", parse_level(ROOM, title="b"))
 files = list(user_levels.folder().glob("*.xsb"))
 verdict(len(files) == 1, files)
 '''),
-    Case(6, "an export with a control character in a save name imports back", '''
+    Case("smaller", "an export with a control character in a save name imports back", '''
 from game.storage.store import ProgressStore
 from game.storage.slots import SaveSlots
 from game.storage.records import SavedGame
@@ -390,18 +389,18 @@ s.write(lambda c: c.execute("INSERT INTO slots (name, saved_at, game) VALUES (?,
 s.close(); game("progress", "export", "e.json"); r = game("progress", "import", "e.json")
 verdict(r.returncode == 0, r.stderr)
 '''),
-    Case(6, "a 10,000-character save name in an import", '''
+    Case("smaller", "a 10,000-character save name in an import", '''
 Path("p.json").write_text(json.dumps({"format": "sokoban-arcade-progress", "version": 1,
     "slots": {"x" * 10000: {}}}))
 r = game("progress", "import", "p.json")
 verdict(max(map(len, r.stderr.splitlines()), default=0) < 400, len(r.stderr))
 '''),
-    Case(6, "a headless editor refusal", '''
+    Case("smaller", "a headless editor refusal", '''
 Path("s.txt").write_text("key ctrl+s\\n")
 r = game("edit", "--new", "5x5", "--headless", "--input", "s.txt")
 verdict(r.returncode != 0, r.returncode)
 '''),
-    Case(6, "Level None of Pasted levels", '''
+    Case("smaller", "Level None of Pasted levels", '''
 from game.app import navigation
 from game.app.screens import MainMenuScreen
 from game.core.level_ref import TextLevel, TextOrigin
@@ -442,20 +441,21 @@ def run_case(case: Case, tree: Path) -> str | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parent.parent)
-    parser.add_argument("--only", type=int, choices=sorted(MODES))
+    parser.add_argument("--only", choices=list(MODES))
     args = parser.parse_args()
-    cases = [case for case in CASES if args.only in (None, case.mode)]
-    total, failed = Counter[int](), Counter[int]()
+    cases = [case for case in (*CASES, *LIMIT_CASES) if args.only in (None, case.mode)]
+    total, failed = Counter[str](), Counter[str]()
     for case in cases:
         problem = run_case(case, args.tree.resolve())
         total[case.mode] += 1
         if problem is not None:
             failed[case.mode] += 1
             print(f"FAIL mode {case.mode} {case.name}: {problem}")
-    print(f"\n{'mode':<5} {'cases':>5} {'failed':>6}  what")
-    for mode in sorted(total):
-        print(f"{mode:<5} {total[mode]:>5} {failed[mode]:>6}  {MODES[mode]}")
-    print(f"{'all':<5} {sum(total.values()):>5} {sum(failed.values()):>6}")
+    print(f"\n{'mode':<14} {'cases':>5} {'failed':>6}  what")
+    for mode in MODES:
+        if total[mode]:
+            print(f"{mode:<14} {total[mode]:>5} {failed[mode]:>6}  {MODES[mode]}")
+    print(f"{'all':<14} {sum(total.values()):>5} {sum(failed.values()):>6}")
     return 1 if failed else 0
 
 

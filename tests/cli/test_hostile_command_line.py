@@ -32,7 +32,17 @@ REPO = Path(game.__file__).resolve().parent.parent
 ROOM = "#######\n#@ $ .#\n#  $ .#\n#######"
 
 
-@pytest.mark.parametrize("home", ["~nosuchuser", "~nosuchuser/x", "/tmp/" + "a" * 300 + "/h"])
+@pytest.mark.parametrize(
+    "home",
+    [
+        "~nosuchuser",
+        "~nosuchuser/x",
+        "/tmp/" + "a" * 300 + "/h",
+        # Every name fits, the whole does not: the editor's save met it as a traceback.
+        "/tmp/" + "/".join(["d" * 200] * 25),
+        "/tmp/" + "/".join(["d" * 200] * 20),  # the store would open, a level file not
+    ],
+)
 def test_a_data_folder_that_cannot_be_is_one_line_before_anything(
     home: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -41,6 +51,7 @@ def test_a_data_folder_that_cannot_be_is_one_line_before_anything(
         assert main(argv) == 2
         captured = capsys.readouterr()
         assert captured.err.count("\n") == 1 and "SOKOBAN_HOME" in captured.err
+        assert len(captured.err) < 300
 
 
 def _run_signalled(tmp_path: Path, sig: int) -> tuple[int, bytes, list[int]]:
