@@ -17,7 +17,7 @@ from pathlib import Path
 from game.core.collection import read_collection
 from game.core.errors import LevelError
 from game.solver.methods import DEFAULT_MEMORY
-from game.solver.result import Limits, StopSearch
+from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search.advisors import Pushes
 from game.solver.search.cells import Child, Rank
 from game.solver.search.fess import FeatureSearch
@@ -91,10 +91,11 @@ def main() -> int:
 
     limits = Limits(None, args.nodes, DEFAULT_MEMORY, None, None)
     try:
-        found = search_level(level, method, limits)
-        status = f"unsolvable: {found}" if isinstance(found, str) else "solved"
+        search_level(level, method, limits)
+        status = "solved"
     except StopSearch as stop:
-        status = f"stopped: {stop.reason}"
+        stopped = "unsolvable" if stop.status is SolveStatus.UNSOLVABLE else "stopped"
+        status = f"{stopped}: {stop.reason}"
     print(f"{args.search} on level {args.level}: {status}")
     print(f"{'packed':>6} {'first at':>9} {'until next':>10} {'at best cell':>13}  cells by packed")
     plateaus = made[-1].plateaus if made else []

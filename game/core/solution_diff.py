@@ -14,7 +14,7 @@ from enum import Enum
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, solution_metrics
 from game.core.paths import DIRECTIONS
-from game.core.push import IndexedPush as Push
+from game.core.push import IndexedPush
 
 Square = tuple[int, int]  # column, row
 
@@ -81,7 +81,7 @@ _AGREEMENTS = {
 }
 
 
-def align_pushes(first: list[Push], second: list[Push]) -> tuple[AlignedRun, ...]:
+def align_pushes(first: list[IndexedPush], second: list[IndexedPush]) -> tuple[AlignedRun, ...]:
     """The two push sequences aligned into runs that cover each of them whole, in order.
 
     >>> [run.agreement.value for run in align_pushes([(1, 0), (2, 1)], [(1, 0), (5, 1)])]
@@ -94,7 +94,7 @@ def align_pushes(first: list[Push], second: list[Push]) -> tuple[AlignedRun, ...
     )
 
 
-def box_steps(level: Level, pushes: list[Push]) -> tuple[BoxStep, ...]:
+def box_steps(level: Level, pushes: list[IndexedPush]) -> tuple[BoxStep, ...]:
     """Each push of ``pushes`` (played from the start of ``level``) as its box's step."""
     board = level.board
     offsets = [board.offset(direction) for direction in DIRECTIONS]

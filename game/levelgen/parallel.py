@@ -96,7 +96,7 @@ class _Pool(Generic[ResultT]):
 
     def __init__(self, work: Work[ResultT], count: int, spawn: bool) -> None:
         self.workers = [
-            start_worker(_serve, work, name=f"levelgen-worker-{number}", spawn=spawn)
+            start_worker(serve_tries, work, name=f"levelgen-worker-{number}", spawn=spawn)
             for number in range(count)
         ]
         self.pipes = [worker.pipe for worker in self.workers]
@@ -123,7 +123,7 @@ class _Pool(Generic[ResultT]):
         return index, result
 
 
-def _serve(pipe: Connection, parent: int, work: Work[ResultT]) -> None:
+def serve_tries(pipe: Connection, parent: int, work: Work[ResultT]) -> None:
     """A worker: runs each try number it is sent and sends back (number, result, failure).
 
     Anything more from the parent, or the parent going away, cancels the try at hand (the

@@ -99,8 +99,6 @@ def solve(
         return finish(stop.status, stop.reason)
     except MemoryError:
         return finish(SolveStatus.MEMORY, "out of memory")
-    if isinstance(found, str):
-        return finish(SolveStatus.UNSOLVABLE, found)
     assert found.pushes is not None
     lurd = lurd_of_pushes(level, found.pushes)
     check = replay(level, lurd)

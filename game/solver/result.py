@@ -52,7 +52,8 @@ Progress = Callable[[int, float], None]
 
 
 class StopSearch(Exception):
-    """Raised inside a search when a limit is reached; carries the status to report."""
+    """Raised inside a search when it ends without a solution: a limit reached, or the level
+    proved unsolvable; carries the status to report and why, caught where the solve answers."""
 
     def __init__(self, status: SolveStatus, reason: str) -> None:
         super().__init__(reason)

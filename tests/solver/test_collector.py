@@ -34,7 +34,9 @@ def test_a_search_runs_without_the_collector_and_turns_it_on_again() -> None:
         seen.append(gc.isenabled())
         return Outcome(None)
 
-    search_level(parse_level(LEVEL), method, Limits(None, None, 1 << 40, None, None))
+    with pytest.raises(StopSearch) as stopped:
+        search_level(parse_level(LEVEL), method, Limits(None, None, 1 << 40, None, None))
+    assert stopped.value.status is SolveStatus.UNSOLVABLE
     assert seen == [False]
     assert gc.isenabled()
 

@@ -18,7 +18,7 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
 from game.core.notation import parse_lurd, replay, replay_on
 from game.core.play import PlayState
-from game.core.push import IndexedPush as Push
+from game.core.push import IndexedPush
 from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.optimize.passes import render
@@ -145,7 +145,7 @@ class _Run:
         level: Level,
         lurd: str,
         order: MetricOrder,
-        solved: tuple[SolutionMetrics, list[Push]],
+        solved: tuple[SolutionMetrics, list[IndexedPush]],
         progress: Callable[[OptimizeProgress], None] | None,
     ) -> None:
         self.level = level

@@ -1,7 +1,7 @@
 """The optimizer's cheap passes over a solution's pushes: walk each by the shortest way, and move
 one box's pushing runs next to each other where the pushes between allow it.
 
-Pushes are (square of the box, index of the direction in DIRECTIONS), as game.core.metrics has it.
+Pushes are IndexedPush values (square of the box, index of the direction in DIRECTIONS).
 """
 
 from __future__ import annotations
@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from game.core.level import Level
-from game.core.push import IndexedPush as Push
-from game.core.push import UnplayablePush, from_indexed, lurd_of_pushes
+from game.core.push import IndexedPush, UnplayablePush, from_indexed, lurd_of_pushes
 from game.solver.analysis.board import Poll
 
 
-def render(level: Level, pushes: Sequence[Push], poll: Poll) -> str | None:
+def render(level: Level, pushes: Sequence[IndexedPush], poll: Poll) -> str | None:
     """The LURD of ``pushes`` with the shortest walk before each; None where a push cannot
     be made (its square cannot be walked to, or something stands where the box would go)."""
 
-    def polled() -> Iterator[Push]:
+    def polled() -> Iterator[IndexedPush]:
         for indexed in pushes:
             poll()
             yield indexed
@@ -29,9 +28,11 @@ def render(level: Level, pushes: Sequence[Push], poll: Poll) -> str | None:
         return None
 
 
-def box_runs(level: Level, pushes: Sequence[Push], offsets: Sequence[int]) -> list[list[Push]]:
+def box_runs(
+    level: Level, pushes: Sequence[IndexedPush], offsets: Sequence[int]
+) -> list[list[IndexedPush]]:
     """``pushes`` cut into runs that each push one box (the same box twice never in a row)."""
-    runs: list[list[Push]] = []
+    runs: list[list[IndexedPush]] = []
     last_target = -1
     for square, way in pushes:
         if square == last_target:
@@ -42,10 +43,10 @@ def box_runs(level: Level, pushes: Sequence[Push], offsets: Sequence[int]) -> li
     return runs
 
 
-def regrouped(runs: list[list[Push]], offsets: Sequence[int]) -> list[list[Push]]:
+def regrouped(runs: list[list[IndexedPush]], offsets: Sequence[int]) -> list[list[IndexedPush]]:
     """Every order of ``runs`` that brings a later run of a box next to its run before (the
     later run moved forward, or the earlier one moved back), nearest pairs first."""
-    orders: list[list[list[Push]]] = []
+    orders: list[list[list[IndexedPush]]] = []
     ends = [run[-1][0] + offsets[run[-1][1]] for run in runs]
     pairs = []
     for later, run in enumerate(runs):
@@ -63,11 +64,11 @@ def regrouped(runs: list[list[Push]], offsets: Sequence[int]) -> list[list[Push]
 
 def regroup_pass(
     level: Level,
-    pushes: list[Push],
+    pushes: list[IndexedPush],
     offsets: Sequence[int],
     better: Callable[[str], bool],
     poll: Poll,
-) -> list[Push] | None:
+) -> list[IndexedPush] | None:
     """The first regrouping of ``pushes`` whose shortest-walk LURD ``better`` accepts, or None."""
     for order in regrouped(box_runs(level, pushes, offsets), offsets):
         lurd = render(level, order, poll)

@@ -11,7 +11,7 @@ from multiprocessing.connection import Connection
 
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
-from game.core.push import IndexedPush as Push
+from game.core.push import IndexedPush
 from game.solver.collector import collector_paused
 from game.solver.optimize.passes import regroup_pass, render
 from game.solver.optimize.vicinity import (
@@ -35,7 +35,7 @@ class Best:
         level: Level,
         lurd: str,
         order: MetricOrder,
-        solved: tuple[SolutionMetrics, list[Push]],
+        solved: tuple[SolutionMetrics, list[IndexedPush]],
     ) -> None:
         """``solved``: the metrics and pushes of ``lurd`` (see :func:`solution_metrics`)."""
         self.level = level
@@ -59,8 +59,8 @@ class Step:
 
     order: MetricOrder
     vicinity: Vicinity
-    seed: tuple[Push, ...]
-    others: tuple[tuple[Push, ...], ...]
+    seed: tuple[IndexedPush, ...]
+    others: tuple[tuple[IndexedPush, ...], ...]
 
 
 def run_step(level: Level, grid: Grid, step: Step, limits: Limits) -> str | None:

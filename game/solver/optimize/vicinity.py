@@ -15,7 +15,7 @@ from itertools import combinations, product
 from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.core.paths import DIRECTIONS
-from game.core.push import IndexedPush as Push
+from game.core.push import IndexedPush
 from game.solver.analysis.board import Analysis, bits_of, mask_of
 from game.solver.result import Limits
 
@@ -169,7 +169,7 @@ def _add_moved(
             return
 
 
-def layouts_along(level: Level, pushes: Iterable[Push], offsets: Sequence[int]) -> list[int]:
+def layouts_along(level: Level, pushes: Iterable[IndexedPush], offsets: Sequence[int]) -> list[int]:
     """The box layouts before the first push and after each push."""
     layout = mask_of(level.boxes)
     layouts = [layout]
@@ -191,7 +191,7 @@ def push_cost(order: MetricOrder, walk: int, change: bool, line: bool) -> int:
     return ((change * _FIELD + line) * _FIELD + 1) * _FIELD + walk + 1
 
 
-def path_cost(grid: Grid, level: Level, pushes: Sequence[Push], order: MetricOrder) -> int:
+def path_cost(grid: Grid, level: Level, pushes: Sequence[IndexedPush], order: MetricOrder) -> int:
     """The cost of ``pushes`` walked by shortest walks, as :func:`push_cost` counts it."""
     boxes, player, cost = mask_of(level.boxes), level.player, 0
     last_box = last_way = -1
@@ -212,7 +212,7 @@ def cheapest_path(
     order: MetricOrder,
     bound: int,
     limits: Limits,
-) -> list[Push] | None:
+) -> list[IndexedPush] | None:
     """The cheapest pushes from the level's start to every box on a goal that pass only
     through ``allowed`` layouts, when cheaper than ``bound``; None otherwise.
 
@@ -223,7 +223,7 @@ def cheapest_path(
     State = tuple[int, int, int]  # layout, player, the last push's direction (line metrics)
     start: State = (mask_of(level.boxes), level.player, -1)
     best: dict[State, int] = {start: 0}
-    came: dict[State, tuple[State, Push]] = {}
+    came: dict[State, tuple[State, IndexedPush]] = {}
     left = sum(nearest[box] for box in level.boxes)
     # Entries: the cost so far plus the estimate, a tie-break, the cost so far, the pushes
     # estimated to be left, the state.
@@ -262,9 +262,9 @@ def cheapest_path(
     return None
 
 
-def _unwind(came: dict[tuple[int, int, int], tuple[tuple[int, int, int], Push]],
-            state: tuple[int, int, int]) -> list[Push]:
-    pushes: list[Push] = []
+def _unwind(came: dict[tuple[int, int, int], tuple[tuple[int, int, int], IndexedPush]],
+            state: tuple[int, int, int]) -> list[IndexedPush]:
+    pushes: list[IndexedPush] = []
     while state in came:
         state, push = came[state]
         pushes.append(push)

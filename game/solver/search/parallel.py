@@ -20,8 +20,8 @@ from game.solver.search.problem import Outcome, Problem
 from game.solver.search.start import search_level
 from game.solver.workers import Worker, end_workers, parent_watch, send_quietly, start_worker
 
-# What a worker sends: ("progress", nodes), ("found", nodes, pushes, found_by),
-# ("unsolvable", nodes, reason) or ("stopped", nodes, status, reason).
+# What a worker sends: ("progress", nodes), ("found", nodes, pushes, found_by) or
+# ("stopped", nodes, status, reason), the status UNSOLVABLE when it proved the level so.
 Message = tuple[Any, ...]
 
 
@@ -34,7 +34,7 @@ def worker_count(method: str, workers: int, boxes: int) -> int:
     return max(1, min(workers, len(entries_of(method, boxes))))
 
 
-def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) -> Outcome | str:
+def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) -> Outcome:
     """Like :func:`search_level` for the portfolio ``method``, its searches dealt out to
     ``workers`` processes (see :func:`worker_count`); ``limits.nodes`` ends as their sum."""
     count = worker_count(method, workers, len(level.boxes))
@@ -53,9 +53,10 @@ def search_in_parallel(level: Level, method: str, workers: int, limits: Limits) 
         end_workers(started)
 
 
-def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
-    """Wait for the first worker's answer while keeping the limits; StopSearch when every
-    worker stopped without one (the first reason it gave) or a limit is reached."""
+def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome:
+    """Wait for the first worker's answer while keeping the limits; StopSearch when a worker
+    proved the level unsolvable, when every worker stopped without an answer (the first
+    reason it gave) or when a limit is reached."""
     nodes = [0] * len(pipes)
     waiting = dict(zip(pipes, range(len(pipes)), strict=True))
     stops: list[StopSearch] = []
@@ -75,9 +76,10 @@ def _first_answer(pipes: Sequence[Connection], limits: Limits) -> Outcome | str:
             limits.nodes = sum(nodes)
             if message[0] == "found":
                 return Outcome(message[2], found_by=message[3])
-            if message[0] == "unsolvable":
-                return str(message[2])
-            stops.append(StopSearch(SolveStatus(message[2]), message[3]))
+            stop = StopSearch(SolveStatus(message[2]), message[3])
+            if stop.status is SolveStatus.UNSOLVABLE:
+                raise stop
+            stops.append(stop)
         limits.nodes = sum(nodes)
         if limits.node_limit is not None and limits.nodes > limits.node_limit:
             raise StopSearch(SolveStatus.TIMEOUT, f"node limit {limits.node_limit} reached")
@@ -119,8 +121,5 @@ def _work(
     except MemoryError:
         send_quietly(pipe, ("stopped", limits.nodes, SolveStatus.MEMORY.value, "out of memory"))
     else:
-        if isinstance(found, str):
-            send_quietly(pipe, ("unsolvable", limits.nodes, found))
-        else:
-            send_quietly(pipe, ("found", limits.nodes, found.pushes, found.found_by))
+        send_quietly(pipe, ("found", limits.nodes, found.pushes, found.found_by))
     pipe.close()

@@ -8,15 +8,16 @@ from collections.abc import Callable
 from game.core.level import Level
 from game.solver.analysis.board import Analysis, mask_of
 from game.solver.collector import collector_paused
-from game.solver.result import Limits, StopSearch
+from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search.problem import Outcome, Problem
 
 Method = Callable[[Problem, Limits], Outcome]
 
 
-def search_level(level: Level, method: Method, limits: Limits) -> Outcome | str:
-    """A solution's outcome, or why the level is unsolvable; every phase, from the
-    analysis of the board on, runs under ``limits`` (and without the cyclic collector)."""
+def search_level(level: Level, method: Method, limits: Limits) -> Outcome:
+    """A solution's outcome; StopSearch at a limit, or UNSOLVABLE with why the level cannot be
+    solved. Every phase, from the analysis of the board on, runs under ``limits`` (and
+    without the cyclic collector)."""
     stopped: Exception
     with collector_paused():
         try:
@@ -30,25 +31,29 @@ def search_level(level: Level, method: Method, limits: Limits) -> Outcome | str:
     raise stopped
 
 
-def _search(level: Level, method: Method, limits: Limits) -> Outcome | str:
+def _search(level: Level, method: Method, limits: Limits) -> Outcome:
     analysis = Analysis(level.board, level.player, limits.poll)
     stuck = _stuck_outside(level, analysis)
     if stuck:
-        return stuck
+        raise _unsolvable(stuck)
     boxes = mask_of(b for b in level.boxes if analysis.floor >> b & 1)
     if boxes & analysis.dead:
-        return "a box stands on a dead square"
+        raise _unsolvable("a box stands on a dead square")
     problem = Problem(analysis, boxes, level.player)
     for box in level.boxes:
         limits.poll()
         if analysis.floor >> box & 1 and problem.freeze.is_deadlock(box, boxes):
-            return "a box is frozen off its goal"
+            raise _unsolvable("a box is frozen off its goal")
     if not problem.matching.matched(boxes):
-        return "the boxes cannot each reach a goal of their own"
+        raise _unsolvable("the boxes cannot each reach a goal of their own")
     outcome = method(problem, limits)
     if outcome.pushes is None:
-        return "every position reachable was searched"
+        raise _unsolvable("every position reachable was searched")
     return outcome
+
+
+def _unsolvable(reason: str) -> StopSearch:
+    return StopSearch(SolveStatus.UNSOLVABLE, reason)
 
 
 def _stuck_outside(level: Level, analysis: Analysis) -> str:
