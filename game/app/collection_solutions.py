@@ -1,22 +1,43 @@
 """The collection's solutions as a model: every level of the open collection with how many
 solutions it has, its best by moves and its best by pushes, or that it has none; a level's own
-Solutions screen opens from here.
+Solutions screen opens from here, and the collection's library is exported to a .sok file, or a
+.sok file's solutions imported (each under its level).
 
 The whole collection is read in one query of counts (no solution is replayed), when the screen
-comes into view; the view holds the rows in view only.
+comes into view; the view holds the rows in view only. An import's replays run in a thread
+through the job driver.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
 from enum import Enum
+from pathlib import Path
 
+from game.app.flows import Flow, ask_text, run_flow
+from game.app.job_driver import Ended
+from game.app.jobs import ProgressLine, Purpose
 from game.app.menu import ClickOn, PointAt
-from game.app.screens import SolutionsScreen
+from game.app.notice import Tone
+from game.app.screens import OpenFileScreen, SolutionsScreen
 from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
+from game.app.solution_exchange import (
+    CheckedSok,
+    LibraryCollection,
+    SokExport,
+    check_sok,
+    export_sok,
+    file_sok,
+)
+from game.app.solutions import level_key
+from game.core.errors import LevelError
+from game.core.files import typed_path
 from game.core.wording import counted
-from game.storage.library import EntryCounts, SolutionLibrary
+from game.solver.result import CancelCheck
+from game.storage.library import EntryCounts, LevelKey, SolutionLibrary
 
 
 class CollectionKey(Enum):
@@ -28,7 +49,9 @@ class CollectionKey(Enum):
     LAST = "last"
     NEXT_UNSOLVED = "next unsolved"  # the next level with no solution
     OPEN = "open"  # the chosen level's Solutions
-    BACK = "back"
+    EXPORT = "export"  # the collection's library as a .sok file
+    IMPORT = "import"  # a .sok file's solutions, each under its level
+    BACK = "back"  # stop an import, or leave
 
 
 CollectionCommand = CollectionKey | PointAt | ClickOn | Wheel
@@ -49,13 +72,16 @@ class LevelBests:
 
 @dataclass(frozen=True)
 class CollectionView:
-    """The collection's title, a line of totals, the rows in view and the first one's place."""
+    """The collection's title, a line of totals, the rows in view and the first one's place,
+    and the line of news (an import's progress while it runs)."""
 
     title: str
     totals: str
     first: int
     count: int
     rows: tuple[LevelBests, ...]
+    message: str = ""
+    tone: Tone = Tone.INFO
 
 
 def best_text(best: EntryCounts | None) -> str:
@@ -67,13 +93,27 @@ def best_text(best: EntryCounts | None) -> str:
 class CollectionSolutions:
     """Every level of the open collection with its best solutions."""
 
-    def __init__(self, shell: Shell, level_index: int = 0) -> None:
+    def __init__(
+        self, shell: Shell, level_index: int = 0, wake: Callable[[], None] = lambda: None
+    ) -> None:
         self.shell = shell
+        self.wake = wake
         self.rows: list[LevelBests] = []
         self.selected = level_index
         self.first = 0
         self.room = ScrollRoom()
         self.totals = ""
+        self.message = ""
+        self.tone = Tone.INFO
+        self._imports = 0  # imports started: the subject of the one under way
+
+    @property
+    def work(self) -> Purpose | None:
+        """The import under way (an input script waits for it), if any."""
+        return Purpose.IMPORT if self.shell.jobs.busy(self, Purpose.IMPORT) else None
+
+    def close(self) -> None:
+        self.shell.jobs.cancel(self)
 
     def refresh(self) -> None:
         """Read the collection's solutions again (the screen came into view)."""
@@ -125,10 +165,23 @@ class CollectionSolutions:
             CollectionKey.LAST: len(self.rows),
         }
         match command:
+            case CollectionKey.BACK if self.work is not None:
+                self.shell.jobs.cancel(self, Purpose.IMPORT)
+                self._tell("Import stopped: nothing was added", Tone.WARNING)
             case CollectionKey.BACK:
                 self.shell.pop()
             case CollectionKey.OPEN:
                 self._open()
+            case CollectionKey.EXPORT:
+                run_flow(self.shell.open, self._export_flow())
+            case CollectionKey.IMPORT if self.work is None:
+                self.shell.open(
+                    OpenFileScreen(
+                        take=self.import_sok,
+                        title="Import a .sok file",
+                        hint="Each of its solutions is replayed and filed under its level.",
+                    )
+                )
             case CollectionKey.NEXT_UNSOLVED:
                 self._next_unsolved()
             case CollectionKey():
@@ -153,6 +206,82 @@ class CollectionSolutions:
                 self._choose(row)
                 return
 
+    def _tell(self, text: str, tone: Tone) -> None:
+        self.message, self.tone = text, tone
+
+    # -- export and import -----------------------------------------------------------------------
+    def _export_flow(self) -> Flow:
+        session = self.shell.context.session
+        collection = session.collection
+        if collection is None:
+            return
+        name = re.sub(r"[^\w.-]+", "_", session.title).strip("._") or "solutions"
+        path = yield from ask_text(
+            "Export solutions",
+            "The .sok file to write: every level with its solutions (a file there is replaced).",
+            f"{name}.sok",
+            max_length=4096,
+        )
+        if path is None:
+            return
+        try:
+            target = typed_path(path)
+        except LevelError as error:
+            self._tell(f"Not exported: {error}", Tone.DANGER)
+            return
+        source = LibraryCollection(session.collection_id, collection)
+        done = export_sok(self.shell.context.progress, [source], target)
+        if isinstance(done, SokExport):
+            self._tell(f"{target.name}: {done.describe()}", Tone.GOOD)
+        else:
+            self._tell(f"Not exported: {done.text}", Tone.DANGER)
+
+    def import_sok(self, path: str) -> None:
+        """Replay the solutions of the .sok file at ``path`` in a thread; each is filed under
+        its level when they are all replayed."""
+        self._imports += 1
+        where = self._open_levels()
+
+        def work(cancelled: CancelCheck, progress: ProgressLine) -> CheckedSok:
+            return _filed_here(check_sok(Path(path), cancelled, progress), where)
+
+        self.shell.jobs.run_in_thread(self, Purpose.IMPORT, self._imports, work, self.wake)
+        self._tell("Replaying the file's solutions... (Esc stops)", Tone.INFO)
+
+    def _open_levels(self) -> dict[str, LevelKey]:
+        """Where the solutions of each level of the open collection are filed, by layout."""
+        session = self.shell.context.session
+        collection = session.collection
+        levels = collection.levels if collection is not None else []
+        return {
+            level.fingerprint(): level_key(session, index, level)
+            for index, level in enumerate(levels)
+        }
+
+    def subject_now(self, purpose: Purpose) -> Hashable:
+        return self._imports
+
+    def job_ended(self, ended: Ended) -> None:
+        checked: CheckedSok | None = ended.answer
+        if checked is None:
+            why = ended.problem.text if ended.problem is not None else "it was stopped"
+            self._tell(f"Nothing imported: {why}", Tone.DANGER)
+            return
+        library = SolutionLibrary(self.shell.context.progress)
+        imported = file_sok(library, checked, self.shell.context.progress.clock())
+        self.refresh()
+        if imported.problem is not None:
+            self._tell(f"Nothing imported: {imported.problem.text}", Tone.DANGER)
+            return
+        line = imported.describe()
+        line = line[0].upper() + line[1:]
+        if imported.refused:
+            more = len(imported.refused) - 1
+            first = imported.refused[0].text + (f" (and {more} more)" if more else "")
+            self._tell(f"{line}. {first}", Tone.WARNING)
+        else:
+            self._tell(f"{line}.", Tone.GOOD)
+
     def view(self) -> CollectionView:
         shown = self.room.shown or len(self.rows)
         rows = tuple(
@@ -167,4 +296,23 @@ class CollectionSolutions:
             for index, row in enumerate(self.rows[self.first:self.first + shown], self.first)
         )
         title = self.shell.context.session.title
-        return CollectionView(title, self.totals, self.first, len(self.rows), rows)
+        message, tone = self.message, self.tone
+        if self.work is not None:
+            progress = self.shell.jobs.progress(self, Purpose.IMPORT)
+            if progress is not None and progress.line:
+                message, tone = progress.line, Tone.INFO
+        return CollectionView(
+            title, self.totals, self.first, len(self.rows), rows, message, tone
+        )
+
+
+def _filed_here(checked: CheckedSok, here: dict[str, LevelKey]) -> CheckedSok:
+    """``checked`` with the solutions of every level the open collection holds (by layout)
+    filed under that level, so they show where the player looks for them; the others stay
+    where the file says."""
+    return replace(
+        checked,
+        levels=tuple(
+            replace(item, key=here.get(item.key.fingerprint, item.key)) for item in checked.levels
+        ),
+    )

@@ -1,5 +1,6 @@
 """The collection's solutions: every level of the open collection with its best solution by
-moves and by pushes, and those with none; Enter opens a level's own Solutions.
+moves and by pushes, and those with none; Enter opens a level's own Solutions, E exports the
+collection's library as a .sok file and I imports one.
 
 Its model is game.app.collection_solutions; opened from the Solutions screen (L).
 """
@@ -29,6 +30,8 @@ _KEYS = {
     pygame.K_HOME: CollectionKey.FIRST,
     pygame.K_END: CollectionKey.LAST,
     pygame.K_n: CollectionKey.NEXT_UNSOLVED,
+    pygame.K_e: CollectionKey.EXPORT,
+    pygame.K_i: CollectionKey.IMPORT,
     pygame.K_ESCAPE: CollectionKey.BACK,
 }
 
@@ -40,12 +43,14 @@ class CollectionSolutionsScene(GameScene[CollectionView]):
         ("Up/Down", "choose"),
         ("Enter / click", "the level's solutions"),
         ("N", "next level with none"),
-        ("Esc", "back"),
+        ("E", "export as .sok"),
+        ("I", "import a .sok file"),
+        ("Esc", "stop the import, or back"),
     )
 
     def __init__(self, engine: GameEngine, screen: CollectionSolutionsScreen) -> None:
         super().__init__(engine, screen)
-        self.model = CollectionSolutions(engine, screen.level_index)
+        self.model = CollectionSolutions(engine, screen.level_index, engine.rest.wake)
 
     def on_enter(self) -> None:
         self.model.refresh()
@@ -54,8 +59,11 @@ class CollectionSolutionsScene(GameScene[CollectionView]):
     def on_resume(self) -> None:
         self.model.refresh()  # a level's solutions may have changed meanwhile
 
+    def on_exit(self) -> None:
+        self.model.close()
+
     def shown(self) -> Shown[CollectionView]:
-        return Shown(self.model.view())
+        return Shown(self.model.view(), work=self.model.work)
 
     def _fit(self) -> None:
         self.model.fit(rows_shown(self.content_area(self.engine.screen)))

@@ -47,6 +47,9 @@ _KEYS = {
     pygame.K_ESCAPE: SolutionsKey.BACK,
 }
 
+# The keys that do something on an empty library.
+_WITHOUT_ENTRIES = ("V", "I", "L", "M", "T", "Esc")
+
 
 class SolutionsScene(GameScene[SolutionsView]):
     """The solutions of one level of the open collection, sorted as the player chose."""
@@ -72,6 +75,15 @@ class SolutionsScene(GameScene[SolutionsView]):
         self.model = SolutionsModel(
             engine, screen.level_index, solver=engine.solver, wake=engine.rest.wake
         )
+
+    def key_hints(self) -> KeyHelp:
+        # With no solution yet, the bar shows only what can be done without one.
+        if self.model.entries:
+            return self.keys
+        return tuple(hint for hint in self.keys if hint[0] in _WITHOUT_ENTRIES)
+
+    def help_lines(self) -> list[str]:
+        return [f"{keys}: {action}" for keys, action in self.keys]
 
     def on_enter(self) -> None:
         self.model.refresh()

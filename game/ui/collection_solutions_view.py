@@ -1,5 +1,6 @@
 """The collection's solutions drawn: a table of every level in view with its number, title,
-how many solutions it has and its best by moves and by pushes, "none" where it has none.
+how many solutions it has and its best by moves and by pushes, "none" where it has none, and
+the line of news.
 
 Drawing reads the view model only; the rows' places serve the scene's mouse too.
 """
@@ -16,7 +17,7 @@ from game.ui.widgets import draw_backdrop, draw_title
 
 ROW_HEIGHT = 30
 TABLE_TOP = 100
-BOTTOM_ROOM = 12
+BOTTOM_ROOM = 40  # the line of news
 _FONT = 19
 _HEADER_FONT = 17
 _WIDE = 900
@@ -85,6 +86,10 @@ def draw_collection(surface: pygame.Surface, view: CollectionView, area: pygame.
     if view.first > 0 or shown_to < view.count:
         more = f"{view.first + 1}-{shown_to} of {view.count}"
         draw_text(surface, more, 16, theme.TEXT_DIM, (table.right, table.top - 2), "bottomright")
+    if view.message:
+        text = fit_text(view.message, _FONT, width - 30)
+        at = (width // 2, area.bottom - 10)
+        draw_text(surface, text, _FONT, theme.TONE_COLOURS[view.tone], at, "midbottom")
 
 
 def _right(lefts: list[int], index: int, end: int) -> int:

@@ -3,8 +3,11 @@ none, an entry of a changed layout left out, and a level's Solutions opened from
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from game.app.collection_solutions import CollectionKey, CollectionSolutions
-from game.app.screens import SolutionsScreen
+from game.app.screens import OpenFileScreen, SolutionsScreen
 from game.app.solutions import keep_solution
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
@@ -61,3 +64,59 @@ def test_esc_leaves() -> None:
     shell, model = rooms()
     model.handle(CollectionKey.BACK)
     assert shell.closed
+
+
+def finish(shell: FakeShell, model: CollectionSolutions) -> None:
+    """Tick the job driver until the import is filed (waited for, not timed)."""
+    deadline = time.monotonic() + 60
+    while model.work is not None and time.monotonic() < deadline:
+        shell.jobs.tick()
+        time.sleep(0.001)
+    assert model.work is None
+
+
+def test_e_exports_the_collection_and_i_imports_it_into_a_fresh_home(tmp_path: Path) -> None:
+    shell, model = rooms()
+    model.handle(CollectionKey.EXPORT)
+    target = tmp_path / "rooms.sok"
+    shell.answer(str(target))
+    assert model.view().message == "rooms.sok: exported 3 solutions of 3 levels"
+    assert "Solution (moves 3, pushes 1)" in target.read_text()
+    fresh = FakeShell()
+    fresh.context.session.open(read_collection_text(ROOMS), LevelFile("rooms.xsb"))
+    other = CollectionSolutions(fresh)
+    other.refresh()
+    other.handle(CollectionKey.IMPORT)
+    dialog = fresh.screens[-1]
+    assert isinstance(dialog, OpenFileScreen) and dialog.take is not None
+    fresh.screens.pop()  # the dialog closes before it hands the file over
+    dialog.take(str(target))
+    finish(fresh, other)
+    assert other.view().message == "Imported 3 solutions."
+    assert [row.count for row in other.view().rows] == [2, 0, 1]
+
+
+def test_a_foreign_sok_files_its_solutions_under_the_open_collection_s_levels(
+    tmp_path: Path,
+) -> None:
+    shell, model = rooms()
+    foreign = tmp_path / "yasc.sok"
+    # Level two of the rooms as another program writes it, with a solution and a bad one.
+    foreign.write_text(
+        "Title: two\n#######\n#@ $ .#\n#######\n\nSolution (moves 3, pushes 2)\nrRR\n\n"
+        "Solution\nrrrr\n"
+    )
+    model.import_sok(str(foreign))
+    finish(shell, model)
+    assert [row.count for row in model.view().rows] == [2, 1, 1]
+    assert model.view().message.startswith("Imported 1 solution, 1 solution refused. ")
+
+
+def test_esc_stops_an_import(tmp_path: Path) -> None:
+    shell, model = rooms()
+    file = tmp_path / "any.sok"
+    file.write_text("#######\n#@ $ .#\n#######\nSolution\nrrRR\n")
+    model.import_sok(str(file))
+    model.handle(CollectionKey.BACK)
+    assert model.work is None and not shell.closed
+    assert model.view().message == "Import stopped: nothing was added"
