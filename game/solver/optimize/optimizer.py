@@ -29,12 +29,12 @@ from game.solver.workers import Worker, end_workers, start_worker
 
 __all__ = ["LADDER", "OptimizeProgress", "OptimizeResult", "Vicinity", "optimize"]
 
-# The vicinities a solution's steps go through, smallest first: a small one is quick and often
-# improves, and every improvement starts the ladder again from its foot.
+# The vicinities a solution's steps go through, smallest first; every improvement starts the
+# ladder again from its foot. The foot is the optimizer's two steps from before it had a ladder
+# (one box, then two, three squares): smaller first rungs lost to them on long XSokoban solutions
+# (docs/optimizer.md). The rungs above reach further once those find nothing.
 LADDER = (
-    Vicinity(boxes=1, radius=1, max_layouts=20_000),
-    Vicinity(boxes=1, radius=2, max_layouts=50_000),
-    Vicinity(boxes=2, radius=2, max_layouts=100_000),
+    Vicinity(boxes=1, radius=3, max_layouts=200_000),
     Vicinity(boxes=2, radius=3, max_layouts=200_000),
     Vicinity(boxes=3, radius=3, max_layouts=300_000),
     Vicinity(boxes=2, radius=5, max_layouts=400_000),

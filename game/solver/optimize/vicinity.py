@@ -65,6 +65,15 @@ class Grid:
             self.neighbours[square] = tuple(
                 square + offset for offset in self.offsets if self.floor >> (square + offset) & 1
             )
+        # Per floor square, the pushes a box there may get: (direction index, the square the
+        # player pushes from, the live square the box goes to).
+        self.pushes: list[tuple[tuple[int, int, int], ...]] = [()] * self.size
+        for square in analysis.squares:
+            self.pushes[square] = tuple(
+                (way, square - offset, square + offset)
+                for way, offset in enumerate(self.offsets)
+                if self.live >> (square + offset) & 1 and self.floor >> (square - offset) & 1
+            )
         self._near: dict[int, dict[int, list[int]]] = {}
 
     def walks_to_boxes(self, player: int, boxes: int) -> dict[int, int]:
@@ -240,10 +249,9 @@ def cheapest_path(
         distance = grid.walks_to_boxes(player, boxes)
         last_box = player + offsets[last_way] if last_way >= 0 else -1
         for box in bits_of(boxes & grid.floor):
-            for way, offset in enumerate(offsets):
-                walk = distance.get(box - offset, -1)
-                target = box + offset
-                if walk < 0 or not grid.live >> target & 1 or boxes >> target & 1:
+            for way, behind, target in grid.pushes[box]:
+                walk = distance.get(behind, -1)
+                if walk < 0 or boxes >> target & 1:
                     continue
                 after = boxes ^ (1 << box | 1 << target)
                 if after not in allowed:
