@@ -15,7 +15,7 @@ from game.app.jobs import JobState, Purpose
 from game.app.solver_service import Solved, SolveRequest, SolverPort
 from game.core.edit_checks import solution_of
 from game.core.level import Level
-from game.core.notation import NotationError, replay
+from game.core.notation import NotationError, push_count, replay
 from game.core.wording import counted
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
@@ -64,7 +64,7 @@ def replay_solution(level: Level, lurd: str, origin: Origin) -> SolutionReport:
         result = replay(level, lurd)
     except NotationError as error:
         return SolutionReport(False, 0, f"{who} cannot be read: {error}")
-    total = sum(letter.isupper() for letter in lurd)
+    total = push_count(lurd)
     if result.solved:
         return SolutionReport(True, result.pushes, f"{who} still works")
     if result.failed_at is None:

@@ -24,7 +24,7 @@ from game.app.play_controller import PlayController
 from game.app.reverse_hint import TAKEN, THINKING, PullHint, PullHints
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.shell import Shell
-from game.app.solutions import level_assist
+from game.app.solutions import level_assist, library_best
 from game.app.solver_service import Solved, SolveRequest, SolverPort, player_workers
 from game.core.board import Board
 from game.core.chapters import CAPTION_KEY, level_field
@@ -232,7 +232,7 @@ class PlayModel:
 
     def _read_scores(self) -> None:
         self.total_score = self.context.progress.total_score()
-        self.best = saving.best_text(saving.level_record(self.context, self.level))
+        self.best = library_best(self.context, self.level_index, self.level)
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""

@@ -22,7 +22,7 @@ from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.level import Level
 from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, measure
-from game.core.notation import NotationError, parse_lurd, replay_on
+from game.core.notation import NotationError, parse_lurd, push_count, replay_on
 from game.core.play import PlayState
 from game.core.wording import counted
 from game.storage.library import (
@@ -126,6 +126,19 @@ def level_assist(
     if known is not None:
         assist.know_solution(known)
     return assist
+
+
+def library_best(context: PlayContext, level_index: int, level: Level) -> str:
+    """The HUD's BEST: the moves of the library's fewest-moves solution and the pushes of its
+    fewest-pushes one (the player's, the solver's, imported or optimized: the best known), or a
+    dash while the library holds none."""
+    library = SolutionLibrary(context.progress)
+    key = level_key(context.session, level_index, level)
+    by_moves = library.fewest_moves(key, level)
+    by_pushes = library.fewest_pushes(key, level)
+    if by_moves is None or by_pushes is None:
+        return "-"
+    return f"{len(by_moves)}/{push_count(by_pushes)}"
 
 
 # -- a level's entries as the screen shows them ----------------------------------------------

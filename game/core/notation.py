@@ -52,6 +52,11 @@ def parse_lurd(text: str, max_moves: int = MAX_MOVES) -> str:
     return expanded
 
 
+def push_count(lurd: str) -> int:
+    """The pushes of a LURD solution in true case: its uppercase letters."""
+    return sum(letter.isupper() for letter in lurd)
+
+
 def compress_lurd(lurd: str) -> str:
     """Run-length form of a LURD string (``rrrr`` becomes ``4r``), for short display.
 

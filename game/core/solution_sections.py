@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game.core.notation import push_count
+
 # "Solution", "Solution (moves 230, pushes 97)", "Solution/Pushes", "Solution: lurd"; not
 # "Solutions are welcome" or "Solutionless".
 _HEADER = re.compile(r"solution(?![a-z0-9_])", re.IGNORECASE)
@@ -98,6 +100,6 @@ def solution_lines(lurd: str, width: int = 70) -> list[str]:
     >>> solution_lines("rrUUdl", width=4)
     ['Solution (moves 6, pushes 2)', 'rrUU', 'dl']
     """
-    pushes = sum(letter.isupper() for letter in lurd)
+    pushes = push_count(lurd)
     header = f"Solution (moves {len(lurd)}, pushes {pushes})"
     return [header, *(lurd[start : start + width] for start in range(0, len(lurd), width))]

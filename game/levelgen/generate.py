@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from game.core.board import Board
 from game.core.level import Level, board_rows
 from game.core.metrics import tally_of
-from game.core.notation import replay
+from game.core.notation import push_count, replay
 from game.core.paths import walk_path
 from game.core.play import PlayState
 from game.core.reverse_play import forward_solution
@@ -204,7 +204,7 @@ def _best_solution(
 
 
 def _pushes_moves(lurd: str) -> tuple[int, int]:
-    return sum(letter.isupper() for letter in lurd), len(lurd)
+    return push_count(lurd), len(lurd)
 
 
 def touched_squares(level: Level, lurd: str) -> set[int]:

@@ -6,7 +6,7 @@ Every SOLVED result has been replayed by the rules core, so a wrong solution can
 from __future__ import annotations
 
 from game.core.level import Level
-from game.core.notation import replay
+from game.core.notation import push_count, replay
 from game.core.push import lurd_of_pushes
 from game.solver.result import Cancel, Limits, Progress, SolveResult, SolveStatus, StopSearch
 from game.solver.search import portfolio
@@ -82,7 +82,7 @@ def solve(
         moves = pushes = 0
         if lurd:
             moves = len(lurd)
-            pushes = sum(1 for letter in lurd if letter.isupper())
+            pushes = push_count(lurd)
         return SolveResult(
             status, lurd, moves, pushes, limits.nodes, limits.elapsed(), method, reason,
             found_by,

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, measure, player_lines
-from game.core.notation import NotationError, in_true_case, parse_lurd
+from game.core.notation import NotationError, in_true_case, parse_lurd, push_count
 from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
@@ -85,7 +85,7 @@ class LibraryEntry:
 
     @property
     def pushes(self) -> int:
-        return sum(letter.isupper() for letter in self.lurd)
+        return push_count(self.lurd)
 
     @property
     def metrics(self) -> SolutionMetrics | None:
@@ -204,11 +204,15 @@ def collection_counts(store: StoreConnection, collection_id: str) -> list[EntryC
     ]
 
 
-# A level layout's entries by pushes, then moves, read from the index that holds both (its rows
-# in filing order among equals), a page at a time.
+# A level layout's entries by pushes then moves, or by moves then pushes (the index holds
+# pushes and moves; equals in filing order), read a page at a time.
 _BY_PUSHES = (
     _SELECT
     + " WHERE collection_id = ? AND fingerprint = ? ORDER BY pushes, moves, id LIMIT ? OFFSET ?"
+)
+_BY_MOVES = (
+    _SELECT
+    + " WHERE collection_id = ? AND fingerprint = ? ORDER BY moves, pushes, id LIMIT ? OFFSET ?"
 )
 _PAGE = 64
 
@@ -218,9 +222,18 @@ def fewest_pushes(store: StoreConnection, key: LevelKey, level: Level) -> str | 
     then the fewest moves, or None: entries are read in that order a page at a time, and the
     first that solves it is taken (one measured when filed was replayed then; one imported while
     its level was not at hand is replayed now), so a level's start reads a few rows, not all."""
+    return _first_solving(store, _BY_PUSHES, key, level)
+
+
+def fewest_moves(store: StoreConnection, key: LevelKey, level: Level) -> str | None:
+    """As :func:`fewest_pushes`, with the fewest moves first, then the fewest pushes."""
+    return _first_solving(store, _BY_MOVES, key, level)
+
+
+def _first_solving(store: StoreConnection, query: str, key: LevelKey, level: Level) -> str | None:
     parameters = (key.collection_id, key.fingerprint)
     offset = 0
-    while rows := store.read(_BY_PUSHES, (*parameters, _PAGE, offset)):
+    while rows := store.read(query, (*parameters, _PAGE, offset)):
         for entry in _decoded(store, rows):
             if entry.metrics is not None:
                 return entry.lurd
@@ -352,6 +365,9 @@ class SolutionLibrary:
 
     def fewest_pushes(self, key: LevelKey, level: Level) -> str | None:
         return fewest_pushes(self.store, key, level)
+
+    def fewest_moves(self, key: LevelKey, level: Level) -> str | None:
+        return fewest_moves(self.store, key, level)
 
     def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
         """File a solution already replayed on its level (see game.app.solutions); with

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, TypeVar
 
 from game.core.level import Level
-from game.core.notation import NotationError, parse_lurd, replay
+from game.core.notation import NotationError, parse_lurd, push_count, replay
 from game.storage.codec import (
     MAX_COUNT,
     Identifier,
@@ -62,7 +62,7 @@ class Solution:
     def from_lurd(cls, lurd: str) -> Solution:
         """Normalise the LURD and count it; NotationError if it has a letter that is not a move."""
         letters = parse_lurd(lurd)
-        return cls(letters, len(letters), sum(letter.isupper() for letter in letters))
+        return cls(letters, len(letters), push_count(letters))
 
     def checked(self) -> Solution:
         """This solution normalised, read from a file: ValueError unless the counts match."""

@@ -12,11 +12,13 @@ import pygame
 
 from game.app import navigation
 from game.app.screens import LevelSelectScreen, MainMenuScreen, PlayScreen, StatsScreen
+from game.app.solutions import keep_solution
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.play import PlayScene
 from game.scenes.stats import StatsScene
+from game.storage.library import Origin
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 from tests.scenes.conftest import Drawn
 
@@ -195,3 +197,23 @@ def test_a_level_select_header_counts_its_own_collection_as_the_statistics_do(
     opened = engine.context.session.collection_id
     row = next(info for info in stats.model.data.collections if info.collection_id == opened)
     assert (row.level_count, row.solved) == (2, 1)
+
+
+def test_the_hud_best_is_the_libraries_best_not_only_the_players(
+    engine: GameEngine, tmp_path: Path
+) -> None:
+    levels = tmp_path / "par.xsb"
+    levels.write_text("Title: Par\n\n#######\n#@ $ .#\n#######\n")
+    engine.open_stack([MainMenuScreen()])
+    navigation.open_collection_file(engine, str(levels))
+    collection = engine.context.session.collection
+    assert collection is not None
+    filed = keep_solution(engine.context, 0, collection.levels[0], "rRR", Origin.IMPORTED)
+    assert filed.new
+    navigation.play_level(engine, 0)
+    play = engine.top
+    assert isinstance(play, PlayScene) and play.model.hud_info().best == "3/2"
+    play_moves(engine, "rlrRR")  # the player's own best is two moves longer
+    settle(engine)
+    assert isinstance(engine.top, LevelCompleteScene)
+    assert play.model.hud_info().best == "3/2"
