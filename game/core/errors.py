@@ -45,6 +45,10 @@ class LevelError(ValueError):
         return f"{named}{where}{self.reason}"
 
 
+# The most characters of a name or path in a message: a line a terminal shows whole.
+MAX_PRINTED = 300
+
+
 def printable(text: object) -> str:
     """``text`` as it is when it prints on one line, else quoted with escapes like ``repr``.
 
@@ -55,9 +59,18 @@ def printable(text: object) -> str:
     'levels.xsb'
     >>> print(printable("two\\nlines.xsb"))
     'two\\nlines.xsb'
+    >>> len(printable("/d" * 2500 + "/x.json"))
+    300
+
+    One longer than ``MAX_PRINTED`` keeps its beginning and its end (the file's name), so that
+    a path of 5,000 characters is still one line a terminal shows whole.
     """
     shown = str(text)
-    return shown if shown.isprintable() else repr(shown)
+    shown = shown if shown.isprintable() else repr(shown)
+    if len(shown) <= MAX_PRINTED:
+        return shown
+    half = (MAX_PRINTED - 1) // 2
+    return f"{shown[:half]}…{shown[-(MAX_PRINTED - 1 - half):]}"
 
 
 def visible(text: str) -> str:

@@ -216,3 +216,14 @@ def test_a_bad_save_under_a_10000_character_name_is_refused_in_a_short_line(
     assert main(["progress", "import", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 400 and "\x1b" not in err
+
+
+@pytest.mark.parametrize("action", ["export", "import"])
+def test_a_path_of_5000_characters_is_shown_shortened_in_its_one_line(
+    tmp_path: Path, action: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Every name fits, the whole does not: the refusal printed all 5,000 characters.
+    target = str(tmp_path) + "/" + "/".join(["e" * 200] * 25) + "/x.json"
+    assert main(["progress", action, target]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 400 and "x.json" in err
