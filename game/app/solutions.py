@@ -16,14 +16,16 @@ from game.app.assist import SolverAssist
 from game.app.context import PlayContext
 from game.app.session import Session
 from game.app.solver_service import SolverPort
+from game.core.collection import inside_comment_blocks
 from game.core.direction import Direction
 from game.core.errors import LevelError, printable
 from game.core.files import read_regular_file, without_byte_order_mark
 from game.core.level import Level
 from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, MetricOrder, SolutionMetrics, measure
-from game.core.notation import NotationError, parse_lurd, push_count, replay_on
+from game.core.notation import NotationError, in_true_case, parse_lurd, push_count
 from game.core.play import PlayState
+from game.core.solution_sections import solution_sections
 from game.core.wording import counted
 from game.storage.library import (
     MAX_LIBRARY_MOVES,
@@ -35,7 +37,6 @@ from game.storage.library import (
 )
 
 MAX_IMPORT_BYTES = 20 * 2**20
-_LURD_LINE = set("lurdLURD0123456789 \t")
 
 
 class SolutionRefused(ValueError):
@@ -58,14 +59,12 @@ def checked_solution(level: Level, text: str) -> tuple[str, SolutionMetrics]:
         raise SolutionRefused(str(error)) from None
     if not letters:
         raise SolutionRefused("it has no moves")
-    state = PlayState(level)
-    result = replay_on(state, letters, strict_case=False)
+    lurd, result = in_true_case(level, letters, MAX_LIBRARY_MOVES)
     if result.failed_at is not None:
         blocked = BlockedSolution(result.failed_at, letters[result.failed_at - 1])
         raise SolutionRefused(str(blocked))
     if not result.solved:
         raise SolutionRefused("it does not solve the level")
-    lurd = state.lurd()
     return lurd, measure(level, lurd)
 
 
@@ -202,26 +201,17 @@ def _metrics(item: ShownEntry) -> SolutionMetrics:
 
 
 # -- importing -------------------------------------------------------------------------------
-def solution_lines(text: str) -> list[str]:
-    """The solutions of the ``Solution`` lines in ``text`` (a level file's), each with the
-    LURD lines that follow its line."""
-    found: list[list[str]] = []
-    collecting = False
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.lower().startswith("solution"):
-            found.append([stripped.partition(":")[2]])
-            collecting = True
-        elif collecting and stripped and set(stripped) <= _LURD_LINE:
-            found[-1].append(stripped)
-        else:
-            collecting = False
-    return ["".join("".join(parts).split()) for parts in found]
+def section_moves(text: str) -> list[str]:
+    """The moves of each ``Solution`` section in ``text`` (a level file's or pasted), read as a
+    .sok file's sections are (game.core.solution_sections), outside comment blocks."""
+    lines = text.splitlines()
+    sections = solution_sections(lines, inside_comment_blocks(lines))
+    return ["".join(section.moves.split()) for section in sections]
 
 
 def solution_texts(text: str) -> list[str]:
     """The solutions of pasted text: its ``Solution`` lines, or else the whole text as one."""
-    return solution_lines(text) or ([text] if text.strip() else [])
+    return section_moves(text) or ([text] if text.strip() else [])
 
 
 def file_solution_texts(path: str) -> list[str]:
@@ -230,7 +220,7 @@ def file_solution_texts(path: str) -> list[str]:
         raise LevelError("type the path of a file with Solution lines")
     file = Path(path.strip().strip('"')).expanduser()
     data = read_regular_file(file, MAX_IMPORT_BYTES, "solution file")
-    found = solution_lines(without_byte_order_mark(data.decode("utf-8", errors="replace")))
+    found = section_moves(without_byte_order_mark(data.decode("utf-8", errors="replace")))
     if not found:
         raise LevelError(f"{printable(file.name)} has no Solution lines")
     return found

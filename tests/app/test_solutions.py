@@ -16,8 +16,8 @@ from game.app.solutions import (
     checked_solution,
     file_solution_texts,
     keep_solver_solution,
+    section_moves,
     shown_entries,
-    solution_lines,
     solution_texts,
 )
 from game.core.collection import Collection
@@ -53,12 +53,12 @@ def test_a_solution_that_is_not_one_is_refused_with_one_line(text: str, reason: 
     assert str(refused.value) == reason
 
 
-def test_solution_lines_take_the_lurd_lines_that_follow_them() -> None:
+def test_solution_sections_take_the_lurd_lines_that_follow_them() -> None:
     text = (
         "Title: x\n#####\n#@$.#\n#####\n"
         "Solution (12/3):\n3r dd\nUU\n\nComment: not moves\nsolution: lR\nAuthor: me\n"
     )
-    assert solution_lines(text) == ["3rddUU", "lR"]
+    assert section_moves(text) == ["3rddUU", "lR"]
     assert solution_texts("rrR") == ["rrR"]  # no Solution line: the whole text is one
     assert solution_texts(" \n") == []
 
