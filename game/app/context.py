@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game.app.session import Session
 from game.core.play import PlayState
-from game.core.problems import Problem, ProblemKind
+from game.core.problems import Problem
 from game.core.statistics import Statistics
 from game.storage.autosave import AutoSaver
 from game.storage.store import ProgressStore
@@ -42,8 +42,7 @@ class PlayContext:
 
     def close(self) -> Problem | None:
         """Close the store; the problem when results that could not be written are lost."""
-        lost = self.progress.close()
-        return None if lost is None else Problem(ProblemKind.RESULTS_LOST, lost)
+        return self.progress.close()
 
 
 class ContextStack:

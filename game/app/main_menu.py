@@ -109,8 +109,8 @@ class MainMenuModel:
         note, tone = "", Tone.QUIET
         if context.progress.read_only:
             note, tone = READ_ONLY_NOTE, Tone.WARNING
-        elif context.autosaver.last_error is not None:
-            note, tone = context.autosaver.last_error, Tone.DANGER
+        elif context.autosaver.last_problem is not None:
+            note, tone = context.autosaver.last_problem.text, Tone.DANGER
         elif session.collection is not None:
             levels = counted(session.level_count, "level")
             note = f"Current collection: {session.title} ({levels})"

@@ -17,7 +17,7 @@ from game.app.menu import ClickOn, PointAt
 from game.app.notice import Tone
 from game.app.scroll import Wheel
 from game.app.shell import Shell
-from game.core.problems import Problem, not_deleted, refusal
+from game.core.problems import Problem
 from game.core.wording import counted
 from game.storage.records import SavedGame, SlotInfo
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
@@ -161,7 +161,7 @@ class SavedGames:
         name = yield from ask_checked_text(
             "Save the game",
             f"A name for this save (at most {MAX_NAME_LENGTH} characters).",
-            lambda name: refusal(slot_name_problem(name)),
+            slot_name_problem,
             suggestion[:MAX_NAME_LENGTH],
             MAX_NAME_LENGTH,
         )
@@ -189,7 +189,7 @@ class SavedGames:
             return
         problem = self.saves.save(name, game)
         if problem is not None:
-            self._tell(problem, Tone.DANGER)
+            self._tell(problem.text, Tone.DANGER)
             return
         self.refresh(select=name.strip())
         self._tell(f'Saved as "{name.strip()}".', Tone.GOOD)
@@ -199,7 +199,7 @@ class SavedGames:
             self._delete(name)
 
     def _delete(self, name: str) -> Problem | None:
-        problem = not_deleted(self.saves.delete(name))
+        problem = self.saves.delete(name)
         self.refresh()
         if problem is not None:
             self._tell(problem.text, Tone.DANGER)

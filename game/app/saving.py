@@ -14,7 +14,7 @@ from game.app.solutions import keep_solution
 from game.core.level import Level
 from game.core.notation import published_par
 from game.core.play import PlayState
-from game.core.problems import Problem, ProblemKind
+from game.core.problems import Problem, not_written
 from game.core.statistics import Statistics
 from game.storage.library import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
@@ -22,14 +22,13 @@ from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOu
 log = logging.getLogger(__name__)
 
 
-def unwritten(what: str, reason: str | None) -> Problem | None:
-    """The problem when the store could not write ``what`` for ``reason``, said in the log
-    too: the store keeps such a write to try again or says at closing what was lost, and the
-    player is told where a screen shows it (the complete screen's line about the result)."""
-    if reason is None:
-        return None
-    log.warning("%s not written: %s", what, reason)
-    return Problem(ProblemKind.NOT_WRITTEN, reason)
+def unwritten(what: str, problem: Problem | None) -> Problem | None:
+    """``problem``, when the store could not write ``what``, said in the log too: the store
+    keeps such a write to try again or says at closing what was lost, and the player is told
+    where a screen shows it (the complete screen's line about the result)."""
+    if problem is not None:
+        log.warning("%s not written: %s", what, problem.text)
+    return problem
 
 
 def saved_game(
@@ -72,7 +71,7 @@ def record_visit(context: PlayContext, level_index: int, state: PlayState) -> No
 def save_session(context: PlayContext, game: SavedGame) -> Problem | None:
     """Save the game Continue comes back to; why not, if it could not be written."""
     context.autosaver.save_now(game)
-    return unwritten("The game to continue", context.autosaver.last_error)
+    return unwritten("The game to continue", context.autosaver.last_problem)
 
 
 def note_par(context: PlayContext, level: Level) -> Problem | None:
@@ -110,7 +109,7 @@ def record_solution(
         seconds=statistics.elapsed,
     )
     filed = keep_solution(context, level_index, state.level, state.lurd(), origin)
-    problems.append(unwritten("The solution in the level's library", filed.error))
+    problems.append(unwritten("The solution in the level's library", not_written(filed.error)))
     following = level_index + 1
     if session.collection_id == CAMPAIGN_ID:
         reached = max(progress.campaign().position, following)

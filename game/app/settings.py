@@ -91,8 +91,8 @@ class Settings:
             SOLVE_METHOD_SETTING: self.solve_method,
         }
         problems = [store.set_setting(key, value) for key, value in values.items()]
-        reason = next((problem for problem in problems if problem is not None), None)
-        return None if reason is None else Problem(ProblemKind.SETTINGS_NOT_SAVED, reason)
+        unsaved = next((problem for problem in problems if problem is not None), None)
+        return None if unsaved is None else Problem(ProblemKind.SETTINGS_NOT_SAVED, unsaved.detail)
 
 
 def solve_methods() -> list[str]:

@@ -298,7 +298,7 @@ class SolutionsModel:
     def _keep(self, setting: str, value: str | float) -> None:
         problem = self.shell.context.progress.set_setting(setting, value)
         if problem is not None:
-            self.tell(problem, Tone.DANGER)
+            self.tell(problem.text, Tone.DANGER)
 
     # -- actions on the chosen entry ---------------------------------------------------------
     def _replayable(self) -> ShownEntry | None:

@@ -96,7 +96,7 @@ def _run(argv: Sequence[str] | None) -> int:
             raise CliError(missing)
         home = home_problem()  # once here, not as a traceback at the first save
         if home is not None:
-            raise CliError(home)
+            raise CliError(home.text)
         if handler is None:
             from game.cli.start import start_game
 

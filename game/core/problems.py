@@ -27,6 +27,7 @@ class ProblemKind(Enum):
     CANNOT_TEST_PLAY = ("Cannot play it yet", False)  # the same, for a test play
     NOT_WRITTEN = ("Not written", False)  # progress the store kept to write later, or lost
     STORE_SET_ASIDE = ("Saved progress", False)  # damaged (moved aside) or newer (read only)
+    HOME_UNUSABLE = ("No data folder", True)  # SOKOBAN_HOME cannot be the data folder
     NOT_DELETED = ("Not deleted", False)  # a save or the game to continue stays (why in detail)
     SOLUTION_REFUSED = ("Solution refused", True)  # an imported solution that is not filed
     LEFT_OUT = ("Left out", False)  # a part of the work that could not be done (the rest is)
@@ -84,6 +85,11 @@ def refusal(reason: str | None) -> Problem | None:
     return None if reason is None else Problem(ProblemKind.REFUSED, reason)
 
 
-def not_deleted(reason: str | None) -> Problem | None:
-    """A deletion that failed for ``reason`` (None: done), as a problem."""
-    return None if reason is None else Problem(ProblemKind.NOT_DELETED, reason)
+def not_written(reason: str | None) -> Problem | None:
+    """A write to the progress store that failed for ``reason`` (None: written), as a problem."""
+    return None if reason is None else Problem(ProblemKind.NOT_WRITTEN, reason)
+
+
+def not_deleted(problem: Problem | None) -> Problem | None:
+    """A write that was to delete something and failed (None: done), as a deletion's problem."""
+    return None if problem is None else Problem(ProblemKind.NOT_DELETED, problem.detail)

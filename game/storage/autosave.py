@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.core.problems import Problem
 from game.storage.saved import SavedGame
 from game.storage.store import ProgressStore
 
@@ -21,7 +22,7 @@ class AutoSaver:
         self.store = store
         self.interval = interval
         self.since_save = 0.0
-        self.last_error: str | None = None
+        self.last_problem: Problem | None = None
 
     def tick(self, seconds: float, capture: Callable[[], SavedGame]) -> bool:
         """Add ``seconds`` of play; save ``capture()`` once the interval is reached.
@@ -35,7 +36,7 @@ class AutoSaver:
         return self.save_now(capture())
 
     def save_now(self, game: SavedGame) -> bool:
-        """Save at once (leaving a level, quitting); False with ``last_error`` if it failed."""
+        """Save at once (leaving a level, quitting); False with ``last_problem`` if it failed."""
         self.since_save = 0.0
-        self.last_error = self.store.save_session(game)
-        return self.last_error is None
+        self.last_problem = self.store.save_session(game)
+        return self.last_problem is None

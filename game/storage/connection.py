@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.core.problems import Problem, ProblemKind, not_written
 from game.storage.jsondata import one_line
 
 T = TypeVar("T")
@@ -70,18 +71,18 @@ class StoreConnection:
         """Play results kept in memory because they could not be written yet."""
         return len(self._pending)
 
-    def close(self) -> str | None:
-        """Write what is pending and close; a one-line message if anything of this session is
-        not saved: kept results still unwritten, a write that failed (or that a read-only store
-        refused), or everything when the store's file could not be used at all."""
+    def close(self) -> Problem | None:
+        """Write what is pending and close; the problem (RESULTS_LOST, in one line) if anything
+        of this session is not saved: kept results still unwritten, a write that failed (or that
+        a read-only store refused), or everything when the store's file could not be used."""
         problem = self.flush_pending()
         self._connection.close()
         if problem is not None:
-            return one_line(f"{problem}; it is lost on closing")
+            return _lost(f"{problem.detail}; it is lost on closing")
         if self.unsaved is not None:
-            return one_line(f"Progress of this session was not all saved: {self.unsaved}")
+            return _lost(f"Progress of this session was not all saved: {self.unsaved}")
         if self.fallback_reason is not None and self.writes:
-            return one_line(f"Progress of this session was not saved: {self.fallback_reason}")
+            return _lost(f"Progress of this session was not saved: {self.fallback_reason}")
         return None
 
     # -- the two doors ---------------------------------------------------------------------
@@ -94,13 +95,14 @@ class StoreConnection:
         if self.read_only_reason is not None:
             self.unsaved = self.read_only_reason
             return None, self.read_only_reason
-        problem = self.flush_pending()
-        if problem is None:
+        kept_back = self.flush_pending()
+        if kept_back is None:
             value, problem, passing = self._run(action)
             if problem is None:
                 self.writes += 1
                 return value, None
         else:
+            problem = kept_back.detail
             passing = True  # queued behind the kept ones, so they stay in order
         if keep and passing:
             self._pending.append(action)
@@ -110,12 +112,12 @@ class StoreConnection:
         self.last_error = problem
         return None, problem
 
-    def flush_pending(self) -> str | None:
+    def flush_pending(self) -> Problem | None:
         """Write the kept results in order; None when none is left, else why not."""
         while self._pending:
             _, problem, _ = self._run(self._pending[0])
             if problem is not None:
-                return problem
+                return not_written(problem)
             self._pending.pop(0)
         return None
 
@@ -144,3 +146,7 @@ class StoreConnection:
         except (sqlite3.Error, UnicodeEncodeError) as error:
             self.last_error = self.read_error = one_line(f"Progress could not be read: {error}")
             return []
+
+
+def _lost(reason: str) -> Problem:
+    return Problem(ProblemKind.RESULTS_LOST, one_line(reason))

@@ -13,6 +13,7 @@ import platformdirs
 from game.core.digits import shortened
 from game.core.errors import LevelError, printable
 from game.core.files import NAME_MAX, PATH_MAX, typed_path
+from game.core.problems import Problem, ProblemKind
 
 HOME_VARIABLE = "SOKOBAN_HOME"
 APP_NAME = "sokoban-arcade"
@@ -34,8 +35,9 @@ def data_dir() -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
-def home_problem() -> str | None:
-    """Why ``SOKOBAN_HOME`` cannot be the data folder, in one line; None if it can (or is unset).
+def home_problem() -> Problem | None:
+    """Why ``SOKOBAN_HOME`` cannot be the data folder (HOME_UNUSABLE, in one line); None if it
+    can (or is unset).
 
     Checked once when the program starts, so that no later save meets it as a traceback."""
     override = os.environ.get(HOME_VARIABLE, "").strip()
@@ -44,21 +46,25 @@ def home_problem() -> str | None:
     try:
         folder = typed_path(override)
     except LevelError as error:
-        return f"{HOME_VARIABLE} {printable(override)}: {error.reason}"
+        return _unusable(f"{HOME_VARIABLE} {printable(override)}: {error.reason}")
     too_long = [part for part in folder.parts if len(os.fsencode(part)) > NAME_MAX]
     if too_long:
-        return f"{HOME_VARIABLE}: a folder name in it is longer than {NAME_MAX} bytes"
+        return _unusable(f"{HOME_VARIABLE}: a folder name in it is longer than {NAME_MAX} bytes")
     # The deepest file the game keeps there: a collection of the player's levels, whose name
     # may take a whole file name.
     length = len(os.fsencode(folder.absolute()))
     longest = _path_max(folder)
     if length + len(f"/{LEVELS_FOLDER}/") + NAME_MAX > longest:
         shown = printable(shortened(str(folder), MAX_SHOWN_HOME))
-        return (
+        return _unusable(
             f"{HOME_VARIABLE} {shown}: its path of {length:,} bytes leaves no room for the "
             f"files kept in it (the system opens paths of up to {longest:,} bytes)"
         )
     return None
+
+
+def _unusable(reason: str) -> Problem:
+    return Problem(ProblemKind.HOME_UNUSABLE, reason)
 
 
 def _path_max(folder: Path) -> int:

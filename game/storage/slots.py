@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from game.core.digits import shortened
 from game.core.errors import visible
 from game.core.names import normal_name
+from game.core.problems import Problem, not_deleted, not_written, refusal
 from game.storage.jsondata import DataError, one_line
 from game.storage.rows import put_slot
 from game.storage.saved import SavedGame, SlotInfo
@@ -45,15 +46,16 @@ def distinct_slot_names(names: Iterable[str]) -> dict[str, str]:
     return kept
 
 
-def slot_name_problem(name: str) -> str | None:
-    """Why ``name`` cannot name a slot, or None if it can (shown to the player as is)."""
+def slot_name_problem(name: str) -> Problem | None:
+    """Why ``name`` cannot name a slot (REFUSED, shown to the player as is), or None if it
+    can."""
     cleaned = normal_name(name)
     if not cleaned:
-        return "A save needs a name."
+        return refusal("A save needs a name.")
     if len(cleaned) > MAX_NAME_LENGTH:
-        return f"A save name can have at most {MAX_NAME_LENGTH} characters."
+        return refusal(f"A save name can have at most {MAX_NAME_LENGTH} characters.")
     if any(not character.isprintable() for character in cleaned):
-        return "A save name cannot contain control characters."
+        return refusal("A save name cannot contain control characters.")
     return None
 
 
@@ -63,7 +65,7 @@ class SaveSlots:
     def __init__(self, store: ProgressStore) -> None:
         self.store = store
 
-    def save(self, name: str, game: SavedGame) -> str | None:
+    def save(self, name: str, game: SavedGame) -> Problem | None:
         """Save ``game`` under ``name`` (replacing a slot of that name); None, or why not."""
         problem = slot_name_problem(name)
         if problem is not None:
@@ -71,12 +73,12 @@ class SaveSlots:
         try:
             text = saved_game_text(game)
         except DataError as error:
-            return f"The game cannot be saved: {error}"
+            return not_written(f"The game cannot be saved: {error}")
 
         def action(connection: sqlite3.Connection) -> None:
             put_slot(connection, normal_name(name), game.saved_at, text)
 
-        return self.store.write(action)[1]
+        return not_written(self.store.write(action)[1])
 
     def list(self) -> builtins.list[SlotInfo]:
         """Every slot, the most recent first; one that cannot be read is listed with what is
@@ -110,13 +112,13 @@ class SaveSlots:
         )
         return self.store.saved_game(rows[0][0], f"save {name!r}") if rows else None
 
-    def delete(self, name: str) -> str | None:
+    def delete(self, name: str) -> Problem | None:
         def action(connection: sqlite3.Connection) -> None:
             exact = connection.execute("SELECT 1 FROM slots WHERE name = ?", (name,)).fetchone()
             gone = name if exact is not None else normal_name(name)
             connection.execute("DELETE FROM slots WHERE name = ?", (gone,))
 
-        return self.store.write(action)[1]
+        return not_deleted(not_written(self.store.write(action)[1]))
 
     def exists(self, name: str) -> bool:
         """True if saving under ``name`` would replace a slot (so the menu can ask first)."""

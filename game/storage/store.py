@@ -13,6 +13,7 @@ from typing import TypeVar, cast
 
 from game.core.files import name_text
 from game.core.level import Level
+from game.core.problems import Problem, not_written
 from game.core.wording import counted
 from game.storage import queries
 from game.storage.codec import decode, encode, stored_title
@@ -90,7 +91,7 @@ class ProgressStore(StoreConnection):
         seconds: float = 0.0,
         hints: int = 0,
         solver_used: bool = False,
-    ) -> str | None:
+    ) -> Problem | None:
         """A visit to a level that ended unsolved (left, quit, or another level chosen).
 
         A visit that ends solved is recorded by :meth:`record_solution` alone; each visit
@@ -107,7 +108,7 @@ class ProgressStore(StoreConnection):
                 record.with_visit(moves, pushes, seconds, hints, solver_used, when, title),
             )
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     def record_solution(
         self,
@@ -157,7 +158,7 @@ class ProgressStore(StoreConnection):
             return outcome
         return SolutionOutcome(error=error, kept=self.pending_writes > before)
 
-    def set_par(self, collection_id: str, level: Level, moves: int, pushes: int) -> str | None:
+    def set_par(self, collection_id: str, level: Level, moves: int, pushes: int) -> Problem | None:
         """Par for a level where it becomes known (a solver's solution); the lower one is kept."""
         _check_counts(moves=moves, pushes=pushes)
         fingerprint = level.fingerprint()
@@ -166,7 +167,7 @@ class ProgressStore(StoreConnection):
             record = fetch_record(connection, collection_id, fingerprint)
             put_record(connection, record.with_par(moves, pushes))
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     def level_record(self, collection_id: str, level: Level) -> LevelRecord | None:
         found = queries.records(
@@ -187,7 +188,7 @@ class ProgressStore(StoreConnection):
     # -- collections, totals and history (see game.storage.queries) ----------------------
     def remember_collection(
         self, collection_id: str, title: str, path: str | Path, levels: Sequence[Level]
-    ) -> str | None:
+    ) -> Problem | None:
         """Note a collection the player opened, with its levels in order, for the statistics;
         imported records kept aside for these levels are checked and merged now."""
         now = self.clock()
@@ -203,7 +204,7 @@ class ProgressStore(StoreConnection):
             put_collection(connection, info)
             settle_unverified(connection, collection_id, levels, now)
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     def collections(self) -> list[CollectionInfo]:
         """Every collection announced or played, the most recently opened first."""
@@ -223,13 +224,13 @@ class ProgressStore(StoreConnection):
     def campaign(self) -> CampaignProgress:
         return queries.campaign(self)
 
-    def set_campaign(self, position: int, total_score: int) -> str | None:
+    def set_campaign(self, position: int, total_score: int) -> Problem | None:
         _check_counts(position=position, total_score=total_score)
 
         def action(connection: sqlite3.Connection) -> None:
             put_campaign(connection, position, total_score)
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     # -- settings ------------------------------------------------------------------------
     def get_setting(self, key: str, default: SettingT) -> SettingT:
@@ -249,10 +250,10 @@ class ProgressStore(StoreConnection):
             return default
         return checked
 
-    def set_setting(self, key: str, value: JsonValue) -> str | None:
+    def set_setting(self, key: str, value: JsonValue) -> Problem | None:
         """Store a JSON value under ``key``; DataError (a ValueError) if it is not plain JSON."""
         text = encode_json(value)
-        return self.write(lambda connection: put_setting(connection, key, text))[1]
+        return not_written(self.write(lambda connection: put_setting(connection, key, text))[1])
 
     def settings(self) -> dict[str, JsonValue]:
         """Every setting whose value is valid JSON."""
@@ -265,17 +266,17 @@ class ProgressStore(StoreConnection):
         return found
 
     # -- the last session ----------------------------------------------------------------
-    def save_session(self, game: SavedGame) -> str | None:
+    def save_session(self, game: SavedGame) -> Problem | None:
         """Remember where the player is, to resume there on the next start."""
         try:
             text = saved_game_text(game)
         except DataError as error:
-            return f"The game cannot be kept: {error}"
+            return not_written(f"The game cannot be kept: {error}")
 
         def action(connection: sqlite3.Connection) -> None:
             connection.execute("INSERT OR REPLACE INTO session (id, game) VALUES (1, ?)", (text,))
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     def load_session(self) -> SavedGame | None:
         """The last saved session, or None if there is none or it cannot be read (then
@@ -287,13 +288,13 @@ class ProgressStore(StoreConnection):
             self.session_problem = self.last_error
         return game
 
-    def clear_session(self) -> str | None:
+    def clear_session(self) -> Problem | None:
         """Forget the session (the player finished or abandoned the game)."""
 
         def action(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM session")
 
-        return self.write(action, keep=True)[1]
+        return not_written(self.write(action, keep=True)[1])
 
     def saved_game(self, text: object, where: str) -> SavedGame | None:
         """A saved game from its stored JSON; None (and ``last_error``) if it is not valid."""

@@ -13,10 +13,11 @@ from game.app.saving import record_solution, record_visit
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.core.play import PlayState
+from game.core.problems import Problem, ProblemKind
 from game.storage.store import ProgressStore
 
 TWO_ROOMS = "#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n"
-BUSY = "the progress store is busy; kept to be written at the next save"
+BUSY = Problem(ProblemKind.NOT_WRITTEN, "the store is busy; kept to be written at the next save")
 
 
 def solved_first(context: PlayContext) -> PlayState:
@@ -37,8 +38,8 @@ def test_a_failed_save_of_the_game_to_continue_comes_with_the_result(
     monkeypatch.setattr(ProgressStore, "save_session", lambda store, game: BUSY)
     with caplog.at_level(logging.WARNING):
         outcome = record_solution(context, 0, state, 900)
-    assert outcome.first_solve and outcome.error == BUSY
-    assert any(BUSY in record.message for record in caplog.records)
+    assert outcome.first_solve and outcome.error == BUSY.text
+    assert any(BUSY.text in record.message for record in caplog.records)
 
 
 def test_the_records_own_problem_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:

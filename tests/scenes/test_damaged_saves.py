@@ -62,7 +62,7 @@ def test_a_game_that_would_not_read_back_is_refused_before_the_write(
 ) -> None:
     saves = SaveSlots(engine.progress)
     problem = saves.save("huge", _game(text=ROOM + "\n; " + "x" * 2_000_000))
-    assert problem is not None and "\n" not in problem
+    assert problem is not None and "\n" not in problem.text
     assert saves.list() == []
     assert engine.progress.save_session(_game(text="#" * 2_000_000)) is not None
 

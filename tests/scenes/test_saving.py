@@ -485,8 +485,8 @@ def test_a_failed_save_is_reported_on_the_main_menu(engine: GameEngine) -> None:
     press(engine, pygame.K_ESCAPE)
     choose(engine, "Leave level")
     assert engine.top is menu
-    error = engine.context.autosaver.last_error
-    assert error is not None and error.startswith("Progress was not saved")
+    problem = engine.context.autosaver.last_problem
+    assert problem is not None and problem.text.startswith("Progress was not saved")
     engine.run_frames(2)
 
 

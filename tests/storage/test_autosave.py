@@ -42,7 +42,7 @@ def test_a_failed_autosave_is_reported(level: Level) -> None:
     store.read_only_reason = "read-only"
     saver = AutoSaver(store, interval=1.0)
     assert not saver.tick(2.0, lambda: _game(level))
-    assert saver.last_error == "read-only"
+    assert saver.last_problem is not None and saver.last_problem.detail == "read-only"
 
 
 def test_the_saved_level_is_found_after_the_file_changed(level: Level) -> None:

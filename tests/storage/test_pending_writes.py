@@ -79,8 +79,8 @@ def test_closing_with_kept_results_says_they_are_lost(
     quick: ProgressStore, lock: sqlite3.Connection, level: Level
 ) -> None:
     quick.record_solution(CAMPAIGN_ID, level, SMALL_SOLUTION, 33, 8, 967)
-    message = quick.close()
-    assert message is not None and "lost" in message and "\n" not in message
+    problem = quick.close()
+    assert problem is not None and "lost" in problem.text and "\n" not in problem.text
 
 
 def test_a_close_with_nothing_kept_is_quiet(home: Path) -> None:

@@ -65,7 +65,7 @@ def test_slots_persist_across_restarts(level: Level) -> None:
 def test_bad_names_are_refused_with_a_reason(store: ProgressStore, level: Level) -> None:
     slots = SaveSlots(store)
     game = _game(level, 1, 1.0)
-    assert slots.save("   ", game) == "A save needs a name."
+    assert str(slots.save("   ", game)) == "A save needs a name."
     assert "at most" in str(slots.save("x" * (MAX_NAME_LENGTH + 1), game))
     assert "control" in str(slots.save("a\nb", game))
     assert slots.list() == []

@@ -113,8 +113,8 @@ def test_an_old_store_is_migrated_step_by_step(tmp_path: Path, level: Level) -> 
 # -- level records --------------------------------------------------------------------------
 def test_an_attempt_creates_a_record(store: ProgressStore, level: Level) -> None:
     assert store.level_record(CAMPAIGN_ID, level) is None
-    message = store.record_attempt(CAMPAIGN_ID, level, moves=7, pushes=2, seconds=12.5, hints=1)
-    assert message is None
+    problem = store.record_attempt(CAMPAIGN_ID, level, moves=7, pushes=2, seconds=12.5, hints=1)
+    assert problem is None
     record = store.level_record(CAMPAIGN_ID, level)
     assert record is not None
     assert (record.attempts, record.moves_played, record.pushes_played) == (1, 7, 2)
@@ -320,7 +320,7 @@ def test_a_history_past_the_cap_is_refused_by_the_cap_it_is_read_back_with(
     assert store.load_session() is not None  # the million fits
     state.step(Direction.UP)
     said = store.save_session(SavedGame.capture(CampaignLevel(0), "", state, Statistics()))
-    assert said is not None and "history" in said
+    assert said is not None and "history" in said.text
     assert MAX_HISTORY == MAX_MOVES
 
 
@@ -404,8 +404,8 @@ def test_a_newer_store_is_read_only(home: Path, level: Level) -> None:
     assert message is not None and "newer version" in message and newer.read_only
     assert newer.get_setting("volume", 1.0) == 0.3
     assert newer.totals().levels_played == 1
-    assert newer.record_attempt(CAMPAIGN_ID, level) == message
-    assert newer.set_setting("volume", 0.9) == message
+    assert str(newer.record_attempt(CAMPAIGN_ID, level)) == message
+    assert str(newer.set_setting("volume", 0.9)) == message
     outcome = newer.record_solution(CAMPAIGN_ID, level, SMALL_SOLUTION, 33, 8, 967)
     assert outcome.error == message and not outcome.first_solve
     newer.close()
@@ -425,6 +425,6 @@ def test_an_unopenable_store_falls_back_to_memory(home: Path, level: Level) -> N
 def test_writes_after_close_report_instead_of_raising(home: Path, level: Level) -> None:
     store, _ = ProgressStore.open()
     store.close()
-    message = store.record_attempt(CAMPAIGN_ID, level)
-    assert message is not None and message.startswith("Progress was not saved")
+    problem = store.record_attempt(CAMPAIGN_ID, level)
+    assert problem is not None and problem.text.startswith("Progress was not saved")
     assert store.totals().attempts == 0
