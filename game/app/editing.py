@@ -146,9 +146,9 @@ class EditorDialogs:
             )
             if not replacing:
                 return
-        reason = user_levels.save_level(self.collection, level)
-        if reason is not None:
-            navigation.show_problem(self.shell, Problem(ProblemKind.NOT_SAVED, reason))
+        problem = user_levels.save_level(self.collection, level)
+        if problem is not None:
+            navigation.show_problem(self.shell, problem)
             return
         editor.set_metadata(replace(editor.metadata, title=level.title))
         editor.mark_saved()
@@ -170,7 +170,7 @@ class EditorDialogs:
     def _level_problem(self, name: str) -> Problem | None:
         problem = user_levels.name_problem(name, "level name")
         if problem is not None:
-            return refusal(problem)
+            return problem
         level = self._named_level(name)
         if isinstance(level, Problem):
             return Problem(ProblemKind.SAVE_REFUSED, level.detail)
@@ -184,7 +184,7 @@ class EditorDialogs:
             name = yield from ask_checked_text(
                 "Save into collection",
                 f"Yours: {names}; a new name makes one",
-                lambda text: refusal(user_levels.collection_name_problem(text)),
+                user_levels.collection_name_problem,
                 self.collection,
                 MAX_NAME_LENGTH,
             )
@@ -199,7 +199,7 @@ class EditorDialogs:
         editor = self.editor
 
         def title_problem(text: str) -> Problem | None:
-            return refusal(user_levels.name_problem(text, "title")) if text else None
+            return user_levels.name_problem(text, "title") if text else None
 
         def flow() -> Flow:
             meta = editor.metadata

@@ -252,6 +252,6 @@ class RandomLevel:
             return
         problem = user_levels.save_level(user_levels.DEFAULT_COLLECTION, self.level)
         if problem is not None:
-            self._tell(problem, Tone.DANGER)
+            self._tell(problem.text, Tone.DANGER)
         else:
             self._tell(f"Kept in {user_levels.DEFAULT_COLLECTION}.", Tone.GOOD)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from game.core.problems import Problem, refusal
+
 # Device names Windows keeps for itself, whatever the extension after them.
 _RESERVED = frozenset(
     ("CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)), *(f"LPT{n}" for n in range(10)))
@@ -31,14 +33,15 @@ def same_name(first: str, second: str) -> bool:
     return normal_name(first).casefold() == normal_name(second).casefold()
 
 
-def portable_problem(name: str, what: str = "name") -> str | None:
-    """Why ``name`` cannot be a file name on Windows or macOS, in one line; None if it can."""
+def portable_problem(name: str, what: str = "name") -> Problem | None:
+    """Why ``name`` cannot be a file name on Windows or macOS (REFUSED, in one line); None if
+    it can."""
     stem = name.split(".", 1)[0].strip().upper()
     if stem in _RESERVED:
-        return f"{stem} is a name Windows keeps for a device; choose another {what}"
+        return refusal(f"{stem} is a name Windows keeps for a device; choose another {what}")
     if name != name.rstrip(". "):
-        return f"a {what} cannot end with a dot or a space"
+        return refusal(f"a {what} cannot end with a dot or a space")
     refused = sorted({char for char in name if char in _REFUSED_CHARACTERS})
     if refused:
-        return f"a {what} cannot hold {' '.join(refused)}"
+        return refusal(f"a {what} cannot hold {' '.join(refused)}")
     return None

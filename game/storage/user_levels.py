@@ -20,6 +20,7 @@ from game.core.errors import LevelError, printable
 from game.core.files import file_lock, replace_file
 from game.core.level import Level
 from game.core.names import normal_name, portable_problem, same_name
+from game.core.problems import Problem, ProblemKind, refusal
 from game.storage.paths import LEVELS_FOLDER, data_dir
 
 FOLDER_NAME = LEVELS_FOLDER
@@ -28,22 +29,23 @@ MAX_NAME_LENGTH = 60
 SUFFIX = ".xsb"
 
 
-def name_problem(name: str, what: str = "name") -> str | None:
-    """Why ``name`` cannot name a level or a collection, in one line; None if it can."""
+def name_problem(name: str, what: str = "name") -> Problem | None:
+    """Why ``name`` cannot name a level or a collection (REFUSED, in one line); None if it
+    can."""
     if not name.strip():
-        return f"type a {what}"
+        return refusal(f"type a {what}")
     if len(name) > MAX_NAME_LENGTH:
-        return f"the {what} is {len(name)} characters long; at most {MAX_NAME_LENGTH}"
+        return refusal(f"the {what} is {len(name)} characters long; at most {MAX_NAME_LENGTH}")
     if "/" in name or "\\" in name:
-        return f"a {what} cannot hold / or \\"
+        return refusal(f"a {what} cannot hold / or \\")
     if ".." in name:
-        return f"a {what} cannot hold .."
+        return refusal(f"a {what} cannot hold ..")
     if any(unicodedata.category(char).startswith("C") for char in name):
-        return f"a {what} cannot hold control characters"
+        return refusal(f"a {what} cannot hold control characters")
     return None
 
 
-def collection_name_problem(name: str) -> str | None:
+def collection_name_problem(name: str) -> Problem | None:
     """Why ``name`` cannot name a collection (a file, on any system), in one line; None if it
     can."""
     return name_problem(name, "collection name") or portable_problem(
@@ -76,7 +78,7 @@ def load(name: str) -> Collection:
     """A collection of the player's (empty if not saved yet); LevelError if it cannot be read."""
     problem = name_problem(name, "collection name")
     if problem is not None:
-        raise LevelError(problem)
+        raise LevelError(problem.text)
     path = collection_path(name)
     if not path.exists():
         return Collection(title=name)
@@ -101,9 +103,10 @@ def has_level(name: str, title: str) -> bool:
         return False
 
 
-def save_level(name: str, level: Level) -> str | None:
+def save_level(name: str, level: Level) -> Problem | None:
     """Put ``level`` into the collection ``name`` (replacing the level of the same title);
-    None when saved, or the one-line reason it was not (nothing is changed then).
+    None when saved, or the problem (a name REFUSED, or NOT_SAVED, in one line) when it was
+    not (nothing is changed then).
 
     The file is read, merged and written under the collection's lock, so another copy of the
     game saving into it at the same moment has its level kept: its write comes wholly before
@@ -119,7 +122,7 @@ def save_level(name: str, level: Level) -> str | None:
         with file_lock(path):
             return _merge_level(name, path, level)
     except OSError as error:
-        return f"cannot save to {printable(path)}: {error.strerror or error}"
+        return _not_saved(f"cannot save to {printable(path)}: {error.strerror or error}")
 
 
 def _kept_name(name: str) -> str:
@@ -130,15 +133,15 @@ def _kept_name(name: str) -> str:
     )
 
 
-def _merge_level(name: str, path: Path, level: Level) -> str | None:
+def _merge_level(name: str, path: Path, level: Level) -> Problem | None:
     """The read, merge and write of :func:`save_level`, done while it holds the lock."""
     try:
         collection = load(name)
     except LevelError as error:
-        return f"cannot read {name}: {error.reason}"
+        return _not_saved(f"cannot read {name}: {error.reason}")
     if collection.errors:
         # Writing the collection back would drop the levels that could not be read.
-        return f"{name} holds levels that cannot be read; fix its file first"
+        return _not_saved(f"{name} holds levels that cannot be read; fix its file first")
     index = find_level(collection, level.title)
     if index is None:
         collection.levels.append(level)
@@ -147,9 +150,13 @@ def _merge_level(name: str, path: Path, level: Level) -> str | None:
     text = collection_to_text(collection) + "\n"
     size = len(text.encode("utf-8", "surrogateescape"))
     if size > MAX_FILE_BYTES:
-        return (
+        return _not_saved(
             f"{name} would grow to {size / 2**20:.1f} MB, past the {MAX_FILE_BYTES // 2**20} MB "
             "the game reads back; save into another collection"
         )
     replace_file(path, text)
     return None
+
+
+def _not_saved(reason: str) -> Problem:
+    return Problem(ProblemKind.NOT_SAVED, reason)

@@ -130,7 +130,7 @@ def test_collection_names_other_systems_refuse_are_refused_before_saving(
     name: str, problem: str, temporary_home: Path
 ) -> None:
     found = user_levels.save_level(name, parse_level(ROOM, title="one"))
-    assert found is not None and problem in found and "\n" not in found
+    assert found is not None and problem in found.text and "\n" not in found.text
     assert not (temporary_home / "levels").exists() or not list(
         (temporary_home / "levels").glob("*.xsb")
     )

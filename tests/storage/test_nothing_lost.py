@@ -191,5 +191,5 @@ def test_a_save_that_would_pass_what_the_game_reads_back_is_refused(home: Path) 
     wide = "\n".join(["#" * 60, "#@$." + " " * 55 + "#", *["#" + " " * 58 + "#"] * 40, "#" * 60])
     before = path.read_bytes()
     problem = user_levels.save_level(user_levels.DEFAULT_COLLECTION, parse_level(wide, title="w"))
-    assert problem is not None and "5 MB" in problem and "\n" not in problem
+    assert problem is not None and "5 MB" in problem.text and "\n" not in problem.text
     assert path.read_bytes() == before

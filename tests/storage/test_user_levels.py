@@ -33,7 +33,7 @@ ROOM = "#######\n#@ $ .#\n#######"
 )
 def test_bad_names_are_refused_in_one_line(name: str, problem: str) -> None:
     found = user_levels.name_problem(name)
-    assert found is not None and problem in found and "\n" not in found
+    assert found is not None and problem in found.text and "\n" not in found.text
 
 
 def test_good_names_pass() -> None:
@@ -60,7 +60,7 @@ def test_save_adds_then_replaces_by_title(home: Path) -> None:
 
 def test_a_path_traversal_name_writes_nothing(home: Path) -> None:
     problem = user_levels.save_level("../outside", parse_level(ROOM, title="x"))
-    assert problem is not None and "cannot hold" in problem
+    assert problem is not None and "cannot hold" in problem.text
     assert not home.exists() or not any(home.rglob("*.xsb"))
     assert user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="a/b")) is not None
 
@@ -69,7 +69,8 @@ def test_an_unwritable_folder_is_one_line(home: Path) -> None:
     home.mkdir(parents=True)
     (home / "levels").write_text("a file where the folder should be")
     problem = user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="x"))
-    assert problem is not None and problem.startswith("cannot save to") and "\n" not in problem
+    assert problem is not None and problem.text.startswith("cannot save to")
+    assert "\n" not in problem.text
 
 
 def test_a_full_disk_keeps_the_old_collection(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,7 +83,7 @@ def test_a_full_disk_keeps_the_old_collection(home: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(os, "fsync", full)
     problem = user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="new"))
-    assert problem is not None and "No space left" in problem
+    assert problem is not None and "No space left" in problem.text
     assert path.read_text() == before
     assert sorted(p.name for p in path.parent.iterdir()) == [".My levels.xsb.lock", "My levels.xsb"]
 
@@ -92,4 +93,4 @@ def test_a_collection_with_unreadable_levels_is_not_overwritten(home: Path) -> N
     path.parent.mkdir(parents=True)
     path.write_text("; good\n" + ROOM + "\n\n; bad\n#####\n#@ $#\n#####\n")
     problem = user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="x"))
-    assert problem is not None and "cannot be read" in problem
+    assert problem is not None and "cannot be read" in problem.text
