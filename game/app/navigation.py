@@ -22,6 +22,7 @@ from game.app.screens import (
 )
 from game.app.session import collection_for, load_collection_file
 from game.app.shell import Shell
+from game.app.unwritten import unwritten
 from game.core.chapters import chapters_of, levels_open
 from game.core.collection import Collection, read_collection_text
 from game.core.errors import LevelError
@@ -130,7 +131,7 @@ def remember_collection(context: PlayContext) -> None:
         remembered = context.progress.remember_collection(
             session.collection_id, session.title, session.path, levels
         )
-        saving.unwritten("The collection for the statistics", remembered)
+        unwritten("The collection for the statistics", remembered)
 
 
 def campaign_start(context: PlayContext) -> int:

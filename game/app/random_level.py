@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.app import navigation, saving
+from game.app import navigation
 from game.app.job_driver import Ended
 from game.app.jobs import JobState, ProgressLine, Purpose
 from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
@@ -19,6 +19,7 @@ from game.app.notice import Tone
 from game.app.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import PlayScreen
 from game.app.shell import Shell
+from game.app.unwritten import unwritten
 from game.core.collection import Collection
 from game.core.level import Level
 from game.core.level_ref import CollectionRef, LevelTexts, TextOrigin
@@ -198,7 +199,7 @@ class RandomLevel:
         self._making_another = again
         cell = self.cell()
         chosen = self.shell.context.progress.set_setting(CHOICE_SETTING, choice_text(cell))
-        saving.unwritten("The size chosen", chosen)
+        unwritten("The size chosen", chosen)
         # A level made ahead opens at once; either way the next one for this cell is begun.
         ready = self.made_ahead.take(cell)
         if ready is not None:

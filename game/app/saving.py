@@ -6,11 +6,11 @@ are kept. Everything works on a play context, never on the engine.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 
 from game.app.context import PlayContext
 from game.app.solutions import keep_solution
+from game.app.unwritten import unwritten
 from game.core.level import Level
 from game.core.notation import published_par
 from game.core.play import PlayState
@@ -18,17 +18,6 @@ from game.core.problems import Problem, not_written
 from game.core.statistics import Statistics
 from game.storage.library import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
-
-log = logging.getLogger(__name__)
-
-
-def unwritten(what: str, problem: Problem | None) -> Problem | None:
-    """``problem``, when the store could not write ``what``, said in the log too: the store
-    keeps such a write to try again or says at closing what was lost, and the player is told
-    where a screen shows it (the complete screen's line about the result)."""
-    if problem is not None:
-        log.warning("%s not written: %s", what, problem.text)
-    return problem
 
 
 def saved_game(

@@ -16,6 +16,7 @@ from game.app.assist import SolverAssist
 from game.app.context import PlayContext
 from game.app.session import Session
 from game.app.solver_service import SolverPort
+from game.app.unwritten import unwritten
 from game.core.collection import inside_comment_blocks
 from game.core.direction import Direction
 from game.core.errors import LevelError, printable
@@ -176,7 +177,7 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             if metrics is not None and entry.fingerprint == key.fingerprint:
                 measured.append((entry, metrics))
         shown.append(ShownEntry(entry, metrics))
-    library.remember_metrics(measured)
+    unwritten("The solutions' metrics", library.remember_metrics(measured))
     return best_marked(shown)
 
 

@@ -367,7 +367,7 @@ class SolutionsModel:
         problem = self.library.delete(item.entry)
         self.refresh()
         if problem is not None:
-            self.tell(problem, Tone.DANGER)
+            self.tell(problem.text, Tone.DANGER)
         else:
             self.tell(f"Deleted #{item.entry.number}", Tone.INFO)
 

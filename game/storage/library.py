@@ -15,6 +15,7 @@ from typing import Annotated
 from game.core.level import Level
 from game.core.metrics import SolutionMetrics, measure, player_lines
 from game.core.notation import NotationError, in_true_case, parse_lurd, push_count
+from game.core.problems import Problem, not_deleted, not_written
 from game.storage.codec import Identifier, Limit, Moment, Text, decode, json_key
 from game.storage.connection import StoreConnection
 from game.storage.jsondata import DataError
@@ -388,7 +389,7 @@ class SolutionLibrary:
 
     def remember_metrics(
         self, measured: Sequence[tuple[LibraryEntry, SolutionMetrics]]
-    ) -> str | None:
+    ) -> Problem | None:
         """Keep the metrics counted for entries that had none, in one write; None, or why not."""
 
         def action(connection: sqlite3.Connection) -> None:
@@ -401,15 +402,15 @@ class SolutionLibrary:
                 ],
             )
 
-        return self.store.write(action)[1] if measured else None
+        return not_written(self.store.write(action)[1]) if measured else None
 
-    def delete(self, entry: LibraryEntry) -> str | None:
+    def delete(self, entry: LibraryEntry) -> Problem | None:
         """Delete one entry for good; None, or why not."""
 
         def action(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM solutions WHERE id = ?", (entry.entry_id,))
 
-        return self.store.write(action)[1]
+        return not_deleted(not_written(self.store.write(action)[1]))
 
 
 def migrate_best_solutions(connection: sqlite3.Connection) -> None:
