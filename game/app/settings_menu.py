@@ -205,7 +205,7 @@ class SettingsMenu:
         )
         missing = left_out(store, progress)
         if missing is not None:
-            self._tell(f"{exported} {missing}.", Tone.WARNING)
+            self._tell(f"{exported} {missing.text}.", Tone.WARNING)
         else:
             self._tell(exported, Tone.GOOD)
         return None

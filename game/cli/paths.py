@@ -74,7 +74,7 @@ def output_file(
         raise CliError(f"{shown} is the progress store; write to another file")
     problem = replace_problem(path)
     if problem is not None:
-        raise CliError(f"{shown}: {problem}")
+        raise CliError(f"{shown}: {problem.text}")
     if exists and not replace:
         raise CliError(f"{shown} exists; add --force to replace it")
     _check_folder(path.parent, shown)

@@ -130,7 +130,7 @@ def run_export(args: argparse.Namespace) -> int:
     records = counted(len(progress.records), "level record")
     print(f"exported {records} and {counted(len(progress.slots), 'save')}")
     if missing is not None:
-        print(visible(missing), file=sys.stderr)
+        print(visible(missing.text), file=sys.stderr)
     return EXIT_OK
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.core.errors import LevelError, printable
+from game.core.problems import Problem, refusal
 
 # The temporary file's name is ".NAME.XXXXXXXX.tmp"; a long NAME is cut so that this name stays
 # within the 255 bytes a file name may have wherever the target's own name fits.
@@ -110,10 +111,10 @@ class ForeignFileError(OSError):
     """What is at a path the game was to write is not a plain file it may replace."""
 
 
-def replace_problem(path: Path) -> str | None:
-    """Why the game must not write over what is at ``path`` in one line, or None when nothing
-    is there or a plain file is: a link (what it points to is not the game's to replace, and
-    the link itself is the player's), a folder, a pipe, a device or a socket.
+def replace_problem(path: Path) -> Problem | None:
+    """Why the game must not write over what is at ``path`` (REFUSED, in one line), or None
+    when nothing is there or a plain file is: a link (what it points to is not the game's to
+    replace, and the link itself is the player's), a folder, a pipe, a device or a socket.
 
     A name the system cannot look up (too long, a NUL in it) is said so too."""
     try:
@@ -121,14 +122,14 @@ def replace_problem(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as error:
-        return f"cannot write there: {_reason(error)}"
+        return refusal(f"cannot write there: {_reason(error)}")
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISLNK(mode):
-        return "it is a link; the game writes only plain files, never through a link"
+        return refusal("it is a link; the game writes only plain files, never through a link")
     if stat.S_ISDIR(mode):
-        return "it is a folder; give the name of a file to write"
-    return "it is a pipe, a device or a socket, not a plain file"
+        return refusal("it is a folder; give the name of a file to write")
+    return refusal("it is a pipe, a device or a socket, not a plain file")
 
 
 def _reason(error: OSError | ValueError) -> str:
@@ -154,7 +155,7 @@ def replace_file(path: str | Path, content: str | bytes) -> None:
     target = Path(path)
     problem = replace_problem(target)
     if problem is not None:
-        raise ForeignFileError(errno.EEXIST, problem)
+        raise ForeignFileError(errno.EEXIST, problem.text)
     data = content.encode("utf-8", "surrogateescape") if isinstance(content, str) else content
     mode = _mode_for(target)
     handle, temporary = tempfile.mkstemp(

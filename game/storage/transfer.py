@@ -19,6 +19,7 @@ from game.core.files import (
     without_byte_order_mark,
 )
 from game.core.level import Level
+from game.core.problems import Problem, ProblemKind, refusal
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
@@ -150,7 +151,7 @@ def export_progress(store: ProgressStore, path: str | Path) -> Progress:
     target = Path(path)
     problem = export_target_problem(target, store.path)
     if problem is not None:
-        raise TransferError(f"Nothing was exported to {printable(target)}: {problem}")
+        raise TransferError(f"Nothing was exported to {printable(target)}: {problem.text}")
     store.read_error = None
     progress = gather(store)
     if store.read_error is not None:
@@ -175,18 +176,18 @@ def data_size(size: int) -> str:
     return f"{size / 2**20:.1f} MB" if size >= 2**20 else f"{size:,} bytes"
 
 
-def export_target_problem(target: Path, store: Path | None = None) -> str | None:
-    """Why an export must not be written at ``target``, in one line; None if it may. The one
-    check the command line and Settings share: the progress store ``store`` (the player's by
-    default) and the files beside it, a link, a folder, a pipe or a device, and a file that an
-    export did not write are never replaced."""
+def export_target_problem(target: Path, store: Path | None = None) -> Problem | None:
+    """Why an export must not be written at ``target`` (REFUSED, in one line); None if it may.
+    The one check the command line and Settings share: the progress store ``store`` (the
+    player's by default) and the files beside it, a link, a folder, a pipe or a device, and a
+    file that an export did not write are never replaced."""
     if is_store_file(target, store):
-        return "it is the progress store itself; export to another file"
+        return refusal("it is the progress store itself; export to another file")
     problem = replace_problem(target)
     if problem is not None:
         return problem
     if not _written_by_export(target):
-        return "a file is there that is not a progress export; choose a new name"
+        return refusal("a file is there that is not a progress export; choose a new name")
     return None
 
 
@@ -201,7 +202,7 @@ def _written_by_export(target: Path) -> bool:
         return False
 
 
-def left_out(store: ProgressStore, progress: Progress) -> str | None:
+def left_out(store: ProgressStore, progress: Progress) -> Problem | None:
     """What an export of ``store`` could not carry because it cannot be read, in one line (a
     damaged save is named with what is wrong with it); None if nothing was left out."""
     rows = store.read("SELECT count(*) FROM level_records")
@@ -215,7 +216,9 @@ def left_out(store: ProgressStore, progress: Progress) -> str | None:
         parts.append(f"{counted(len(damaged), 'save')} ({first.name!r}: {first.problem})")
     if not parts:
         return None
-    return one_line(f"Left out, as they cannot be read: {' and '.join(parts)}")
+    return Problem(
+        ProblemKind.LEFT_OUT, one_line(f"Left out, as they cannot be read: {' and '.join(parts)}")
+    )
 
 
 # -- import -------------------------------------------------------------------------------
