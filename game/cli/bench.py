@@ -109,7 +109,7 @@ def run_bench(args: argparse.Namespace) -> int:
     chosen = parse_levels(args.levels, len(collection.levels))
     before = read_rows(args.compare) if args.compare is not None else None
     reading = [level_file_path(args.file), *([args.compare] if args.compare is not None else [])]
-    out = _open_csv(output_file(args.csv, "--csv", reading)) if args.csv is not None else None
+    out = open_csv(output_file(args.csv, "--csv", reading)) if args.csv is not None else None
     levels = collection.levels
     pending = list(chosen)
     running: list[_Running] = []
@@ -155,7 +155,9 @@ def run_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _open_csv(path: Path) -> IO[str]:
+def open_csv(path: Path) -> IO[str]:
+    """The CSV file at ``path`` opened for the rows, its header written; CliError in one line
+    if it cannot be."""
     try:
         out = open(path, "w", newline="", encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
     except OSError as error:

@@ -105,7 +105,7 @@ def test_a_full_disk_while_bench_writes_its_csv_stops_in_one_line(
 ) -> None:
     levels = tmp_path / "levels.xsb"
     levels.write_text(LEVEL + "\n" + LEVEL)
-    opened = bench._open_csv
+    opened = bench.open_csv
 
     class Full:
         def __init__(self, out: IO[str]) -> None:
@@ -122,7 +122,7 @@ def test_a_full_disk_while_bench_writes_its_csv_stops_in_one_line(
             self.out.close()
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(bench, "_open_csv", lambda path: Full(opened(path)))
+    monkeypatch.setattr(bench, "open_csv", lambda path: Full(opened(path)))
     code, _, err = run(capsys, "bench", str(levels), "--time-limit", "5", "--csv",
                        str(tmp_path / "rows.csv"))
     assert code == 2 and err.count("\n") == 1
