@@ -276,7 +276,7 @@ r = game("play", "l.xsb", "--headless", "--input", "s.txt")
 verdict(r.returncode == 0 and b"solved=true" in r.stdout, r.stdout + r.stderr)
 '''),
     Case("bom", "a solutions file with a byte-order mark keeps its first", '''
-from game.app.solutions import file_solution_texts
+from game.app.library.solutions import file_solution_texts
 Path("s.txt").write_bytes("Solution: rrR\\nSolution: 3r\\n".encode("utf-8-sig"))
 found = file_solution_texts("s.txt")
 verdict(found == ["rrR", "3r"], found)

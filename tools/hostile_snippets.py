@@ -260,7 +260,7 @@ try: navigation.resume_game(e, g); e.run_frames(2); verdict(True)
 except Exception as error: verdict(False, repr(error))
 '''),
     Case("crashes", "E on a 100x100 level", '''
-from game.app import editing
+from game.app.editor import editing
 from game.app.screens import MainMenuScreen
 from game.core.xsb import parse_level
 rows = ["#" * 100, "#@$" + " " * 95 + ".#", *["#" + " " * 98 + "#"] * 97, "#" * 100]

@@ -40,16 +40,16 @@ from game.app.assist_machine import (
     reduce,
     status_line,
 )
-from game.app.job_driver import Ended, JobDriver
-from game.app.jobs import JobState, Progress, Purpose
-from game.app.solution_steps import SolutionSteps
-from game.app.solver_service import (
+from game.app.jobs.job_driver import Ended, JobDriver
+from game.app.jobs.jobs import JobState, Progress, Purpose
+from game.app.jobs.solver_service import (
     RescueRequest,
     Solved,
     SolveRequest,
     SolverPort,
     player_workers,
 )
+from game.app.solution_steps import SolutionSteps
 from game.core.direction import Direction
 from game.core.level import Level
 from game.core.metrics import played_pushes

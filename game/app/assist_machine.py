@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from game.app.jobs import Progress, Purpose
+from game.app.jobs.jobs import Progress, Purpose
 from game.app.notice import Tone
 from game.app.solution_steps import SolutionSteps
 from game.core.wording import counted

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from game.app.flows import Flow, ask_yes_no, run_flow
+from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.navigation import show_problem
 from game.app.shell import Shell
 from game.core.errors import visible

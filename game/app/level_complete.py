@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.app import navigation
+from game.app.dialogs.menu import Choice, MenuCommand, MenuModel, MenuView
 from game.app.level_result import LevelResult
-from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
 from game.app.notice import Tone
 from game.app.screens import LevelSelectScreen, RandomLevelScreen, SolutionsScreen
 from game.app.shell import Shell

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.app import editing, navigation
-from game.app.menu import ClickOn, PointAt
+from game.app import navigation
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import ScrollRoom, Wheel
+from game.app.editor import editing
 from game.app.saving import best_text
 from game.app.screens import LevelSelectScreen, OpenFileScreen, SolutionsScreen
-from game.app.scroll import ScrollRoom, Wheel
 from game.app.shell import Shell
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.level import Level

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.app import editing, navigation
+from game.app import navigation
 from game.app.damaged import offer_deletion, report_damaged
-from game.app.flows import Flow, ask_yes_no, run_flow
-from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
+from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
+from game.app.dialogs.menu import Choice, MenuCommand, MenuModel, MenuView
+from game.app.editor import editing
 from game.app.notice import Tone
 from game.app.screens import (
     LevelSelectScreen,

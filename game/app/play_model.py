@@ -13,10 +13,12 @@ from enum import Enum
 
 from game.app import navigation, saving
 from game.app.assist_machine import HINT_TIME_LIMIT, Status
-from game.app.flows import Flow, ask_yes_no, run_flow
+from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
+from game.app.filing import level_assist, library_best
 from game.app.hud_info import HudInfo, par_text
-from game.app.job_driver import Ended
-from game.app.jobs import Job, JobState, Purpose
+from game.app.jobs.job_driver import Ended
+from game.app.jobs.jobs import Job, JobState, Purpose
+from game.app.jobs.solver_service import Solved, SolveRequest, SolverPort, player_workers
 from game.app.notice import Tone
 from game.app.paste import PasteKind, read_paste
 from game.app.play_commands import PlayAction, PlayCommand, PlayKey, Pull, ReverseOrder
@@ -24,8 +26,6 @@ from game.app.play_controller import PlayController
 from game.app.reverse_hint import TAKEN, THINKING, PullHint, PullHints
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.shell import Shell
-from game.app.solutions import level_assist, library_best
-from game.app.solver_service import Solved, SolveRequest, SolverPort, player_workers
 from game.core.board import Board
 from game.core.chapters import CAPTION_KEY, level_field
 from game.core.direction import Direction

@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.app import navigation
-from game.app.job_driver import Ended
-from game.app.jobs import JobState, ProgressLine, Purpose
-from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
+from game.app.dialogs.menu import Choice, MenuCommand, MenuModel, MenuView
+from game.app.jobs.job_driver import Ended
+from game.app.jobs.jobs import JobState, ProgressLine, Purpose
+from game.app.jobs.ready_levels import ReadyLevels, clock_seed
 from game.app.notice import Tone
-from game.app.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import PlayScreen
 from game.app.shell import Shell
 from game.app.unwritten import unwritten

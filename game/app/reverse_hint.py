@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.app.assist_machine import gave_up_message
-from game.app.solver_service import Solved
+from game.app.jobs.solver_service import Solved
 from game.core.board import Board, Tile
 from game.core.direction import Direction
 from game.core.level import Level

@@ -12,10 +12,10 @@ from enum import Enum
 
 from game.app import navigation
 from game.app.damaged import offer_deletion, report_damaged
-from game.app.flows import Flow, ask_checked_text, ask_yes_no, run_flow
-from game.app.menu import ClickOn, PointAt
+from game.app.dialogs.flows import Flow, ask_checked_text, ask_yes_no, run_flow
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
 from game.app.notice import Tone
-from game.app.scroll import Wheel
 from game.app.shell import Shell
 from game.core.problems import Problem
 from game.core.wording import counted

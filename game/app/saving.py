@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.context import PlayContext
-from game.app.solutions import keep_solution
+from game.app.filing import keep_solution
 from game.app.unwritten import unwritten
 from game.core.level import Level
 from game.core.notation import published_par

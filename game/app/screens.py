@@ -15,8 +15,8 @@ from game.storage.user_levels import DEFAULT_COLLECTION
 
 if TYPE_CHECKING:
     # Only the types: opening the main menu should not import the play controller or solver.
+    from game.app.dialogs.questions import Answer, AskText, AskYesNo
     from game.app.level_result import LevelResult
-    from game.app.questions import Answer, AskText, AskYesNo
     from game.core.edit_grid import Grid
     from game.core.level import Level
     from game.core.play import PlayState

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.app.flows import Flow, ask_checked_text, run_flow
-from game.app.menu import Choice, MenuCommand, MenuModel, MenuView
+from game.app.dialogs.flows import Flow, ask_checked_text, run_flow
+from game.app.dialogs.menu import Choice, MenuCommand, MenuModel, MenuView
 from game.app.notice import Tone
 from game.app.screens import MessageScreen
 from game.app.session import campaign_levels

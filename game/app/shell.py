@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.app.context import PlayContext
-from game.app.job_driver import JobDriver
+from game.app.jobs.job_driver import JobDriver
 from game.app.screens import Screen
 from game.app.settings import Settings
 

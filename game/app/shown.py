@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from game.app.jobs import Purpose
+from game.app.jobs.jobs import Purpose
 
 ViewT = TypeVar("ViewT")
 # A rectangle of the window: left, top, width, height.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from game.app.menu import ClickOn
+from game.app.dialogs.menu import ClickOn
 from game.app.shell import Shell
 from game.storage.queries import SolvedLevel, StatsSnapshot, stats_snapshot
 from game.storage.records import CollectionInfo, Totals, format_duration

@@ -114,7 +114,7 @@ def file_result(
     """File the optimizer's answer in the library under ``key``: as optimized (from ``source``
     when that entry is of the same collection) when it improved, else as given; the line that
     says so. CliError when the store cannot take it."""
-    from game.app.solutions import SolutionRefused, checked_solution, new_entry
+    from game.app.filing import SolutionRefused, checked_solution, new_entry
 
     try:
         lurd, metrics = checked_solution(level, result.lurd)

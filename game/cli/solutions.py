@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from game.app.solution_exchange import (
+from game.app.library.solution_exchange import (
     LibraryCollection,
     check_sok,
     export_sok,

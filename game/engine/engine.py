@@ -13,12 +13,12 @@ from typing import Any, ClassVar, Protocol
 import pygame
 
 from game.app.context import ContextStack, PlayContext
-from game.app.job_driver import JobDriver
-from game.app.ready_levels import ReadyLevels
+from game.app.jobs.job_driver import JobDriver
+from game.app.jobs.ready_levels import ReadyLevels
+from game.app.jobs.solver_service import SolverPort, SolverService
 from game.app.screens import Screen
 from game.app.settings import Settings
 from game.app.shown import Shown
-from game.app.solver_service import SolverPort, SolverService
 from game.audio.sound import SoundService
 from game.core.problems import Problem
 from game.engine.clipboard import Clipboard

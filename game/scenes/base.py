@@ -10,10 +10,10 @@ from typing import ClassVar
 import pygame
 
 from game.app import navigation
-from game.app.menu_dialogs import MenuDialog, MenuDialogView
+from game.app.dialogs.menu_dialogs import MenuDialog, MenuDialogView
+from game.app.dialogs.text_line import LineCommand, TextLine
 from game.app.screens import MessageScreen, Screen
 from game.app.shown import Shown, ViewT
-from game.app.text_line import LineCommand, TextLine
 from game.engine.engine import GameEngine
 from game.engine.key_repeat import MOVING_KEYS
 from game.engine.scene import Scene

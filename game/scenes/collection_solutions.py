@@ -2,7 +2,7 @@
 moves and by pushes, and those with none; Enter opens a level's own Solutions, E exports the
 collection's library as a .sok file and I imports one.
 
-Its model is game.app.collection_solutions; opened from the Solutions screen (L).
+Its model is game.app.library.collection_solutions; opened from the Solutions screen (L).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.collection_solutions import CollectionKey, CollectionSolutions, CollectionView
-from game.app.menu import ClickOn, PointAt
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
+from game.app.library.collection_solutions import CollectionKey, CollectionSolutions, CollectionView
 from game.app.screens import CollectionSolutionsScreen
-from game.app.scroll import Wheel
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene

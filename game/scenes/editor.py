@@ -1,6 +1,6 @@
 """The level editor screen: keys and the mouse to the editor model's commands, the camera, drawing.
 
-Its model is game.app.editor_model; this scene lays the board out, zooms and pans, and draws.
+Its model is game.app.editor.editor_model; this scene lays the board out, zooms and pans, and draws.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.editor_commands import (
+from game.app.editor.editor_commands import (
     Choose,
     DragTo,
     EditorInput,
@@ -18,7 +18,7 @@ from game.app.editor_commands import (
     TurnPalette,
     TypeText,
 )
-from game.app.editor_model import EditorModel, EditorView
+from game.app.editor.editor_model import EditorModel, EditorView
 from game.app.screens import EditorScreen
 from game.app.shown import Shown
 from game.core.edit_grid import Grid

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from game.app.menu_dialogs import LeaveEditorMenu
+from game.app.dialogs.menu_dialogs import LeaveEditorMenu
 from game.app.screens import EditorLeaveScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import MenuDialogScene

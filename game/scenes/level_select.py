@@ -11,6 +11,8 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
 from game.app.level_select import (
     CardGrid,
     LevelSelect,
@@ -18,9 +20,7 @@ from game.app.level_select import (
     LevelSelectView,
     SelectKey,
 )
-from game.app.menu import ClickOn, PointAt
 from game.app.screens import LevelSelectScreen
-from game.app.scroll import Wheel
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene, is_paste_key

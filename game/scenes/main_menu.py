@@ -9,8 +9,8 @@ from typing import ClassVar
 
 import pygame
 
+from game.app.dialogs.menu import MenuView
 from game.app.main_menu import MainMenuKey, MainMenuModel, MainMenuView
-from game.app.menu import MenuView
 from game.app.screens import MainMenuScreen
 from game.app.shown import Shown
 from game.core.direction import Direction

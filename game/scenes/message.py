@@ -1,6 +1,6 @@
 """A message dialog over the current screen: a title, a few lines, and a key to close it.
 
-Its model is game.app.message; this scene wraps the text to the window, maps keys and draws.
+Its model is game.app.dialogs.message; this scene wraps the text to the window, maps keys and draws.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.message import MessageCommand, MessageDialog, MessageKey, MessageView
+from game.app.dialogs.message import MessageCommand, MessageDialog, MessageKey, MessageView
+from game.app.dialogs.scroll import ScrollRoom, Wheel
 from game.app.screens import MessageScreen
-from game.app.scroll import ScrollRoom, Wheel
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene

@@ -1,6 +1,6 @@
 """The open-file dialog: type the path of a level collection, or drop the file on the window.
 
-Its model is game.app.open_file; this scene maps keys and clicks, and draws.
+Its model is game.app.dialogs.open_file; this scene maps keys and clicks, and draws.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.open_file import OpenFile, OpenFileView, OpenKey, TakeCandidate
+from game.app.dialogs.open_file import OpenFile, OpenFileView, OpenKey, TakeCandidate
 from game.app.screens import OpenFileScreen
 from game.app.shown import Shown
 from game.engine.engine import GameEngine

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.menu_dialogs import PauseMenu
+from game.app.dialogs.menu_dialogs import PauseMenu
 from game.app.screens import PauseScreen
 from game.engine.engine import GameEngine
 from game.scenes.base import MenuDialogScene, is_back_key

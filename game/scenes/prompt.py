@@ -1,6 +1,6 @@
 """Small dialogs that ask the player: a line of text (a save's name, a file path), or yes or no.
 
-Their models are game.app.prompt; these scenes map keys and draw.
+Their models are game.app.dialogs.prompt; these scenes map keys and draw.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.prompt import Confirmation, ConfirmKey, Prompt, PromptKey, PromptView
-from game.app.questions import AskYesNo
+from game.app.dialogs.prompt import Confirmation, ConfirmKey, Prompt, PromptKey, PromptView
+from game.app.dialogs.questions import AskYesNo
 from game.app.screens import ConfirmScreen, PromptScreen
 from game.app.shown import Shown
 from game.engine.engine import GameEngine

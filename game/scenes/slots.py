@@ -9,10 +9,10 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.menu import ClickOn, PointAt
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
 from game.app.saved_games import NEW_SAVE, SavedGames, SavedGamesView, SlotRow, SlotsKey
 from game.app.screens import SlotsScreen
-from game.app.scroll import Wheel
 from game.app.shown import Shown
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene

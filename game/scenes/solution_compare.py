@@ -1,7 +1,7 @@
 """The comparison of two solutions of a level: the boxes' paths of each on the board and their
 pushes aligned in a bar; Left and Right choose the stretch of the alignment to look at.
 
-Its model is game.app.compare_screen; opened from the Solutions screen (X marks one, D
+Its model is game.app.library.compare_screen; opened from the Solutions screen (X marks one, D
 compares it with the chosen one).
 """
 
@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.compare_screen import CompareKey, CompareModel, CompareView
+from game.app.library.compare_screen import CompareKey, CompareModel, CompareView
 from game.app.screens import CompareScreen
 from game.app.shown import Shown
 from game.engine.engine import GameEngine

@@ -2,7 +2,7 @@
 replay, copy, delete, import (from the clipboard or a file's Solution lines), optimize and
 compare two.
 
-Its model is game.app.solutions_screen; this scene maps keys and the mouse, and draws its view.
+Its model is game.app.library.solutions_screen; this scene maps keys and the mouse and draws.
 Opened from level select (Shift+S), the level complete screen and the pause menu.
 """
 
@@ -12,11 +12,11 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.menu import ClickOn, PointAt
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
+from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SolutionsView, SortBy
 from game.app.screens import SolutionsScreen
-from game.app.scroll import Wheel
 from game.app.shown import Shown
-from game.app.solutions_screen import SolutionsKey, SolutionsModel, SolutionsView, SortBy
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.ui.solutions_view import draw_solutions, header_at, row_at, rows_shown

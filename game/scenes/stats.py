@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pygame
 
-from game.app.menu import ClickOn
+from game.app.dialogs.menu import ClickOn
 from game.app.screens import StatsScreen
 from game.app.shown import Shown
 from game.app.statistics_screen import StatisticsScreen, StatisticsView, StatsKey

@@ -2,7 +2,7 @@
 ended and reaped at once; their priorities. Every worker process of the game is started here.
 
 The solver's portfolio, the level generator's batches and the levels made ahead, the benchmark
-and the game's solver worker (game.app.solver_service) start theirs with :func:`start_worker`;
+and the game's solver worker (game.app.jobs.solver_service) start theirs with :func:`start_worker`;
 :func:`parent_watch` stops a worker's work once its parent sends anything or goes away, so no
 worker outlives the process that started it.
 """

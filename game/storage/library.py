@@ -371,7 +371,7 @@ class SolutionLibrary:
         return fewest_moves(self.store, key, level)
 
     def add(self, entry: LibraryEntry, keep: bool = True) -> Added:
-        """File a solution already replayed on its level (see game.app.solutions); with
+        """File a solution already replayed on its level (see game.app.library.solutions); with
         ``keep`` a write that cannot be made now is kept and made later."""
         found, error = self.store.write(lambda connection: add_entry(connection, entry), keep)
         if found is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.collection_solutions import CollectionView, LevelBests
+from game.app.library.collection_solutions import CollectionView, LevelBests
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.text import draw_text, fit_text

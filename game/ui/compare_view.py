@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.compare_screen import CompareView
+from game.app.library.compare_screen import CompareView
 from game.core.solution_diff import Agreement, AlignedRun, BoxStep
 from game.ui import theme
 from game.ui.preview import render_preview

@@ -9,7 +9,15 @@ from enum import Enum
 
 import pygame
 
-from game.app.editor_commands import PALETTE, Choose, EditorCommand, EditorKey, Move, Resize, Shift
+from game.app.editor.editor_commands import (
+    PALETTE,
+    Choose,
+    EditorCommand,
+    EditorKey,
+    Move,
+    Resize,
+    Shift,
+)
 from game.core.direction import Direction
 from game.engine.keymap import Binding, Chord, KeyGroup, KeyMap, Mod
 

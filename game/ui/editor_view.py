@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.editor_commands import PALETTE
-from game.app.editor_controller import Tool
-from game.app.editor_model import EditorView, Ghost
+from game.app.editor.editor_commands import PALETTE
+from game.app.editor.editor_controller import Tool
+from game.app.editor.editor_model import EditorView, Ghost
 from game.app.shown import Area
 from game.core.board import Board, Tile
 from game.core.direction import Direction

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.menu_dialogs import MenuDialogView
+from game.app.dialogs.menu_dialogs import MenuDialogView
 from game.ui import theme
 from game.ui.scale import px
 from game.ui.text import draw_text

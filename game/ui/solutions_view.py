@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.library_work import METRIC_NAMES, seconds_text
-from game.app.solutions import Column
-from game.app.solutions_screen import SolutionRow, SolutionsView
+from game.app.library.library_work import METRIC_NAMES, seconds_text
+from game.app.library.solutions import Column
+from game.app.library.solutions_screen import SolutionRow, SolutionsView
 from game.core.wording import counted
 from game.ui import theme
 from game.ui.compare_view import FIRST_COLOUR

@@ -1,14 +1,14 @@
 """A one-line text field on screen: the keys that edit it, and its drawing from the line's view.
 
 Typed text comes from TEXTINPUT events, so accents and input methods work; keys edit. The line
-itself is game.app.text_line.
+itself is game.app.dialogs.text_line.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.app.text_line import CaretTo, LineCommand, LineKey, MoveCaret, TextLineView, Typed
+from game.app.dialogs.text_line import CaretTo, LineCommand, LineKey, MoveCaret, TextLineView, Typed
 from game.ui import theme
 from game.ui.text import draw_text, text_width
 

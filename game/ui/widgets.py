@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.app.menu import ClickOn, MenuCommand, MenuKey, MenuView, PointAt
+from game.app.dialogs.menu import ClickOn, MenuCommand, MenuKey, MenuView, PointAt
 from game.ui import theme
 from game.ui.scale import px, ui_scale
 from game.ui.text import draw_text, text_width

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.app.context import ContextStack, PlayContext
-from game.app.job_driver import JobDriver
-from game.app.questions import Answer
+from game.app.dialogs.questions import Answer
+from game.app.jobs.job_driver import JobDriver
 from game.app.screens import ConfirmScreen, EditorLeaveScreen, PromptScreen, Screen
 from game.app.settings import Settings
 

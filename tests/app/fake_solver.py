@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, TypeVar
 
-from game.app.jobs import Job, Progress, Purpose
-from game.app.solver_service import RescueRequest, Solved, SolveRequest, solve_answer
-from game.app.solver_works import Request
+from game.app.jobs.jobs import Job, Progress, Purpose
+from game.app.jobs.solver_service import RescueRequest, Solved, SolveRequest, solve_answer
+from game.app.jobs.solver_works import Request
 from game.solver import SolveResult, SolveStatus
 
 AnswerT = TypeVar("AnswerT")

@@ -14,8 +14,8 @@ from game.app.assist_machine import (
     MIN_BACKGROUND_TIME_LIMIT,
     SETTLE_TICKS,
 )
-from game.app.jobs import Purpose
-from game.app.solver_service import solve_answer
+from game.app.jobs.jobs import Purpose
+from game.app.jobs.solver_service import solve_answer
 from game.core import Direction, PlayState, parse_level
 from game.core.problems import Problem, ProblemKind
 from game.solver import SolveResult, SolveStatus, solve

@@ -39,7 +39,7 @@ from game.app.assist_machine import (
     Want,
     reduce,
 )
-from game.app.jobs import Purpose
+from game.app.jobs.jobs import Purpose
 from game.core.direction import Direction
 from game.solver.plan import Push
 

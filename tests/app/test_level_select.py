@@ -4,8 +4,9 @@ before is solved, the cards' words, and the ways on."""
 
 from __future__ import annotations
 
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
 from game.app.level_select import CardGrid, LevelCard, LevelSelect, LevelSelectView, SelectKey
-from game.app.menu import ClickOn, PointAt
 from game.app.screens import (
     EditorScreen,
     LevelSelectScreen,
@@ -14,7 +15,6 @@ from game.app.screens import (
     PlayScreen,
     SolutionsScreen,
 )
-from game.app.scroll import Wheel
 from game.core.collection import read_collection_text
 from game.core.level_ref import Campaign, LevelFile
 from tests.app.fake_shell import FakeShell

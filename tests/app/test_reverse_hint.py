@@ -4,12 +4,12 @@ pulls it gives solves the level with one search."""
 
 from __future__ import annotations
 
-from game.app.jobs import Purpose
+from game.app.jobs.jobs import Purpose
+from game.app.jobs.solver_service import SolveRequest, solve_answer
 from game.app.play_commands import PlayCommand, Pull, ReverseOrder
 from game.app.play_model import PlayModel, Press
 from game.app.reverse_hint import TAKEN, THINKING, PullPlan, pulled_home_level
 from game.app.screens import PlayScreen
-from game.app.solver_service import SolveRequest, solve_answer
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile

@@ -4,7 +4,8 @@ deleted after a question, a save loaded into play, and the rows as the screen sh
 from __future__ import annotations
 
 from game.app import saving
-from game.app.menu import ClickOn, PointAt
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import Wheel
 from game.app.notice import Tone
 from game.app.saved_games import SavedGames, SavedGamesView, SlotsKey
 from game.app.screens import (
@@ -14,7 +15,6 @@ from game.app.screens import (
     PlayScreen,
     PromptScreen,
 )
-from game.app.scroll import Wheel
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from game.app.menu import ClickOn
+from game.app.dialogs.menu import ClickOn
 from game.app.statistics_screen import (
     CollectionRow,
     LevelBars,

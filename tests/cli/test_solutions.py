@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from game.app.solutions import checked_solution, new_entry
+from game.app.filing import checked_solution, new_entry
 from game.core import collection as level_files
 from game.core.collection import read_collection
 from game.storage.identity import collection_id_for

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.menu import MenuModel
-from game.app.solver_service import SolverPort
+from game.app.dialogs.menu import MenuModel
+from game.app.jobs.solver_service import SolverPort
 from game.core.collection import Collection, read_collection_text
 from game.core.level_ref import LevelFile
 from game.engine.engine import GameEngine

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.app.editor_commands import EditorCommand
+from game.app.editor.editor_commands import EditorCommand
 from game.app.screens import EditorScreen, RandomLevelScreen
 from game.core.edit_grid import Grid
 from game.engine.engine import GameEngine

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.editor_model import EditorView
+from game.app.editor.editor_model import EditorView
 from game.app.notice import Tone
 from game.app.screens import (
     EditorLeaveScreen,

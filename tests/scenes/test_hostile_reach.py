@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.app import editing
+from game.app.editor import editing
 from game.app.screens import MainMenuScreen, MessageScreen, PlayScreen
 from game.core.xsb import parse_level
 from game.engine.engine import GameEngine

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.menu import Choice, MenuModel, PointAt
+from game.app.dialogs.menu import Choice, MenuModel, PointAt
 from game.app.play_commands import PlayCommand
 from game.app.screens import (
     LevelSelectScreen,

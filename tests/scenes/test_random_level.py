@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game.app import navigation
-from game.app.job_driver import JobDriver
-from game.app.jobs import Purpose
-from game.app.ready_levels import ReadyLevels, clock_seed
+from game.app.jobs.job_driver import JobDriver
+from game.app.jobs.jobs import Purpose
+from game.app.jobs.ready_levels import ReadyLevels, clock_seed
 from game.app.screens import PlayScreen, RandomLevelScreen
 from game.cli.common import CliError
 from game.cli.scripted import run_until_still

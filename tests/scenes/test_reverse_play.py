@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.solutions import level_key
+from game.app.filing import level_key
 from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level import Level

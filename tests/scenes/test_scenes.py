@@ -13,8 +13,8 @@ import pytest
 
 import game.app.session as session_module
 from game.app import saving
+from game.app.dialogs.questions import Answer, AskText, AskYesNo
 from game.app.level_result import LevelResult
-from game.app.questions import Answer, AskText, AskYesNo
 from game.app.screens import (
     ConfirmScreen,
     LevelCompleteScreen,

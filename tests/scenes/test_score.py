@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 
 from game.app import navigation
+from game.app.filing import keep_solution
 from game.app.screens import LevelSelectScreen, MainMenuScreen, PlayScreen, StatsScreen
-from game.app.solutions import keep_solution
 from game.engine.engine import GameEngine
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene

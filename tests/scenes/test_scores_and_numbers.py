@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import editing, navigation
+from game.app import navigation
+from game.app.editor import editing
 from game.app.hud_info import HudInfo
 from game.app.screens import (
     LevelSelectScreen,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.jobs import Progress, Purpose
+from game.app.jobs.jobs import Progress, Purpose
 from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
 from game.cli.scripted import run_until_still
 from game.core.collection import Collection

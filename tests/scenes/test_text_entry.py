@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.app import saving
-from game.app.questions import AskText
+from game.app.dialogs.questions import AskText
 from game.app.screens import (
     EditorScreen,
     LevelSelectScreen,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.app.editor_check import SETTLE_TICKS, Verdict
+from game.app.editor.editor_check import SETTLE_TICKS, Verdict
 from game.app.screens import EditorScreen, MessageScreen
 from game.core.edit_grid import Grid
 from game.engine import rest

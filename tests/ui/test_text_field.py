@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.text_line import CaretTo, LineCommand, LineKey, MoveCaret, TextLine, Typed
+from game.app.dialogs.text_line import CaretTo, LineCommand, LineKey, MoveCaret, TextLine, Typed
 from game.ui.text_field import line_command
 
 CTRL, SHIFT = pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.app.dialogs.menu import Choice, MenuModel
 from game.app.hud_info import HudInfo
-from game.app.menu import Choice, MenuModel
 from game.core.wording import format_time
 from game.ui import hud
 from game.ui.hud import draw_hud

@@ -1,0 +1,544 @@
+"""The Solutions screen as a model: one level's library in a table sorted by any column, the
+primary metric and the optimizer's time (both kept with the settings), and replay, copy,
+delete, import, optimize and compare; its view holds the rows in view only.
+
+Imports and optimizing run in the background (game.app.library.library_work), which tells the model
+how each one ended.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from game.app import navigation
+from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
+from game.app.dialogs.menu import ClickOn, PointAt
+from game.app.dialogs.scroll import ScrollRoom, Wheel
+from game.app.filing import level_key
+from game.app.jobs.solver_service import SolverPort
+from game.app.library.library_work import METRIC_NAMES, LibraryWork, Told, seconds_text
+from game.app.library.solutions import (
+    Column,
+    ShownEntry,
+    best_in,
+    shown_entries,
+    solution_texts,
+    sorted_entries,
+)
+from game.app.notice import Tone
+from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
+from game.app.shell import Shell
+from game.core.errors import LevelError
+from game.core.level import Level
+from game.core.metrics import MetricOrder
+from game.core.wording import counted
+from game.storage.library import SolutionLibrary
+
+# The settings that keep the player's choices between runs of the game.
+PRIMARY_SETTING = "solutions_primary_metric"
+SORT_SETTING = "solutions_sort"  # a column's name, with "-" in front when sorted descending
+OPTIMIZE_TIME_SETTING = "solutions_optimize_seconds"
+# The optimizer's time limits to choose from; a minute is the optimizer's own default.
+OPTIMIZE_TIMES = (10.0, 60.0, 300.0)
+DEFAULT_OPTIMIZE_SECONDS = 60.0
+EnumT = TypeVar("EnumT", bound=Enum)
+
+
+class SolutionsKey(Enum):
+    """What the Solutions screen's keys ask."""
+
+    UP = "up"
+    DOWN = "down"
+    PAGE_UP = "page up"
+    PAGE_DOWN = "page down"
+    FIRST = "first"
+    LAST = "last"
+    REPLAY = "replay"
+    COPY = "copy"
+    DELETE = "delete"
+    PASTE = "paste"  # import the clipboard's solutions
+    IMPORT_FILE = "import file"
+    OPTIMIZE = "optimize"  # the chosen entry, for the primary metric, for the chosen time
+    PRIMARY = "primary"  # the next metric order as the primary one
+    OPTIMIZE_TIME = "optimize time"  # the next time limit
+    SORT_NEXT = "sort next"  # sort by the next column
+    SORT_PREVIOUS = "sort previous"
+    SORT_REVERSE = "sort reverse"
+    MARK = "mark"  # the chosen entry is the first of a comparison
+    COMPARE = "compare"  # the marked entry (or the best) against the chosen one
+    COLLECTION = "collection"  # every level of the collection with its best solutions
+    BACK = "back"  # stop the work, or leave
+
+
+@dataclass(frozen=True)
+class SortBy:
+    """A click on a column's header: sort by it, or the other way if it is sorted by already."""
+
+    column: Column
+
+
+SolutionsCommand = SolutionsKey | PointAt | ClickOn | Wheel | SortBy
+
+
+@dataclass(frozen=True)
+class SolutionRow:
+    """One entry as its row shows it: its number and the texts of the metric columns (a dash
+    where it does not fit the level), the day and time it was filed, its origin with the best
+    marks, whether it fits, whether it is the best by moves or by pushes, whether it is the best
+    under the primary metric, whether it is chosen, and whether it is marked for a comparison."""
+
+    number: int
+    metrics: tuple[str, ...]
+    day: str
+    clock: str
+    origin: str
+    fits: bool
+    best_moves_or_pushes: bool
+    best: bool
+    chosen: bool
+    marked: bool
+
+
+@dataclass(frozen=True)
+class SolutionsView:
+    """The heading, how many entries there are and the first in view, the rows in view, how
+    the table is sorted, the primary metric and the optimizer's time, the line of news (or the
+    work's progress while it runs)."""
+
+    heading: str
+    count: int
+    first: int
+    rows: tuple[SolutionRow, ...]
+    sort: Column
+    descending: bool
+    primary: MetricOrder
+    optimize_seconds: float
+    message: str
+    tone: Tone
+    working: bool
+
+
+class SolutionsModel:
+    """The library of level ``level_index`` of the open collection, as its screen shows it."""
+
+    def __init__(
+        self,
+        shell: Shell,
+        level_index: int,
+        solver: SolverPort | None = None,
+        wake: Callable[[], None] = lambda: None,
+    ) -> None:
+        collection = shell.context.session.collection
+        if collection is None or not 0 <= level_index < len(collection.levels):
+            raise LevelError(f"there is no level {level_index + 1} to list solutions of")
+        self.shell = shell
+        self.solver = solver
+        self.wake = wake
+        self.level_index = level_index
+        self.level: Level = collection.levels[level_index]
+        self.key = level_key(shell.context.session, level_index, self.level)
+        self.heading = _heading(level_index, self.level, shell.context.session.title)
+        self._shown: list[ShownEntry] = []  # as read, by number
+        self.entries: list[ShownEntry] = []  # in the order shown
+        self.selected = 0
+        self.first = 0
+        self.room = ScrollRoom()
+        self.marked: int | None = None  # the number of the entry marked for a comparison
+        self.message = ""
+        self.tone = Tone.INFO
+        progress = shell.context.progress
+        self.primary = _setting_enum(
+            MetricOrder, progress.get_setting(PRIMARY_SETTING, ""), MetricOrder.MOVES
+        )
+        sort = progress.get_setting(SORT_SETTING, "")
+        self.descending = sort.startswith("-")
+        self.sort = _setting_enum(Column, sort.lstrip("-"), Column.NUMBER)
+        seconds = progress.get_setting(OPTIMIZE_TIME_SETTING, DEFAULT_OPTIMIZE_SECONDS)
+        self.optimize_seconds = seconds if seconds in OPTIMIZE_TIMES else DEFAULT_OPTIMIZE_SECONDS
+        self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
+
+    @property
+    def library(self) -> SolutionLibrary:
+        return SolutionLibrary(self.shell.context.progress)
+
+    # -- reading ---------------------------------------------------------------------------
+    def refresh(self, select_number: int | None = None) -> None:
+        """Read the entries again, keeping the choice (or choosing entry ``select_number``)."""
+        progress = self.shell.context.progress
+        progress.read_error = None  # only this reading's failure is told
+        chosen = self.chosen
+        keep = select_number if select_number is not None else (
+            chosen.entry.number if chosen is not None else None
+        )
+        self._shown = shown_entries(self.library, self.key, self.level)
+        self._sort(keep)
+        if progress.read_error is not None:
+            self.tell(progress.read_error, Tone.DANGER)
+
+    def _sort(self, keep: int | None) -> None:
+        self.entries = sorted_entries(self._shown, self.sort, self.descending, self.primary)
+        numbers = [item.entry.number for item in self.entries]
+        if keep in numbers:
+            self.selected = numbers.index(keep)
+        if self.marked not in numbers:
+            self.marked = None
+        self._choose(self.selected)
+
+    @property
+    def chosen(self) -> ShownEntry | None:
+        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+
+    def fit(self, rows: int) -> None:
+        """The screen's layout shows ``rows`` rows at once (told again after a resize)."""
+        self.room = ScrollRoom(len(self.entries), rows)
+        self._keep_in_view()
+
+    def _choose(self, row: int) -> None:
+        self.selected = max(0, min(row, len(self.entries) - 1))
+        self.room = ScrollRoom(len(self.entries), self.room.shown)
+        self._keep_in_view()
+
+    def _keep_in_view(self) -> None:
+        # Until the screen tells its room, every row is in view.
+        if self.room.shown:
+            self.first = self.room.keep_in_view(self.first, self.selected)
+
+    def tell(self, text: str, tone: Tone = Tone.INFO) -> None:
+        self.message, self.tone = text, tone
+
+    @property
+    def busy(self) -> bool:
+        return self.work.running is not None
+
+    def close(self) -> None:
+        """The screen is left: its work stops."""
+        self.work.stop()
+
+    # -- commands --------------------------------------------------------------------------
+    def handle(self, command: SolutionsCommand) -> None:
+        match command:
+            case SolutionsKey.BACK:
+                stopped = self.work.cancel()
+                if stopped is None:
+                    self.shell.pop()
+                else:
+                    self.tell(stopped, Tone.WARNING)
+            case SolutionsKey():
+                self._key(command)
+            case Wheel(notches):
+                self.first = self.room.clamp(self.first - notches)
+            case PointAt(row) if 0 <= row < len(self.entries):
+                self.selected = row
+            case ClickOn(row) if 0 <= row < len(self.entries):
+                self.selected = row
+                self._replay()
+            case SortBy(column):
+                self._sort_by(column, not self.descending if column is self.sort else False)
+
+    def _key(self, key: SolutionsKey) -> None:
+        steps = {
+            SolutionsKey.UP: -1,
+            SolutionsKey.DOWN: 1,
+            SolutionsKey.PAGE_UP: -self.room.page,
+            SolutionsKey.PAGE_DOWN: self.room.page,
+            SolutionsKey.FIRST: -len(self.entries),
+            SolutionsKey.LAST: len(self.entries),
+        }
+        columns = list(Column)
+        if key in steps:
+            self._choose(self.selected + steps[key])
+        elif key in (SolutionsKey.SORT_NEXT, SolutionsKey.SORT_PREVIOUS):
+            step = 1 if key is SolutionsKey.SORT_NEXT else -1
+            self._sort_by(columns[(columns.index(self.sort) + step) % len(columns)], False)
+        elif key is SolutionsKey.SORT_REVERSE:
+            self._sort_by(self.sort, not self.descending)
+        elif key is SolutionsKey.PRIMARY:
+            self._next_primary()
+        elif key is SolutionsKey.OPTIMIZE_TIME:
+            self._next_time()
+        else:
+            actions = {
+                SolutionsKey.REPLAY: self._replay,
+                SolutionsKey.COPY: self._copy,
+                SolutionsKey.DELETE: self._ask_delete,
+                SolutionsKey.PASTE: self._paste,
+                SolutionsKey.IMPORT_FILE: self._ask_file,
+                SolutionsKey.OPTIMIZE: self._optimize,
+                SolutionsKey.MARK: self._mark,
+                SolutionsKey.COMPARE: self._compare,
+                SolutionsKey.COLLECTION: self._collection,
+            }
+            actions[key]()
+
+    # -- choices kept with the settings ------------------------------------------------------
+    def _sort_by(self, column: Column, descending: bool) -> None:
+        self.sort, self.descending = column, descending
+        self._keep(SORT_SETTING, ("-" if descending else "") + column.value)
+        chosen = self.chosen
+        self._sort(chosen.entry.number if chosen is not None else None)
+
+    def _next_primary(self) -> None:
+        orders = list(MetricOrder)
+        self.primary = orders[(orders.index(self.primary) + 1) % len(orders)]
+        self._keep(PRIMARY_SETTING, self.primary.value)
+        chosen = self.chosen
+        self._sort(chosen.entry.number if chosen is not None else None)
+        self.tell(f"Primary metric: {METRIC_NAMES[self.primary]}", Tone.INFO)
+
+    def _next_time(self) -> None:
+        index = OPTIMIZE_TIMES.index(self.optimize_seconds)
+        self.optimize_seconds = OPTIMIZE_TIMES[(index + 1) % len(OPTIMIZE_TIMES)]
+        self._keep(OPTIMIZE_TIME_SETTING, self.optimize_seconds)
+        self.tell(f"The optimizer gets {seconds_text(self.optimize_seconds)}", Tone.INFO)
+
+    def _keep(self, setting: str, value: str | float) -> None:
+        problem = self.shell.context.progress.set_setting(setting, value)
+        if problem is not None:
+            self.tell(problem.text, Tone.DANGER)
+
+    # -- actions on the chosen entry ---------------------------------------------------------
+    def _replayable(self) -> ShownEntry | None:
+        """The chosen entry if it can be replayed on the level (else the line says why)."""
+        item = self.chosen
+        if item is None:
+            self.tell("No solution to replay yet", Tone.WARNING)
+            return None
+        if not item.fits:
+            self.tell(f"#{item.entry.number} does not fit this level any more", Tone.DANGER)
+            return None
+        return item
+
+    def _replay(self) -> None:
+        item = self._replayable()
+        if item is None:
+            return
+        entry = item.entry
+
+        def replay() -> None:
+            navigation.replay_solution(
+                self.shell, self.level_index, entry.lurd, f"Solution #{entry.number}"
+            )
+
+        playing = self.shell.context.playing
+        if playing is None or not playing.moves or playing.is_solved:
+            replay()
+            return
+
+        def flow() -> Flow:
+            # Opened from the pause menu: the game under it is left only if the player says so.
+            if (yield from ask_yes_no(
+                "Replay the solution?",
+                f"Leave the level being played, with its {counted(len(playing.moves), 'move')}, "
+                f"to replay #{entry.number}?",
+            )):
+                replay()
+
+        run_flow(self.shell.open, flow())
+
+    def _copy(self) -> None:
+        item = self.chosen
+        if item is None:
+            self.tell("No solution to copy yet", Tone.WARNING)
+            return
+        self.shell.clipboard.put(item.entry.lurd)
+        self.tell(f"#{item.entry.number} copied: {counted(item.entry.moves, 'move')}", Tone.GOOD)
+
+    def _ask_delete(self) -> None:
+        item = self.chosen
+        if item is None:
+            return
+        entry = item.entry
+        question = (
+            f"#{entry.number} ({entry.origin_text()}, {counted(entry.moves, 'move')}, "
+            f"{counted(entry.pushes, 'push', 'pushes')}) will be gone for good."
+        )
+
+        def flow() -> Flow:
+            if (yield from ask_yes_no("Delete the solution?", question)):
+                self._delete(item)
+
+        run_flow(self.shell.open, flow())
+
+    def _delete(self, item: ShownEntry) -> None:
+        problem = self.library.delete(item.entry)
+        self.refresh()
+        if problem is not None:
+            self.tell(problem.text, Tone.DANGER)
+        else:
+            self.tell(f"Deleted #{item.entry.number}", Tone.INFO)
+
+    def _mark(self) -> None:
+        item = self.chosen
+        if item is None:
+            return
+        number = item.entry.number
+        if self.marked == number:
+            self.marked = None
+            self.tell(f"#{number} is no longer marked", Tone.QUIET)
+            return
+        self.marked = number
+        self.tell(f"#{number} marked: choose another and press D to compare", Tone.INFO)
+
+    def _compare(self) -> None:
+        """The marked entry (or else the best under the primary metric) against the chosen."""
+        second = self._replayable()
+        if second is None:
+            return
+        first = next((i for i in self.entries if i.entry.number == self.marked), None)
+        if first is None or not first.fits:
+            first = best_in(self.entries, self.primary)
+        if first is None or first.entry.number == second.entry.number:
+            self.tell("Mark a solution with X, then choose another to compare", Tone.WARNING)
+            return
+        self.shell.open(
+            CompareScreen(
+                self.level_index,
+                first.entry.lurd,
+                f"#{first.entry.number}",
+                second.entry.lurd,
+                f"#{second.entry.number}",
+            )
+        )
+
+    def _collection(self) -> None:
+        self.shell.open(CollectionSolutionsScreen(self.level_index))
+
+    # -- importing ---------------------------------------------------------------------------
+    def _paste(self) -> None:
+        """Import the solutions of the clipboard (its Solution lines, or the whole of it)."""
+        texts = solution_texts(self.shell.clipboard.get())
+        if not texts:
+            self.tell("The clipboard is empty", Tone.WARNING)
+        elif self._free():
+            self.work.import_texts(lambda: texts)
+            self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
+
+    def _ask_file(self) -> None:
+        self.shell.open(
+            OpenFileScreen(
+                take=self.import_file,
+                title="Import solutions",
+                hint="A file whose Solution lines solve this level (.sok, .txt, .xsb).",
+            )
+        )
+
+    def import_file(self, path: str) -> None:
+        """Import the solutions of a file's ``Solution`` lines."""
+        if self._free():
+            self.work.import_file(path)
+            self.tell("Replaying the solutions on the level... (Esc stops)", Tone.INFO)
+
+    def _free(self) -> bool:
+        """Whether new work may start (else the line says why not)."""
+        if self.work.running is not None:
+            self.tell("Still working: wait, or Esc stops it", Tone.WARNING)
+            return False
+        return True
+
+    def _optimize(self) -> None:
+        """Look for a cheaper solution than the chosen entry under the primary metric, in the
+        solver's process; a better one becomes a new entry ("optimized from #N")."""
+        if self.solver is None or not self._free():
+            return
+        item = self._replayable()
+        if item is not None:
+            entry = item.entry
+            self.work.optimize(entry.number, entry.lurd, self.primary, self.optimize_seconds)
+
+    def _told(self, told: Told) -> None:
+        """A piece of work ended: read the entries again if it filed any, and say how."""
+        if told.filed:
+            self.refresh(select_number=told.select)
+        self.tell(told.line, told.tone)
+
+    # -- the view ----------------------------------------------------------------------------
+    def view(self) -> SolutionsView:
+        message, tone = self.message, self.tone
+        working = self.work.progress_line()
+        if working is not None:
+            message, tone = working, Tone.INFO
+        best = best_in(self.entries, self.primary)
+        shown = self.room.shown or len(self.entries)
+        rows = tuple(
+            self._row(item, row, item is best)
+            for row, item in enumerate(self.entries[self.first:self.first + shown], self.first)
+        )
+        return SolutionsView(
+            self.heading,
+            len(self.entries),
+            self.first,
+            rows,
+            self.sort,
+            self.descending,
+            self.primary,
+            self.optimize_seconds,
+            message,
+            tone,
+            working is not None,
+        )
+
+    def _row(self, item: ShownEntry, row: int, best: bool) -> SolutionRow:
+        entry, metrics = item.entry, item.metrics
+        origin = entry.origin_text()
+        marks = [name for name, is_best in (("moves", item.best_moves),
+                                            ("pushes", item.best_pushes)) if is_best]
+        if marks:
+            origin += f", best {'+'.join(marks)}"
+        counts: tuple[str, ...]
+        if metrics is None:
+            counts = (f"{entry.moves:,}", f"{entry.pushes:,}", "-", "-", "-", "-")
+            origin += ": does not fit"
+        else:
+            counts = tuple(
+                f"{count:,}"
+                for count in (
+                    metrics.moves,
+                    metrics.pushes,
+                    metrics.box_lines,
+                    metrics.box_changes,
+                    metrics.pushing_sessions,
+                    metrics.player_lines,
+                )
+            )
+        day, clock = _filed(entry.added_at)
+        return SolutionRow(
+            entry.number,
+            counts,
+            day,
+            clock,
+            origin,
+            item.fits,
+            bool(marks),
+            best,
+            row == self.selected,
+            entry.number == self.marked,
+        )
+
+
+def _filed(added_at: float) -> tuple[str, str]:
+    """The day and the time of day an entry was filed ("-" for one kept without its date)."""
+    if added_at <= 0:
+        return "-", ""
+    moment = time.localtime(added_at)
+    return time.strftime("%Y-%m-%d", moment), time.strftime("%H:%M", moment)
+
+
+def _heading(level_index: int, level: Level, collection_title: str) -> str:
+    number = level_index + 1
+    title = f"Level {number}"
+    if level.title and level.title != str(number):
+        title += f": {level.title}"
+    # The level first: on a small window the collection's title is what gets cut.
+    return f"{title}, {collection_title}"
+
+
+def _setting_enum(kind: type[EnumT], value: str, default: EnumT) -> EnumT:
+    """The member of ``kind`` a setting names (a hand-edited or older value: ``default``)."""
+    for member in kind:
+        if member.value == value:
+            return member
+    return default
