@@ -16,8 +16,7 @@ from multiprocessing.connection import Connection, wait
 
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
-from game.core.notation import parse_lurd, replay, replay_on
-from game.core.play import PlayState
+from game.core.notation import in_true_case
 from game.core.push import IndexedPush
 from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
@@ -96,14 +95,11 @@ def optimize(
     ``progress`` comes about every 0.2 s and whenever the best improves. ValueError
     (NotationError, a subclass) when ``lurd`` is not a solution of ``level``.
     """
-    moves = parse_lurd(lurd)
-    state = PlayState(level)
-    check = replay_on(state, moves, strict_case=False)
+    moves, check = in_true_case(level, lurd)
     solved = solution_metrics(level, moves)
     if solved is None or not check.solved:
-        check = replay(level, moves, strict_case=False)
         raise ValueError(check.reason or "the solution does not solve the level")
-    run = _Run(level, state.lurd(), order, solved, progress)
+    run = _Run(level, moves, order, solved, progress)
     limits = Limits(time_limit, None, memory_limit, cancel, run.report)
     stopped: SolveStatus | None = None
     reason = ""
