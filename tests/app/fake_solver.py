@@ -20,7 +20,7 @@ def never() -> bool:
     return False
 
 
-def untold(_nodes: int, _seconds: float) -> None:
+def untold(nodes: int, seconds: float, line: str = "") -> None:
     """Nobody follows a stand-in's progress."""
 
 

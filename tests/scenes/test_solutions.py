@@ -405,6 +405,11 @@ def test_a_busy_screen_is_drawn_again_only_when_its_progress_changes() -> None:
         engine.run_frames(30)
         assert engine.drawn_frames == drawn + 1
         assert scene.model.view().message == "Optimizing #1 for moves: 3 of 1 min (Esc stops)"
+        solver.jobs[-1].report(Progress(200, 4.0, "best so far 5 moves, 1 pushes"))
+        engine.run_frames(2)
+        assert scene.model.view().message == (
+            "Optimizing #1 for moves: 4 of 1 min, best so far 5 moves, 1 pushes (Esc stops)"
+        )
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 800)])

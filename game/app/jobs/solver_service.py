@@ -150,7 +150,7 @@ class SolverService:
         if job is None:
             return
         if isinstance(news, Progressed):
-            job.report(Progress(news.nodes, news.seconds))
+            job.report(Progress(news.nodes, news.seconds, news.line))
         elif isinstance(news, Failed):
             job.fail(news.message)
         else:

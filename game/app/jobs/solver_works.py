@@ -9,7 +9,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -33,8 +32,11 @@ WAITED_FOR_NICENESS = 1
 BACKGROUND_NICENESS = 19
 
 
-# How the work tells its progress: search nodes and seconds so far.
-NodeProgress = Callable[[int, float], None]
+class NodeProgress(Protocol):
+    """How the work tells its progress: search nodes and seconds so far, and a line for the
+    screen when the work has more to say (the optimizer's best so far)."""
+
+    def __call__(self, nodes: int, seconds: float, line: str = "") -> None: ...
 AnswerT = TypeVar("AnswerT", covariant=True)
 
 
@@ -119,7 +121,10 @@ class OptimizeRequest:
             self.order,
             time_limit=self.time_limit,
             cancel=cancelled,
-            progress=lambda news: progress(news.nodes, news.seconds),
+            progress=lambda news: progress(
+                news.nodes, news.seconds,
+                f"best so far {news.best.moves:,} moves, {news.best.pushes:,} pushes",
+            ),
         )
 
 
@@ -139,6 +144,7 @@ class Progressed:
     request_id: int
     nodes: int
     seconds: float
+    line: str = ""
 
 
 @dataclass(frozen=True)
@@ -190,8 +196,8 @@ def worker_main(pipe: Connection, parent: int) -> None:
         if not assignment.waited_for:
             lower_thread_priority(BACKGROUND_NICENESS - WAITED_FOR_NICENESS)
 
-        def progress(nodes: int, seconds: float) -> None:
-            send_quietly(pipe, Progressed(rid, nodes, seconds))
+        def progress(nodes: int, seconds: float, line: str = "") -> None:
+            send_quietly(pipe, Progressed(rid, nodes, seconds, line))
 
         try:
             answer = assignment.request.run(lambda: is_cancelled(rid), progress)

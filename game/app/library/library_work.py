@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.app.filing import SolutionRefused, checked_solution, new_entry
 from game.app.jobs.job_driver import Ended
-from game.app.jobs.jobs import JobState, ProgressLine, Purpose
+from game.app.jobs.jobs import JobState, Progress, ProgressLine, Purpose
 from game.app.jobs.solver_service import OptimizeRequest, SolverPort
 from game.app.library.solutions import Checked, check_imports, file_imports, file_solution_texts
 from game.app.notice import Tone
@@ -93,7 +93,7 @@ class LibraryWork:
             return None
         progress = self.shell.jobs.progress(self, running)
         if running is Purpose.OPTIMIZE:
-            return self._optimizing_line(progress.seconds if progress is not None else 0.0)
+            return self._optimizing_line(progress)
         if progress is not None and progress.line:
             return progress.line
         return "Replaying the solutions on the level... (Esc stops)"
@@ -144,11 +144,13 @@ class LibraryWork:
             ),
         )
 
-    def _optimizing_line(self, seconds: float) -> str:
+    def _optimizing_line(self, progress: Progress | None) -> str:
         number, order, limit = self._optimizing
+        seconds = progress.seconds if progress is not None else 0.0
+        best = f", {progress.line}" if progress is not None and progress.line else ""
         return (
             f"Optimizing #{number} for {METRIC_NAMES[order]}: {seconds:.0f} of "
-            f"{seconds_text(limit)} (Esc stops)"
+            f"{seconds_text(limit)}{best} (Esc stops)"
         )
 
     # -- the job driver's side -----------------------------------------------------------------
