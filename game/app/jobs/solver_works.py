@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from game.core.level import Level
 from game.core.metrics import MetricOrder, played_pushes
 from game.core.push import Push
+from game.core.wording import counted
 from game.solver.rescue import RescueResult
 from game.solver.result import CancelCheck, SolveResult
 from game.solver.workers import lower_priority, lower_thread_priority, send_quietly
@@ -123,7 +124,8 @@ class OptimizeRequest:
             cancel=cancelled,
             progress=lambda news: progress(
                 news.nodes, news.seconds,
-                f"best so far {news.best.moves:,} moves, {news.best.pushes:,} pushes",
+                f"best so far {counted(news.best.moves, 'move')}, "
+                f"{counted(news.best.pushes, 'push', 'pushes')}",
             ),
         )
 
