@@ -128,8 +128,13 @@ def optimize(
 
 
 def orders_for(order: MetricOrder) -> tuple[MetricOrder, ...]:
-    """The orders a run for ``order`` keeps a best for: that one, then moves and pushes."""
-    return tuple(dict.fromkeys((order, MetricOrder.MOVES, MetricOrder.PUSHES)))
+    """The orders a run for ``order`` keeps a best for, in the order their steps are taken:
+    a line order asked for first, then pushes and moves. A run for moves and a run for pushes
+    take the same steps on the same solutions, whichever was asked, so where both get as far
+    neither answer is beaten by the other at its own metric; pushes go first since a solution
+    with fewer pushes is the better seed for moves too (an expert's way with YASC)."""
+    both = (MetricOrder.PUSHES, MetricOrder.MOVES)
+    return both if order in both else (order, *both)
 
 
 class _Run:
@@ -167,7 +172,7 @@ class _Run:
 
     def next_step(self, ladder: Sequence[Vicinity]) -> Step | None:
         """The next step due: the lowest untried rung of the order with the fewest steps under
-        way (the asked order first among equals); None when none is due."""
+        way (the first in :func:`orders_for` among equals); None when none is due."""
         due = [
             (self.running[order], rank, order)
             for rank, order in enumerate(self.orders)

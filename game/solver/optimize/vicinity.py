@@ -16,7 +16,7 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.core.paths import DIRECTIONS
 from game.core.push import IndexedPush
-from game.solver.analysis.board import Analysis, bits_of, mask_of
+from game.solver.analysis.board import Analysis, bits_of, mask_of, shift
 from game.solver.result import Limits
 
 # Each metric of a cost tuple takes this many bits of one integer, so that Dijkstra compares
@@ -56,33 +56,27 @@ class Grid:
         self.offsets = tuple(board.offset(direction) for direction in DIRECTIONS)
         self.floor = analysis.floor
         self.live = analysis.live
-        # Pushes from each square to the nearest goal for a lone box: a lower bound on what a
-        # box there still needs, so their sum guides the search (A*) and prunes it.
-        self.nearest = analysis.nearest
         self.goals = mask_of(board.goals)
         self.neighbours: list[tuple[int, ...]] = [()] * self.size
         for square in analysis.squares:
             self.neighbours[square] = tuple(
                 square + offset for offset in self.offsets if self.floor >> (square + offset) & 1
             )
-        # Per floor square, the pushes a box there may get: (direction index, the square the
-        # player pushes from, the live square the box goes to).
-        self.pushes: list[tuple[tuple[int, int, int], ...]] = [()] * self.size
-        for square in analysis.squares:
-            self.pushes[square] = tuple(
-                (way, square - offset, square + offset)
-                for way, offset in enumerate(self.offsets)
-                if self.live >> (square + offset) & 1 and self.floor >> (square - offset) & 1
-            )
         self._near: dict[int, dict[int, list[int]]] = {}
 
-    def walks_to_boxes(self, player: int, boxes: int) -> dict[int, int]:
-        """Steps from ``player`` to each square next to a box of layout ``boxes`` that he can
-        walk to in that layout (the squares he may push from)."""
-        width = self.width
+    def pushes_after_walks(self, player: int, boxes: int) -> list[tuple[int, int, int]]:
+        """Every push ``player`` can make in layout ``boxes``: (the steps he walks to it, the
+        box's square, the direction's index), nearest first."""
+        width, offsets = self.width, self.offsets
         walkable = self.floor & ~boxes
-        wanted = ((boxes << 1) | (boxes >> 1) | (boxes << width) | (boxes >> width)) & walkable
-        steps: dict[int, int] = {}
+        landing = self.live & ~boxes
+        # Per direction, the squares the player pushes from: behind a box whose next square
+        # is free and live.
+        behind = [
+            shift(boxes & shift(landing, -offset), -offset) & walkable for offset in offsets
+        ]
+        wanted = behind[0] | behind[1] | behind[2] | behind[3]
+        found: list[tuple[int, int, int]] = []
         frontier = 1 << player
         unseen = walkable & ~frontier
         distance = 0
@@ -91,9 +85,14 @@ class Grid:
         while frontier:
             reached = frontier & wanted
             if reached:
-                for square in bits_of(reached):
-                    steps[square] = distance
                 wanted ^= reached
+                for way, offset in enumerate(offsets):
+                    here = reached & behind[way]
+                    while here:
+                        low = here & -here
+                        square = low.bit_length() - 1
+                        found.append((distance, square + offset, way))
+                        here ^= low
                 if not wanted:
                     break
             distance += 1
@@ -101,7 +100,7 @@ class Grid:
                 (frontier << 1) | (frontier >> 1) | (frontier << width) | (frontier >> width)
             ) & unseen
             unseen ^= frontier
-        return steps
+        return found
 
     def near(self, square: int, radius: int) -> list[int]:
         """The live squares a box on ``square`` could reach in at most ``radius`` steps if
@@ -206,7 +205,10 @@ def path_cost(grid: Grid, level: Level, pushes: Sequence[IndexedPush], order: Me
     last_box = last_way = -1
     for square, way in pushes:
         offset = grid.offsets[way]
-        walk = grid.walks_to_boxes(player, boxes)[square - offset]
+        walk = next(
+            steps for steps, box, towards in grid.pushes_after_walks(player, boxes)
+            if (box, towards) == (square, way)
+        )
         change = last_box >= 0 and square != last_box
         cost += push_cost(order, walk, change, change or way != last_way)
         boxes ^= 1 << square | 1 << (square + offset)
@@ -225,49 +227,78 @@ def cheapest_path(
     """The cheapest pushes from the level's start to every box on a goal that pass only
     through ``allowed`` layouts, when cheaper than ``bound``; None otherwise.
 
-    A*: every push costs at least one push's share of the packed cost, so the boxes' pushes
-    to their nearest goals, at that share each, never overestimate what is left."""
+    A*: every push costs at least what a push without a walk costs, so the pushes a layout
+    needs in :func:`pushes_to_go`, at that cost each, never overestimate what is left."""
     lines = order in (MetricOrder.BOX_LINES, MetricOrder.BOX_CHANGES)
-    offsets, nearest = grid.offsets, grid.nearest
+    offsets = grid.offsets
+    to_go = pushes_to_go(grid, allowed, limits)
+    unit = push_cost(order, 0, False, False)
     State = tuple[int, int, int]  # layout, player, the last push's direction (line metrics)
     start: State = (mask_of(level.boxes), level.player, -1)
+    if start[0] not in to_go:
+        return None
     best: dict[State, int] = {start: 0}
     came: dict[State, tuple[State, IndexedPush]] = {}
-    left = sum(nearest[box] for box in level.boxes)
-    # Entries: the cost so far plus the estimate, a tie-break, the cost so far, the pushes
-    # estimated to be left, the state.
-    queue: list[tuple[int, int, int, int, State]] = [(left * _FIELD, 0, 0, left, start)]
+    # Entries: the cost so far plus the estimate, a tie-break, the cost so far, the state.
+    queue: list[tuple[int, int, int, State]] = [(to_go[start[0]] * unit, 0, 0, start)]
     pushed = 0
     while queue:
-        _, _, cost, left, state = heapq.heappop(queue)
+        _, _, cost, state = heapq.heappop(queue)
         if best[state] < cost:
             continue
         boxes, player, last_way = state
         if boxes == grid.goals:
             return _unwind(came, state)
         limits.tick()
-        distance = grid.walks_to_boxes(player, boxes)
         last_box = player + offsets[last_way] if last_way >= 0 else -1
-        for box in bits_of(boxes & grid.floor):
-            for way, behind, target in grid.pushes[box]:
-                walk = distance.get(behind, -1)
-                if walk < 0 or boxes >> target & 1:
-                    continue
-                after = boxes ^ (1 << box | 1 << target)
-                if after not in allowed:
-                    continue
-                change = last_box >= 0 and box != last_box
-                total = cost + push_cost(order, walk, change, change or way != last_way)
-                following: State = (after, box, way if lines else -1)
-                still = left - nearest[box] + nearest[target]
-                estimate = total + still * _FIELD
-                if estimate > bound or total >= best.get(following, total + 1):
-                    continue
-                best[following] = total
-                came[following] = (state, (box, way))
-                pushed += 1
-                heapq.heappush(queue, (estimate, pushed, total, still, following))
+        for walk, box, way in grid.pushes_after_walks(player, boxes):
+            after = boxes ^ (1 << box | 1 << (box + offsets[way]))
+            still = to_go.get(after, -1)
+            if still < 0:  # not allowed, or no way on to the goals through allowed ones
+                continue
+            change = last_box >= 0 and box != last_box
+            total = cost + push_cost(order, walk, change, change or way != last_way)
+            following: State = (after, box, way if lines else -1)
+            estimate = total + still * unit
+            if estimate > bound or total >= best.get(following, total + 1):
+                continue
+            best[following] = total
+            came[following] = (state, (box, way))
+            pushed += 1
+            heapq.heappush(queue, (estimate, pushed, total, following))
     return None
+
+
+def pushes_to_go(grid: Grid, allowed: set[int], limits: Limits) -> dict[int, int]:
+    """The fewest pushes from each allowed layout to the goals through allowed layouts, the
+    player left out (he is put wherever a push needs him); layouts that cannot get there are
+    left out.
+
+    A breadth-first search of pulls back from the goals: a push takes at least as many pushes
+    with the player as without, so this never overestimates, and it prunes every layout of the
+    vicinity that leads nowhere."""
+    if grid.goals not in allowed:
+        return {}
+    to_go = {grid.goals: 0}
+    frontier = [grid.goals]
+    floor, steps = grid.floor, 0
+    while frontier:
+        steps += 1
+        reached: list[int] = []
+        for layout in frontier:
+            limits.poll()
+            free = floor & ~layout
+            for offset in grid.offsets:
+                # A box on t pulled to t - offset: it came from there, pushed by a player on
+                # t - 2 * offset, both squares free now.
+                pulled = layout & shift(free, offset) & shift(free, 2 * offset)
+                for box in bits_of(pulled):
+                    before = layout ^ (1 << box | 1 << (box - offset))
+                    if before in allowed and before not in to_go:
+                        to_go[before] = steps
+                        reached.append(before)
+        frontier = reached
+    return to_go
 
 
 def _unwind(came: dict[tuple[int, int, int], tuple[tuple[int, int, int], IndexedPush]],
