@@ -29,6 +29,7 @@ from game.cli.optimize_shared import (
     ending,
     file_result,
     level_key,
+    library_seeds,
     library_solution,
 )
 from game.cli.solve import positive_count
@@ -79,9 +80,11 @@ def run_optimize(args: argparse.Namespace) -> int:
     collection, index = load_chosen(args)
     level = collection.levels[index]
     source: LibraryEntry | None = None
+    seeds: tuple[str, ...] = ()
     if args.from_library:
         source = library_solution(level, order)
         lurd = source.lurd
+        seeds = library_seeds([level]).get(level.fingerprint(), ())
     else:
         # Its case made true first: what is printed, even the solution given when nothing
         # better is found, is what the game's own verify takes (the library's is already).
@@ -91,7 +94,7 @@ def run_optimize(args: argparse.Namespace) -> int:
     try:
         result = optimize(
             level, lurd, order, time_limit=args.time_limit, workers=args.workers,
-            progress=best_so_far(""),
+            progress=best_so_far(""), seeds=seeds,
         )
     except ValueError as error:  # a move that cannot be made, or not every box on a goal
         raise CliError(f"--solution: {error}") from None

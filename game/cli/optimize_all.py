@@ -21,6 +21,7 @@ from game.cli.optimize_shared import (
     ending,
     file_result,
     level_key,
+    library_seeds,
 )
 from game.core.collection import Collection
 from game.core.errors import printable
@@ -84,6 +85,7 @@ def optimize_all(args: argparse.Namespace, collection: Collection, order: Metric
     """Optimize each level of ``collection`` that has a library solution, one line on stdout
     a level; levels the journal has as finished are skipped."""
     kept = best_entries(collection.levels, order)
+    seeds = library_seeds(collection.levels)
     indices = [i for i, level in enumerate(collection.levels) if level.fingerprint() in kept]
     if not indices:
         raise CliError("no level of FILE has a solution in the solution library")
@@ -106,7 +108,7 @@ def optimize_all(args: argparse.Namespace, collection: Collection, order: Metric
         source = kept[level.fingerprint()]
         result = optimize(
             level, source.lurd, order, time_limit=args.time_limit, workers=args.workers,
-            progress=best_so_far(f"level {number}: "),
+            progress=best_so_far(f"level {number}: "), seeds=seeds.get(level.fingerprint(), ()),
         )
         line = f"level {number}: {before_after(result.before, result.after)} ({ending(result)})"
         if result.improved:

@@ -73,6 +73,17 @@ def library_solution(level: Level, order: MetricOrder) -> LibraryEntry:
     return best
 
 
+def library_seeds(levels: list[Level]) -> dict[str, tuple[str, ...]]:
+    """Per level's fingerprint, the library's fewest-pushes and fewest-moves solutions: what
+    an optimization starts from besides the one it is given, so that a run never ends behind
+    what runs for other metrics filed."""
+    seeds: dict[str, dict[str, None]] = {}
+    for order in (MetricOrder.PUSHES, MetricOrder.MOVES):
+        for fingerprint, entry in best_entries(levels, order).items():
+            seeds.setdefault(fingerprint, {})[entry.lurd] = None
+    return {fingerprint: tuple(lurds) for fingerprint, lurds in seeds.items()}
+
+
 def best_entries(levels: list[Level], order: MetricOrder) -> dict[str, LibraryEntry]:
     """The best library entry under ``order`` of each of ``levels`` that has one that still
     solves it, by the level's fingerprint; CliError when the store cannot be read."""

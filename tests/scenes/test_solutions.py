@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.app.jobs.jobs import Progress, Purpose
+from game.app.jobs.solver_service import OptimizeRequest
 from game.app.screens import LevelSelectScreen, MessageScreen, PlayScreen
 from game.cli.scripted import run_until_still
 from game.core.collection import Collection
@@ -471,3 +472,19 @@ def test_l_opens_the_collection_s_solutions_which_opens_a_level_s_and_fits(
     press(engine, pygame.K_RETURN)
     other = engine.top
     assert isinstance(other, SolutionsScene) and other.model.level_index == OPEN_ROOM - 1
+
+
+def test_an_optimization_starts_from_the_fewest_pushes_and_fewest_moves_entries_too() -> None:
+    solver = FakeSolver()
+    for engine in headless_engine(solver):
+        scene = open_from_level_select(engine, OPEN_ROOM)
+        engine.clipboard.put("Solution: rlrldrR\nSolution: drR\nSolution: udrR")
+        press(engine, pygame.K_v)
+        finish_import(engine, scene)
+        while (chosen := scene.model.chosen) is not None and chosen.entry.lurd == "drR":
+            press(engine, pygame.K_UP)  # off the best, onto another entry
+        press(engine, pygame.K_o)
+        request = solver.requests[-1]
+        assert isinstance(request, OptimizeRequest)
+        assert chosen is not None and request.solution == chosen.entry.lurd != "drR"
+        assert request.seeds == ("drR",)

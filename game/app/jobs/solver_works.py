@@ -106,12 +106,15 @@ class RescueRequest:
 
 @dataclass(frozen=True)
 class OptimizeRequest:
-    """A cheaper ``solution`` of ``level`` under the metric ``order``."""
+    """A cheaper ``solution`` of ``level`` under the metric ``order``, starting from the best of
+    ``seeds`` too (the level's other kept solutions), on ``workers`` processes."""
 
     level: Level
     solution: str
     order: MetricOrder
     time_limit: float
+    seeds: tuple[str, ...] = ()
+    workers: int = 1
 
     def run(self, cancelled: CancelCheck, progress: NodeProgress) -> OptimizeResult:
         from game.solver.optimize.optimizer import optimize
@@ -122,6 +125,8 @@ class OptimizeRequest:
             self.order,
             time_limit=self.time_limit,
             cancel=cancelled,
+            workers=self.workers,
+            seeds=self.seeds,
             progress=lambda news: progress(
                 news.nodes, news.seconds,
                 f"best so far {counted(news.best.moves, 'move')}, "

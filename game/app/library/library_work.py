@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.app.filing import SolutionRefused, checked_solution, new_entry
 from game.app.jobs.job_driver import Ended
 from game.app.jobs.jobs import JobState, Progress, ProgressLine, Purpose
-from game.app.jobs.solver_service import OptimizeRequest, SolverPort
+from game.app.jobs.solver_service import OptimizeRequest, SolverPort, player_workers
 from game.app.library.solutions import Checked, check_imports, file_imports, file_solution_texts
 from game.app.notice import Tone
 from game.app.shell import Shell
@@ -127,8 +127,11 @@ class LibraryWork:
         """Import the solutions of a file's ``Solution`` lines."""
         self.import_texts(lambda: file_solution_texts(path))
 
-    def optimize(self, number: int, lurd: str, order: MetricOrder, seconds: float) -> None:
-        """Look for a solution cheaper than entry ``number`` under ``order`` for ``seconds``."""
+    def optimize(
+        self, number: int, lurd: str, order: MetricOrder, seconds: float, seeds: tuple[str, ...]
+    ) -> None:
+        """Look for a solution cheaper than entry ``number`` under ``order`` for ``seconds``,
+        from the best of ``seeds`` (the level's other kept solutions) too."""
         solver = self.solver
         if solver is None:
             return
@@ -140,7 +143,9 @@ class LibraryWork:
             Purpose.OPTIMIZE,
             subject,
             lambda: solver.start(
-                Purpose.OPTIMIZE, subject, OptimizeRequest(level, lurd, order, seconds)
+                Purpose.OPTIMIZE,
+                subject,
+                OptimizeRequest(level, lurd, order, seconds, seeds, player_workers()),
             ),
         )
 

@@ -45,6 +45,8 @@ OPTIMIZE_TIME_SETTING = "solutions_optimize_seconds"
 # The optimizer's time limits to choose from; a minute is the optimizer's own default.
 OPTIMIZE_TIMES = (10.0, 60.0, 300.0)
 DEFAULT_OPTIMIZE_SECONDS = 60.0
+# The entries an optimization starts from besides the chosen one: the best by these orders.
+SEED_ORDERS = (MetricOrder.PUSHES, MetricOrder.MOVES)
 EnumT = TypeVar("EnumT", bound=Enum)
 
 
@@ -441,13 +443,24 @@ class SolutionsModel:
 
     def _optimize(self) -> None:
         """Look for a cheaper solution than the chosen entry under the primary metric, in the
-        solver's process; a better one becomes a new entry ("optimized from #N")."""
+        solver's process, starting from the level's fewest-pushes and fewest-moves entries too
+        (so a run never ends behind what runs for other metrics found); a better one becomes a
+        new entry ("optimized from #N")."""
         if self.solver is None or not self._free():
             return
         item = self._replayable()
         if item is not None:
             entry = item.entry
-            self.work.optimize(entry.number, entry.lurd, self.primary, self.optimize_seconds)
+            seeds = tuple(
+                dict.fromkeys(
+                    best.entry.lurd
+                    for best in (best_in(self.entries, order) for order in SEED_ORDERS)
+                    if best is not None and best is not item
+                )
+            )
+            self.work.optimize(
+                entry.number, entry.lurd, self.primary, self.optimize_seconds, seeds
+            )
 
     def _told(self, told: Told) -> None:
         """A piece of work ended: read the entries again if it filed any, and say how."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 
 from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics, solution_metrics
-from game.core.notation import in_true_case
+from game.core.notation import NotationError, in_true_case
 from game.core.push import IndexedPush
 from game.solver.collector import collector_paused
 from game.solver.methods import DEFAULT_MEMORY
@@ -86,9 +87,14 @@ def optimize(
     cancel: Cancel | None = None,
     progress: Callable[[OptimizeProgress], None] | None = None,
     workers: int = 1,
+    seeds: Sequence[str] = (),
 ) -> OptimizeResult:
     """A solution of ``level`` at least as good as ``lurd`` under ``order``, with each push in
     uppercase and each walk in lowercase.
+
+    ``seeds`` are other solutions of the level (e.g. the library's best for other orders),
+    offered to every order's best before the first step, so that a run starts from what runs
+    for other orders found (one that does not solve the level is passed over).
 
     ``cancel``, ``time_limit`` and ``memory_limit`` behave as in :func:`game.solver.solve` and
     end the work with the best solution so far (the memory shared evenly among the workers);
@@ -109,6 +115,9 @@ def optimize(
         try:
             limits.check()  # a job cancelled before it starts does no work
             grid = Grid(level, limits)
+            for seed in seeds:
+                with suppress(NotationError):  # passed over, as one that does not solve
+                    run.offer(in_true_case(level, seed)[0], limits)
             shortest = render(level, run.asked.pushes, limits.poll)
             if shortest is not None:
                 run.offer(shortest, limits)

@@ -190,3 +190,14 @@ def test_news_comes_with_every_improvement() -> None:
     assert news, "no news of the improvement"
     assert news[-1].best == result.after and news[-1].lurd == result.lurd
     assert all(solves(ROOM, item.lurd) for item in news)
+
+
+def test_a_run_starts_from_the_best_of_its_seeds_and_passes_over_bad_ones() -> None:
+    # No step at all (an empty ladder): what comes back is the best of what it was given.
+    for order in (MetricOrder.MOVES, MetricOrder.PUSHES, MetricOrder.BOX_LINES):
+        result = optimize(ROOM, "RurrdLLulldRRR", order, ladder=(), seeds=("R", "Rx", "rr"))
+        assert result.lurd == "RR" and result.improved
+        assert result.before == measure(ROOM, "RurrdLLulldRRR")
+    unseeded = optimize(ROOM, "RurrdLLulldRRR", MetricOrder.MOVES, ladder=())
+    bad_seeds = optimize(ROOM, "RurrdLLulldRRR", MetricOrder.MOVES, ladder=(), seeds=("R", "Rx"))
+    assert bad_seeds.lurd == unseeded.lurd != "RR"
