@@ -16,7 +16,12 @@ from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import ScrollRoom, Wheel
 from game.app.editor import editing
 from game.app.saving import best_text
-from game.app.screens import LevelSelectScreen, OpenFileScreen, SolutionsScreen
+from game.app.screens import (
+    CollectionSolutionsScreen,
+    LevelSelectScreen,
+    OpenFileScreen,
+    SolutionsScreen,
+)
 from game.app.shell import Shell
 from game.core.chapters import chapters_of, open_chapters, stars_of
 from game.core.level import Level
@@ -42,6 +47,7 @@ class SelectKey(Enum):
     PREVIOUS_CHAPTER = "previous chapter"
     OPEN_FILE = "open file"
     SOLUTIONS = "solutions"  # of the chosen level
+    COLLECTION_SOLUTIONS = "collection solutions"  # every level's best, the chosen one first
     EDIT = "edit"  # a copy of the chosen level
     MY_LEVELS = "my levels"
     CAMPAIGN = "campaign"
@@ -237,6 +243,8 @@ class LevelSelect:
             self.shell.open(OpenFileScreen())
         elif key is SelectKey.SOLUTIONS and playable:
             self.shell.open(SolutionsScreen(self.selected))
+        elif key is SelectKey.COLLECTION_SOLUTIONS:
+            self.shell.open(CollectionSolutionsScreen(max(0, self.selected)))
         elif key is SelectKey.EDIT and playable:  # a copy of the level, campaign included
             editing.edit_level(self.shell, self.levels[self.selected])
         elif key is SelectKey.MY_LEVELS:

@@ -74,6 +74,7 @@ class LevelSelectScene(GameScene[LevelSelectView]):
         ("PgUp/PgDn Wheel", "scroll"),
         ("Tab", "next chapter"),
         ("Shift+S", "solutions"),
+        ("Shift+L", "all solutions"),
         ("O", "open a file"),
         ("E", "edit a copy"),
         ("M", "my levels"),
@@ -132,6 +133,8 @@ class LevelSelectScene(GameScene[LevelSelectView]):
                 return SelectKey.PREVIOUS_CHAPTER if shift else SelectKey.NEXT_CHAPTER
             if event.key == pygame.K_s:
                 return SelectKey.SOLUTIONS if shift else None
+            if event.key == pygame.K_l and shift:  # without Shift, L steps right
+                return SelectKey.COLLECTION_SOLUTIONS
             return _KEYS.get(event.key)
         if event.type == pygame.MOUSEWHEEL:
             return Wheel(event.y)

@@ -8,6 +8,7 @@ from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import Wheel
 from game.app.level_select import CardGrid, LevelCard, LevelSelect, LevelSelectView, SelectKey
 from game.app.screens import (
+    CollectionSolutionsScreen,
     EditorScreen,
     LevelSelectScreen,
     MessageScreen,
@@ -118,6 +119,7 @@ def test_the_ways_on() -> None:
     assert shell.top_screen() == PlayScreen(1)
     for key, screen in (
         (SelectKey.SOLUTIONS, SolutionsScreen(1)),
+        (SelectKey.COLLECTION_SOLUTIONS, CollectionSolutionsScreen(1)),
         (SelectKey.OPEN_FILE, OpenFileScreen()),
         (SelectKey.EDIT, EditorScreen(model.levels[1])),
     ):

@@ -488,3 +488,21 @@ def test_an_optimization_starts_from_the_fewest_pushes_and_fewest_moves_entries_
         assert isinstance(request, OptimizeRequest)
         assert chosen is not None and request.solution == chosen.entry.lurd != "drR"
         assert request.seeds == ("drR",)
+
+
+def test_shift_l_on_level_select_opens_the_collection_view_and_l_still_steps_right(
+    engine: GameEngine,
+) -> None:
+    engine.solver.think_ahead = False
+    engine.open(LevelSelectScreen())
+    select = engine.top
+    press(engine, pygame.K_l)
+    assert engine.top is select
+    pygame.key.set_mods(SHIFT)
+    try:
+        press(engine, pygame.K_l, SHIFT)
+    finally:
+        pygame.key.set_mods(0)
+    collection = engine.top
+    assert isinstance(collection, CollectionSolutionsScene)
+    assert [row.chosen for row in collection.model.view().rows].index(True) == 1
