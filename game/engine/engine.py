@@ -398,7 +398,7 @@ class GameEngine:
             if index == top:
                 scene.draw(self.screen, shown or scene.shown(), alpha)
             else:
-                scene.draw(self.screen, scene.shown(), 0.0)
+                scene.draw_covered(self.screen, scene.shown())
         scenes[top].draw_keys(self.screen)
 
     def run(self, max_frames: int | None = None) -> None:

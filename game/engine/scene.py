@@ -75,6 +75,11 @@ class Scene(Generic[ViewT]):
     def draw_keys(self, surface: pygame.Surface) -> None:
         """The key bar: drawn for the top scene only, so an overlay's keys stand alone."""
 
+    def draw_covered(self, surface: pygame.Surface, shown: Shown[ViewT]) -> None:
+        """Render ``shown`` under an overlay (paused, alpha 0), where no key of this scene's
+        works: a scene with a key bar clears its band."""
+        self.draw(surface, shown, 0.0)
+
 
 # A scene class: made with the engine and the screen it shows (each takes its own kind).
 SceneClass = Callable[["GameEngine", Any], "Scene[Any]"]

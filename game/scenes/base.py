@@ -49,6 +49,14 @@ class GameScene(Scene[ViewT]):
     def draw_keys(self, surface: pygame.Surface) -> None:
         draw_key_bar(surface, self.key_hints())
 
+    def draw_covered(self, surface: pygame.Surface, shown: Shown[ViewT]) -> None:
+        # The band of this screen's key bar is left blank: the bar the overlay draws is the
+        # only one (a taller bar beneath used to show its top row above the overlay's).
+        self.draw(surface, shown, 0.0)
+        area = self.content_area(surface)
+        band = surface.get_height() - area.bottom
+        surface.fill(theme.BACKGROUND, (0, area.bottom, area.width, band))
+
     def paste_levels(self) -> None:
         """Ctrl+V on a menu: open the levels, or the level file, the clipboard holds."""
         navigation.paste_levels(self.engine)

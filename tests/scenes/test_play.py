@@ -333,3 +333,24 @@ def test_escape_pauses_and_escape_again_resumes(engine: GameEngine) -> None:
     assert engine.context.statistics.elapsed == seconds
     press(engine, pygame.K_ESCAPE)
     assert engine.top is play
+
+
+def test_under_the_level_complete_dialog_only_its_own_key_bar_shows(engine: GameEngine) -> None:
+    play = start(engine, 0)
+    play_moves(engine, FIRST_SOLUTION)
+    complete = engine.top
+    assert isinstance(complete, LevelCompleteScene)
+    engine.render(1.0)
+    screen = engine.screen
+    play_bar_top = play.content_area(screen).bottom
+    dialog_bar_top = complete.content_area(screen).bottom
+    assert play_bar_top < dialog_bar_top  # the play screen's bar is the taller one here
+    # Between the two bars' tops, beside the dialog's panel: the play screen's band, blank
+    # (no dimmed keys of play).
+    width = screen.get_width()
+    colours = {
+        tuple(screen.get_at((x, y)))
+        for y in range(play_bar_top, dialog_bar_top)
+        for x in (*range(0, width // 6), *range(width - width // 6, width))
+    }
+    assert len(colours) == 1
