@@ -14,7 +14,8 @@ import pygame
 
 from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import Wheel
-from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SolutionsView, SortBy
+from game.app.library.solutions_rows import SolutionsView
+from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SortBy
 from game.app.screens import SolutionsScreen
 from game.app.shown import Shown
 from game.engine.engine import GameEngine

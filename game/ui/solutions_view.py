@@ -11,7 +11,7 @@ import pygame
 
 from game.app.library.library_work import METRIC_NAMES, seconds_text
 from game.app.library.solutions import Column
-from game.app.library.solutions_screen import SolutionRow, SolutionsView
+from game.app.library.solutions_rows import SolutionRow, SolutionsView
 from game.core.wording import counted
 from game.ui import theme
 from game.ui.compare_view import FIRST_COLOUR

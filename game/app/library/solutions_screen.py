@@ -8,11 +8,9 @@ how each one ended.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
 
 from game.app import navigation
 from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
@@ -29,25 +27,20 @@ from game.app.library.solutions import (
     solution_texts,
     sorted_entries,
 )
+from game.app.library.solutions_choices import SolutionsChoices
+from game.app.library.solutions_rows import SolutionsView, solution_row
 from game.app.notice import Tone
 from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
 from game.app.shell import Shell
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.metrics import MetricOrder
+from game.core.problems import Problem
 from game.core.wording import counted
 from game.storage.library import SolutionLibrary
 
-# The settings that keep the player's choices between runs of the game.
-PRIMARY_SETTING = "solutions_primary_metric"
-SORT_SETTING = "solutions_sort"  # a column's name, with "-" in front when sorted descending
-OPTIMIZE_TIME_SETTING = "solutions_optimize_seconds"
-# The optimizer's time limits to choose from; a minute is the optimizer's own default.
-OPTIMIZE_TIMES = (10.0, 60.0, 300.0)
-DEFAULT_OPTIMIZE_SECONDS = 60.0
 # The entries an optimization starts from besides the chosen one: the best by these orders.
 SEED_ORDERS = (MetricOrder.PUSHES, MetricOrder.MOVES)
-EnumT = TypeVar("EnumT", bound=Enum)
 
 
 class SolutionsKey(Enum):
@@ -86,44 +79,6 @@ class SortBy:
 SolutionsCommand = SolutionsKey | PointAt | ClickOn | Wheel | SortBy
 
 
-@dataclass(frozen=True)
-class SolutionRow:
-    """One entry as its row shows it: its number and the texts of the metric columns (a dash
-    where it does not fit the level), the day and time it was filed, its origin with the best
-    marks, whether it fits, whether it is the best by moves or by pushes, whether it is the best
-    under the primary metric, whether it is chosen, and whether it is marked for a comparison."""
-
-    number: int
-    metrics: tuple[str, ...]
-    day: str
-    clock: str
-    origin: str
-    fits: bool
-    best_moves_or_pushes: bool
-    best: bool
-    chosen: bool
-    marked: bool
-
-
-@dataclass(frozen=True)
-class SolutionsView:
-    """The heading, how many entries there are and the first in view, the rows in view, how
-    the table is sorted, the primary metric and the optimizer's time, the line of news (or the
-    work's progress while it runs)."""
-
-    heading: str
-    count: int
-    first: int
-    rows: tuple[SolutionRow, ...]
-    sort: Column
-    descending: bool
-    primary: MetricOrder
-    optimize_seconds: float
-    message: str
-    tone: Tone
-    working: bool
-
-
 class SolutionsModel:
     """The library of level ``level_index`` of the open collection, as its screen shows it."""
 
@@ -152,15 +107,7 @@ class SolutionsModel:
         self.marked: int | None = None  # the number of the entry marked for a comparison
         self.message = ""
         self.tone = Tone.INFO
-        progress = shell.context.progress
-        self.primary = _setting_enum(
-            MetricOrder, progress.get_setting(PRIMARY_SETTING, ""), MetricOrder.MOVES
-        )
-        sort = progress.get_setting(SORT_SETTING, "")
-        self.descending = sort.startswith("-")
-        self.sort = _setting_enum(Column, sort.lstrip("-"), Column.NUMBER)
-        seconds = progress.get_setting(OPTIMIZE_TIME_SETTING, DEFAULT_OPTIMIZE_SECONDS)
-        self.optimize_seconds = seconds if seconds in OPTIMIZE_TIMES else DEFAULT_OPTIMIZE_SECONDS
+        self.choices = SolutionsChoices(shell.context.progress)
         self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
 
     @property
@@ -182,7 +129,10 @@ class SolutionsModel:
             self.tell(progress.read_error, Tone.DANGER)
 
     def _sort(self, keep: int | None) -> None:
-        self.entries = sorted_entries(self._shown, self.sort, self.descending, self.primary)
+        choices = self.choices
+        self.entries = sorted_entries(
+            self._shown, choices.sort, choices.descending, choices.primary
+        )
         numbers = [item.entry.number for item in self.entries]
         if keep in numbers:
             self.selected = numbers.index(keep)
@@ -239,7 +189,8 @@ class SolutionsModel:
                 self.selected = row
                 self._replay()
             case SortBy(column):
-                self._sort_by(column, not self.descending if column is self.sort else False)
+                again = column is self.choices.sort
+                self._sort_by(column, not self.choices.descending if again else False)
 
     def _key(self, key: SolutionsKey) -> None:
         steps = {
@@ -255,9 +206,9 @@ class SolutionsModel:
             self._choose(self.selected + steps[key])
         elif key in (SolutionsKey.SORT_NEXT, SolutionsKey.SORT_PREVIOUS):
             step = 1 if key is SolutionsKey.SORT_NEXT else -1
-            self._sort_by(columns[(columns.index(self.sort) + step) % len(columns)], False)
+            self._sort_by(columns[(columns.index(self.choices.sort) + step) % len(columns)], False)
         elif key is SolutionsKey.SORT_REVERSE:
-            self._sort_by(self.sort, not self.descending)
+            self._sort_by(self.choices.sort, not self.choices.descending)
         elif key is SolutionsKey.PRIMARY:
             self._next_primary()
         elif key is SolutionsKey.OPTIMIZE_TIME:
@@ -278,27 +229,23 @@ class SolutionsModel:
 
     # -- choices kept with the settings ------------------------------------------------------
     def _sort_by(self, column: Column, descending: bool) -> None:
-        self.sort, self.descending = column, descending
-        self._keep(SORT_SETTING, ("-" if descending else "") + column.value)
+        self._kept(self.choices.sort_by(column, descending, self.shell.context.progress))
         chosen = self.chosen
         self._sort(chosen.entry.number if chosen is not None else None)
 
     def _next_primary(self) -> None:
-        orders = list(MetricOrder)
-        self.primary = orders[(orders.index(self.primary) + 1) % len(orders)]
-        self._keep(PRIMARY_SETTING, self.primary.value)
+        problem = self.choices.next_primary(self.shell.context.progress)
         chosen = self.chosen
         self._sort(chosen.entry.number if chosen is not None else None)
-        self.tell(f"Primary metric: {METRIC_NAMES[self.primary]}", Tone.INFO)
+        self.tell(f"Primary metric: {METRIC_NAMES[self.choices.primary]}", Tone.INFO)
+        self._kept(problem)
 
     def _next_time(self) -> None:
-        index = OPTIMIZE_TIMES.index(self.optimize_seconds)
-        self.optimize_seconds = OPTIMIZE_TIMES[(index + 1) % len(OPTIMIZE_TIMES)]
-        self._keep(OPTIMIZE_TIME_SETTING, self.optimize_seconds)
-        self.tell(f"The optimizer gets {seconds_text(self.optimize_seconds)}", Tone.INFO)
+        problem = self.choices.next_time(self.shell.context.progress)
+        self.tell(f"The optimizer gets {seconds_text(self.choices.optimize_seconds)}", Tone.INFO)
+        self._kept(problem)
 
-    def _keep(self, setting: str, value: str | float) -> None:
-        problem = self.shell.context.progress.set_setting(setting, value)
+    def _kept(self, problem: Problem | None) -> None:
         if problem is not None:
             self.tell(problem.text, Tone.DANGER)
 
@@ -392,7 +339,7 @@ class SolutionsModel:
             return
         first = next((i for i in self.entries if i.entry.number == self.marked), None)
         if first is None or not first.fits:
-            first = best_in(self.entries, self.primary)
+            first = best_in(self.entries, self.choices.primary)
         if first is None or first.entry.number == second.entry.number:
             self.tell("Mark a solution with X, then choose another to compare", Tone.WARNING)
             return
@@ -459,7 +406,7 @@ class SolutionsModel:
                 )
             )
             self.work.optimize(
-                entry.number, entry.lurd, self.primary, self.optimize_seconds, seeds
+                entry.number, entry.lurd, self.choices.primary, self.choices.optimize_seconds, seeds
             )
 
     def _told(self, told: Told) -> None:
@@ -474,10 +421,12 @@ class SolutionsModel:
         working = self.work.progress_line()
         if working is not None:
             message, tone = working, Tone.INFO
-        best = best_in(self.entries, self.primary)
+        best = best_in(self.entries, self.choices.primary)
         shown = self.room.shown or len(self.entries)
         rows = tuple(
-            self._row(item, row, item is best)
+            solution_row(
+                item, item is best, row == self.selected, item.entry.number == self.marked
+            )
             for row, item in enumerate(self.entries[self.first:self.first + shown], self.first)
         )
         return SolutionsView(
@@ -485,59 +434,14 @@ class SolutionsModel:
             len(self.entries),
             self.first,
             rows,
-            self.sort,
-            self.descending,
-            self.primary,
-            self.optimize_seconds,
+            self.choices.sort,
+            self.choices.descending,
+            self.choices.primary,
+            self.choices.optimize_seconds,
             message,
             tone,
             working is not None,
         )
-
-    def _row(self, item: ShownEntry, row: int, best: bool) -> SolutionRow:
-        entry, metrics = item.entry, item.metrics
-        origin = entry.origin_text()
-        marks = [name for name, is_best in (("moves", item.best_moves),
-                                            ("pushes", item.best_pushes)) if is_best]
-        if marks:
-            origin += f", best {'+'.join(marks)}"
-        counts: tuple[str, ...]
-        if metrics is None:
-            counts = (f"{entry.moves:,}", f"{entry.pushes:,}", "-", "-", "-", "-")
-            origin += ": does not fit"
-        else:
-            counts = tuple(
-                f"{count:,}"
-                for count in (
-                    metrics.moves,
-                    metrics.pushes,
-                    metrics.box_lines,
-                    metrics.box_changes,
-                    metrics.pushing_sessions,
-                    metrics.player_lines,
-                )
-            )
-        day, clock = _filed(entry.added_at)
-        return SolutionRow(
-            entry.number,
-            counts,
-            day,
-            clock,
-            origin,
-            item.fits,
-            bool(marks),
-            best,
-            row == self.selected,
-            entry.number == self.marked,
-        )
-
-
-def _filed(added_at: float) -> tuple[str, str]:
-    """The day and the time of day an entry was filed ("-" for one kept without its date)."""
-    if added_at <= 0:
-        return "-", ""
-    moment = time.localtime(added_at)
-    return time.strftime("%Y-%m-%d", moment), time.strftime("%H:%M", moment)
 
 
 def _heading(level_index: int, level: Level, collection_title: str) -> str:
@@ -547,11 +451,3 @@ def _heading(level_index: int, level: Level, collection_title: str) -> str:
         title += f": {level.title}"
     # The level first: on a small window the collection's title is what gets cut.
     return f"{title}, {collection_title}"
-
-
-def _setting_enum(kind: type[EnumT], value: str, default: EnumT) -> EnumT:
-    """The member of ``kind`` a setting names (a hand-edited or older value: ``default``)."""
-    for member in kind:
-        if member.value == value:
-            return member
-    return default

@@ -7,12 +7,8 @@ import time
 
 from game.app.jobs.jobs import Purpose
 from game.app.library.solutions import Column
-from game.app.library.solutions_screen import (
-    OPTIMIZE_TIMES,
-    SolutionsKey,
-    SolutionsModel,
-    SortBy,
-)
+from game.app.library.solutions_choices import OPTIMIZE_TIMES
+from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SortBy
 from game.app.notice import Tone
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
@@ -58,7 +54,7 @@ def test_any_column_sorts_both_ways_and_the_sort_is_kept_for_the_next_time() -> 
     assert numbers(model) == [3, 2, 1]
     again = SolutionsModel(shell, 0)
     again.refresh()
-    assert (again.sort, again.descending) == (Column.DATE, True)
+    assert (again.choices.sort, again.choices.descending) == (Column.DATE, True)
     assert numbers(again) == [3, 2, 1]
 
 
@@ -83,7 +79,7 @@ def test_the_primary_metric_marks_the_best_and_is_kept() -> None:
     seconds = model.view().optimize_seconds
     assert seconds in OPTIMIZE_TIMES and seconds != 60.0
     again = SolutionsModel(shell, 0)
-    assert (again.primary, again.optimize_seconds) == (MetricOrder.PUSHES, seconds)
+    assert (again.choices.primary, again.choices.optimize_seconds) == (MetricOrder.PUSHES, seconds)
 
 
 def test_each_row_shows_the_day_it_was_filed_and_an_entry_without_one_a_dash() -> None:
