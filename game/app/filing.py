@@ -5,6 +5,7 @@ library, and what play reads back from it: the known solution for hints, the HUD
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
 from game.app.assist import SolverAssist
@@ -101,28 +102,40 @@ def keep_solver_solution(
 
 
 def level_assist(
-    solver: SolverPort, context: PlayContext, level_index: int, level: Level, solve_method: str
+    solver: SolverPort,
+    context: PlayContext,
+    level_index: int,
+    level: Level,
+    solve_method: str,
+    known: str | None,
 ) -> SolverAssist:
     """The solver's help for level ``level_index``: its whole solutions go to the level's
-    library, and the best by pushes the library holds answers a hint at once, at the start
-    and along that solution (after a restart or a new start of the game too)."""
+    library, and ``known`` (the best by pushes the library holds) answers a hint at once, at
+    the start and along that solution (after a restart or a new start of the game too)."""
     assist = SolverAssist(solver, level, solve_method=solve_method)
     assist.on_solution = partial(keep_solver_solution, context, level_index)
-    key = level_key(context.session, level_index, level)
-    known = SolutionLibrary(context.progress).fewest_pushes(key, level)
     if known is not None:
         assist.know_solution(known)
     return assist
 
 
-def library_best(context: PlayContext, level_index: int, level: Level) -> str:
-    """The HUD's BEST: the moves of the library's fewest-moves solution and the pushes of its
-    fewest-pushes one (the player's, the solver's, imported or optimized: the best known), or a
-    dash while the library holds none."""
+@dataclass(frozen=True)
+class LibraryBests:
+    """The level's fewest-moves and fewest-pushes solutions in its library (the player's, the
+    solver's, imported or optimized: the best known), None while it holds none."""
+
+    by_moves: str | None
+    by_pushes: str | None
+
+    @property
+    def text(self) -> str:
+        """The HUD's BEST: the moves of the one and the pushes of the other, or a dash."""
+        if self.by_moves is None or self.by_pushes is None:
+            return "-"
+        return f"{len(self.by_moves)}/{push_count(self.by_pushes)}"
+
+
+def library_bests(context: PlayContext, level_index: int, level: Level) -> LibraryBests:
     library = SolutionLibrary(context.progress)
     key = level_key(context.session, level_index, level)
-    by_moves = library.fewest_moves(key, level)
-    by_pushes = library.fewest_pushes(key, level)
-    if by_moves is None or by_pushes is None:
-        return "-"
-    return f"{len(by_moves)}/{push_count(by_pushes)}"
+    return LibraryBests(library.fewest_moves(key, level), library.fewest_pushes(key, level))

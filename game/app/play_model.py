@@ -14,7 +14,7 @@ from enum import Enum
 from game.app import navigation, saving
 from game.app.assist_machine import HINT_TIME_LIMIT, Status
 from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
-from game.app.filing import level_assist, library_best
+from game.app.filing import level_assist, library_bests
 from game.app.hud_info import HudInfo, par_text
 from game.app.jobs.job_driver import Ended
 from game.app.jobs.jobs import Job, JobState, Purpose
@@ -178,7 +178,12 @@ class PlayModel:
         self._saved_statistics = screen.statistics
         self._solution = screen.solution, screen.solution_name
         settings = shell.settings
-        self.assist = level_assist(solver, context, level_index, self.level, settings.solve_method)
+        # The library is read once as the level opens: its fewest pushes answers the first hint
+        # and both give the HUD's BEST.
+        bests = library_bests(context, level_index, self.level)
+        self.assist = level_assist(
+            solver, context, level_index, self.level, settings.solve_method, bests.by_pushes
+        )
         self.controller = PlayController(
             level_index,
             self.state,
@@ -197,7 +202,7 @@ class PlayModel:
         # The player's total from the store and the level's best (read when the level opens,
         # comes back into view, or is solved).
         self.total_score = 0
-        self.best = "-"
+        self.best = bests.text
         self._result_shown = False
 
     # -- the screen's life -----------------------------------------------------------------------
@@ -205,7 +210,7 @@ class PlayModel:
         context = self.context
         context.playing = self.state
         context.session.level_index = self.level_index
-        self._read_scores()
+        self.total_score = context.progress.total_score()
         self.controller.start(saving.level_par(context, self.level), self._saved_statistics)
         self.assist.after_change(self.state, None)
         if self.state.move_count:
@@ -232,7 +237,7 @@ class PlayModel:
 
     def _read_scores(self) -> None:
         self.total_score = self.context.progress.total_score()
-        self.best = library_best(self.context, self.level_index, self.level)
+        self.best = library_bests(self.context, self.level_index, self.level).text
 
     def request_restart(self) -> None:
         """Back to the start as one undoable action (also from the pause menu)."""
