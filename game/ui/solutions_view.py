@@ -171,6 +171,8 @@ def _draw_row(
         elif index == len(texts) - 1:
             cell_colour = _origin_colour(item)
         fitted = fit_text(text, _FONT, room, bold)
+        if COLUMNS[index][0] is Column.DATE and fitted != text and len(text) == len("2026-12-02"):
+            fitted = fit_text(text[5:], _FONT, room, bold)  # the month and day, not a cut year
         draw_text(surface, fitted, _FONT, cell_colour, (left, rect.centery), "midleft", bold)
 
 

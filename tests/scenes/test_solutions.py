@@ -273,6 +273,10 @@ def test_the_screen_fits(
     assert message.rect.bottom <= area.bottom
     assert len(scene.model.entries) == 24
     assert "solver: does not fit" in [item.text for item in drawn_texts]
+    # Each row's day shows whole (without its year where the column is narrow), never cut.
+    today = time.strftime("%Y-%m-%d")
+    days = [item.text for item in drawn_texts if item.text.startswith((today, today[5:]))]
+    assert len(days) == len(scene.model.view().rows) - 1  # the entry kept without a date: "-"
     assert sum(text.text.startswith("#") for text in drawn_texts) >= 5
 
 
