@@ -1,5 +1,5 @@
 """The commands of a level being played, as keys and clicks queue them for the play controller
-and for reverse play, which takes its share of them.
+and for reverse play, which takes its share of them, and the play screen's input they come in.
 """
 
 from __future__ import annotations
@@ -66,3 +66,41 @@ class PlayCommand(Enum):
 
 # Whatever a key of a level asks.
 PlayKey = Direction | PlayAction | PlayCommand | Pull | ReverseOrder
+
+
+# -- the play screen's input, as its scene maps keys and the mouse to it -------------------
+@dataclass(frozen=True)
+class Press:
+    """A key of the level pressed; ``key`` names the key, whose release ends a held move."""
+
+    command: PlayKey
+    key: int
+
+
+@dataclass(frozen=True)
+class Release:
+    key: int
+
+
+@dataclass(frozen=True)
+class ClickAt:
+    """A click on square ``square`` of the board (-1: off it, or the right button)."""
+
+    square: int
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """Mouse wheel notches: up (positive) undoes, down redoes."""
+
+    notches: int
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The window got or lost the keyboard's focus."""
+
+    focused: bool
+
+
+PlayInput = Press | Release | ClickAt | Wheel | Focus

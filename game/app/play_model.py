@@ -8,8 +8,6 @@ so no path (a restart, an undo, a paste, a load, reverse play) can leave a verdi
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from enum import Enum
 
 from game.app import navigation, saving
 from game.app.assist_machine import HINT_TIME_LIMIT, Status
@@ -21,12 +19,24 @@ from game.app.jobs.jobs import Job, JobState, Purpose
 from game.app.jobs.solver_service import Solved, SolveRequest, SolverPort, player_workers
 from game.app.notice import Tone
 from game.app.paste import PasteKind, read_paste
-from game.app.play_commands import PlayAction, PlayCommand, PlayKey, Pull, ReverseOrder
+from game.app.play_commands import (
+    ClickAt,
+    Focus,
+    PlayAction,
+    PlayCommand,
+    PlayInput,
+    PlayKey,
+    Press,
+    Pull,
+    Release,
+    ReverseOrder,
+    Wheel,
+)
 from game.app.play_controller import PlayController
+from game.app.play_views import Footer, Mark, MarkKind, PlayView, PositionView, Slide
 from game.app.reverse_hint import TAKEN, THINKING, PullHint, PullHints
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.shell import Shell
-from game.core.board import Board
 from game.core.chapters import CAPTION_KEY, level_field
 from game.core.direction import Direction
 from game.core.errors import LevelError
@@ -34,7 +44,6 @@ from game.core.play import PlayState
 from game.core.problems import Problem
 from game.core.reverse_play import ReverseGame
 from game.core.wording import counted
-from game.solver.plan import Hint
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
 _SOLVER_KEYS = (
@@ -45,112 +54,6 @@ _SOLVER_KEYS = (
     PlayCommand.SLOWER,
     PlayCommand.FASTER,
 )
-
-
-# -- input -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Press:
-    """A key of the level pressed; ``key`` names the key, whose release ends a held move."""
-
-    command: PlayKey
-    key: int
-
-
-@dataclass(frozen=True)
-class Release:
-    key: int
-
-
-@dataclass(frozen=True)
-class ClickAt:
-    """A click on square ``square`` of the board (-1: off it, or the right button)."""
-
-    square: int
-
-
-@dataclass(frozen=True)
-class Wheel:
-    """Mouse wheel notches: up (positive) undoes, down redoes."""
-
-    notches: int
-
-
-@dataclass(frozen=True)
-class Focus:
-    """The window got or lost the keyboard's focus."""
-
-    focused: bool
-
-
-PlayInput = Press | Release | ClickAt | Wheel | Focus
-
-
-# -- the view model ----------------------------------------------------------------------------
-class MarkKind(Enum):
-    """Why a square is outlined; the view picks its colour."""
-
-    SELECTED = "selected"  # the box picked for a push by clicks
-    REFUSED = "refused"  # where a click could not go
-    DEAD = "dead"  # a box of a deadlock just made
-
-
-@dataclass(frozen=True)
-class Mark:
-    square: int
-    kind: MarkKind
-
-
-@dataclass(frozen=True)
-class Slide:
-    """The step being animated: the player (and a box) from one square to the next over
-    ``ticks`` ticks, ``elapsed`` of them gone."""
-
-    player_from: int
-    player_to: int
-    box_from: int | None
-    box_to: int | None
-    ticks: int
-    elapsed: int
-
-    def fraction(self, alpha: float) -> float:
-        return min(1.0, (self.elapsed + alpha) / self.ticks)
-
-
-@dataclass(frozen=True)
-class PositionView:
-    """The board as shown: the boxes, the player and the step under way; ``homes`` are the
-    start squares reverse play pulls the boxes back to (None playing forwards)."""
-
-    board: Board
-    boxes: frozenset[int]
-    player: int
-    facing: Direction
-    slide: Slide | None
-    marks: tuple[Mark, ...]
-    homes: frozenset[int] | None
-
-
-class Footer(Enum):
-    """Which keys the key bar shows: those of forward play, reverse play, or a solution."""
-
-    FORWARD = "forward"
-    REVERSE = "reverse"
-    SOLUTION = "solution"
-
-
-@dataclass(frozen=True)
-class PlayView:
-    """Everything the play screen shows, made from the position this instant."""
-
-    position: PositionView
-    hud: HudInfo
-    # The next push the solver suggests (shown while nothing moves), its status line, and a
-    # tutorial level's caption (shown while the status says nothing).
-    hint: Hint | None
-    status: Status | None
-    caption: str
-    notice: tuple[str, Tone] | None
-    footer: Footer
 
 
 class PlayModel:

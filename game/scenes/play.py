@@ -11,17 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.app.play_commands import PlayCommand
-from game.app.play_model import (
-    ClickAt,
-    Focus,
-    Footer,
-    PlayModel,
-    PlayView,
-    Press,
-    Release,
-    Wheel,
-)
+from game.app.play_commands import ClickAt, Focus, PlayCommand, Press, Release, Wheel
+from game.app.play_model import PlayModel
+from game.app.play_views import Footer, PlayView
 from game.app.screens import PlayScreen
 from game.app.shown import Shown
 from game.engine.engine import CAPTION, GameEngine

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.play_model import MarkKind, PlayView, PositionView
+from game.app.play_views import MarkKind, PlayView, PositionView
 from game.ui import theme
 from game.ui.assets import Assets
 from game.ui.assist_overlay import STATUS_MARGIN, draw_hint

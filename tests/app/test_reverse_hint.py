@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from game.app.jobs.jobs import Purpose
 from game.app.jobs.solver_service import SolveRequest, solve_answer
-from game.app.play_commands import PlayCommand, Pull, ReverseOrder
-from game.app.play_model import PlayModel, Press
+from game.app.play_commands import PlayCommand, Press, Pull, ReverseOrder
+from game.app.play_model import PlayModel
 from game.app.reverse_hint import TAKEN, THINKING, PullPlan, pulled_home_level
 from game.app.screens import PlayScreen
 from game.core.collection import read_collection_text
