@@ -6,6 +6,10 @@ cells of its expansions, by boxes packed, and the share the best cell took (ever
 digs, in the best cell or the next of the front). On XSokoban 74, ``fess-base`` waits 5,260
 expansions at 16 packed, 2,229 of them in cells at 14 packed: the best cell left, a trap whose
 steps back wait in it (8,075 and 3,826 before the digging visits took the front in turn).
+With ``--show``, the plan's steps (square, where its box comes from, until which step it stays)
+and the position that began the last plateau: what the search waits at (XSokoban 50: the plan's
+step 10 asks a box onto (11, 1), which only a box pushed along the top row from the goal room
+reaches, and the box standing on (7, 1) shuts that way for good).
 """
 
 from __future__ import annotations
@@ -16,11 +20,14 @@ from pathlib import Path
 
 from game.core.collection import read_collection
 from game.core.errors import LevelError
+from game.core.level import Level
+from game.solver.analysis.board import bits_of
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.result import Limits, SolveStatus, StopSearch
 from game.solver.search.advisors import Pushes
 from game.solver.search.cells import Child, Rank
 from game.solver.search.fess import FeatureSearch
+from game.solver.search.parking import INIT, NEVER, OUTSIDE, ParkingPlan
 from game.solver.search.portfolio import Resumable, take_turns
 from game.solver.search.problem import Outcome, Problem
 from game.solver.search.start import search_level
@@ -37,6 +44,8 @@ class Plateau:
         self.expansions = 0
         self.at_best = 0  # of them, made at the best cell's visit
         self.cells: Counter[int] = Counter()  # per packed count of the cell, its expansions
+        self.boxes = 0  # the position of its first expansion: the boxes
+        self.player = 0  # and a square of the player's area
 
 
 class WatchedSearch(FeatureSearch):
@@ -61,6 +70,8 @@ class WatchedSearch(FeatureSearch):
         packed = -rank[0]
         if not self.plateaus or packed > self.plateaus[-1].packed:
             self.plateaus.append(Plateau(packed, sum(p.expansions for p in self.plateaus) + 1))
+            self.plateaus[-1].boxes = boxes
+            self.plateaus[-1].player = (region & -region).bit_length() - 1
         plateau = self.plateaus[-1]
         plateau.expansions += 1
         plateau.at_best += self.from_best
@@ -74,6 +85,10 @@ def main() -> int:
     parser.add_argument("level", help="the level's number in the file, or its title")
     parser.add_argument("--search", default="fess-base", choices=SEARCHES)
     parser.add_argument("--nodes", type=int, default=20_000, help="node limit")
+    parser.add_argument(
+        "--show", action="store_true",
+        help="also print the plan and the position that began the last plateau",
+    )
     args = parser.parse_args()
     try:
         level = read_collection(Path(args.file)).find(args.level)
@@ -108,7 +123,32 @@ def main() -> int:
             f"{plateau.packed:>6} {plateau.first:>9} {plateau.expansions:>10} "
             f"{plateau.at_best:>6} ({share:3.0%})  {cells}"
         )
+    if args.show and made and plateaus:
+        _show(made[-1], level, plateaus[-1])
     return 0
+
+
+def _show(search: WatchedSearch, level: Level, plateau: Plateau) -> None:
+    """The plan's steps, squares as (column, row), and the plateau's first position."""
+    width = level.board.width
+
+    def place(square: int) -> str:
+        return f"({square % width}, {square // width})"
+
+    plan = search.ready().plan
+    if isinstance(plan, ParkingPlan):
+        print("plan (the base search's):  step  square  box from  stays until")
+        for step, (source, square, until) in enumerate(
+            zip(plan.sources, plan.squares, plan.until, strict=True)
+        ):
+            origin = {INIT: "there", OUTSIDE: "a start box"}.get(source) or place(source)
+            stays = "the end" if until == NEVER else f"step {until}"
+            print(f"{step:>30}  {place(square):>8}  {origin:>12}  {stays}")
+    else:
+        print("plan: the goal order (the base search retired no box)")
+    position = Level(level.board, frozenset(bits_of(plateau.boxes)), plateau.player)
+    print(f"the position at expansion {plateau.first}, {plateau.packed} packed:")
+    print("\n".join(position.rows()))
 
 
 if __name__ == "__main__":
