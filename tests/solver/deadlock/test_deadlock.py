@@ -99,3 +99,17 @@ def test_goals_frozen_off_the_way_leave_the_others_reachable() -> None:
     frozen = problem.freeze.frozen_group(board.index(4, 1), problem.start_boxes)
     assert frozen and not frozen & ~problem.goals
     assert problem.frozen_goals.still_possible(problem.start_boxes, frozen)
+
+
+def test_only_boxes_stopped_along_both_axes_are_candidates_for_freezing() -> None:
+    problem = problem_of(BLOCK)
+    board = parse_level(BLOCK).board
+    block = problem.start_boxes
+    assert problem.freeze.candidates(block) == block
+    # A lone box in the middle of the room has free squares on every side: never frozen.
+    lone = 1 << board.index(4, 3)
+    assert problem.freeze.candidates(lone) == 0
+    # In the corner it is stopped by walls on both axes, and frozen.
+    corner = 1 << board.index(1, 1)
+    assert problem.freeze.candidates(corner) == corner
+    assert problem.freeze.frozen_group(board.index(1, 1), corner) == corner

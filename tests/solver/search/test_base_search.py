@@ -17,7 +17,7 @@ from game.solver.result import Limits, StopSearch
 from game.solver.search.base_search import BaseSearch
 from game.solver.search.cells import unpack_squares
 from game.solver.search.fess import FeatureSearch
-from game.solver.search.parking import OUTSIDE
+from game.solver.search.parking import OUTSIDE, ParkingPlan
 from game.solver.search.portfolio import (
     MEDIUM_LEVEL_BOXES,
     entries_of,
@@ -52,6 +52,19 @@ UNSOLVABLE = "\n".join(
         "#   . #    #",
         "#     $$ $ #",
         "#. .  #@ # #",
+        "#    #  #  #",
+        "############",
+    ]
+)
+
+# The same boxes with a goal in the top left corner, planned after the one at (4, 1): a box
+# pushed into the corner before then stands frozen on a goal the plan does not count on yet.
+CORNER_UNSOLVABLE = "\n".join(
+    [
+        "############",
+        "#.  . #    #",
+        "#     $$ $ #",
+        "#  .  #@ # #",
         "#    #  #  #",
         "############",
     ]
@@ -191,3 +204,32 @@ def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran
         assert search.best == in_best[0]
         later_pulled_further += any(search.rank[n] < search.rank[in_best[0]] for n in in_best)
     assert later_pulled_further  # the rule decided somewhere
+
+
+def test_a_box_frozen_on_a_goal_before_its_turn_costs_more_than_the_whole_plan() -> None:
+    problem = problem_of(CORNER_UNSOLVABLE)
+    search = FeatureSearch(
+        problem, Limits(10, None, 1 << 30, None, None), box_moves=True, base_plan=True
+    )
+    plan = search.ready().plan
+    assert isinstance(plan, ParkingPlan)
+    assert plan.squares[:2] == [squares(problem, (4, 1)).bit_length() - 1, problem.width + 1]
+    left_box = squares(problem, (6, 2))
+
+    def packing(*box: tuple[int, int]) -> int:
+        boxes = problem.start_boxes & ~left_box | squares(problem, *box)
+        return search.rank_of(boxes, problem.region(boxes, problem.start_player), 0)[0]
+
+    # Beside the corner the box can still move: nothing packed, nothing lost. In the corner it
+    # can never move again: worse than any position without such a box, however packed.
+    assert packing((2, 1)) == 0
+    assert packing((1, 1)) > len(plan)
+
+
+@pytest.mark.parametrize("method", ["fess-base", "fast"])
+def test_a_level_where_boxes_freeze_before_their_turn_is_still_proved_unsolvable(
+    method: str,
+) -> None:
+    result = solve(parse_level(CORNER_UNSOLVABLE), method=method, time_limit=20)
+    assert result.status is SolveStatus.UNSOLVABLE
+    assert result.nodes > 0
