@@ -138,6 +138,12 @@ class FeatureSearch(CellSearch[Pushes]):
                 budget = (limits.deadline - limits.started) * BASE_SHARE
             self.base.run(budget)
             found = self.base.plan()
+            if found is None:
+                # No box retired: the bases grouped the other way, in a budget of its own
+                # (XSokoban 18; see BaseSearch.sinks).
+                lone = _base_search(problem, self.limits, lone_sinks=True)
+                lone.run(budget)
+                found = lone.plan()
             if found is not None:
                 return found
         return PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
@@ -335,12 +341,14 @@ class FeatureSearch(CellSearch[Pushes]):
         return steps
 
 
-def _base_search(problem: Problem, limits: Limits) -> BaseSearch:
-    """The solve's backward search: the plan does not depend on which base-planned search asks,
-    so the two of ``fast`` (and a search started again without macros) share one."""
-    if not problem.base_search:
-        problem.base_search.append(BaseSearch(problem, limits))
-    return problem.base_search[0]
+def _base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> BaseSearch:
+    """The solve's backward search (the second one, with ``lone_sinks``, made only when the
+    first retires no box): the plan does not depend on which base-planned search asks, so the
+    searches of ``fast`` (and a search started again without macros) share them."""
+    searches = problem.base_search
+    while len(searches) <= lone_sinks:
+        searches.append(BaseSearch(problem, limits, lone_sinks=bool(searches)))
+    return searches[lone_sinks]
 
 
 def _no_hotspots(_boxes: int) -> int:

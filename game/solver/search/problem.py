@@ -66,8 +66,9 @@ class Problem:
         reach = goal_reach(analysis.goal_list, analysis.distance, analysis.squares, size, poll)
         self.matching = MatchingChecker(reach, poll)
         self.hotspots = Hotspots(analysis, reach, walled)  # shared by apart() twins: a cache
-        # The backward search of base-planned FESS, made by the first such search of the solve
-        # that asks (a list, so that apart() twins share it: its time is spent once).
+        # The backward searches of base-planned FESS, made by the first such search of the
+        # solve that asks, and a second with the bases grouped the other way when the first
+        # retires no box (a list, so that apart() twins share them: their time is spent once).
         self.base_search: list[BaseSearch] = []
         self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out

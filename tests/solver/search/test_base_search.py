@@ -102,6 +102,17 @@ def test_sinks_are_the_largest_group_of_start_squares_boxes_move_among() -> None
     assert sinks == squares(problem, (6, 2), (7, 2), (6, 3))
 
 
+def test_boxes_standing_round_a_base_cut_it_off_unless_grouped_by_a_lone_box() -> None:
+    problem = problem_of(CLUSTER)
+    limits = Limits(10, None, 1 << 30, None, None)
+    bases = squares(problem, (6, 2), (7, 2), (6, 3))
+    fenced = squares(problem, (5, 3), (7, 3), (6, 4))  # round (6, 3), which moves no more
+    standing = BaseSearch(problem, limits)
+    lone = BaseSearch(problem, limits, lone_sinks=True)
+    assert standing.sinks(fenced, bases) == squares(problem, (6, 2), (7, 2))
+    assert lone.sinks(fenced, bases) == bases
+
+
 def test_when_a_box_can_retire_only_retiring_pulls_are_made_one_a_box() -> None:
     search, _ = search_of(CLUSTER)
     search.start()
