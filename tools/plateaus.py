@@ -67,9 +67,7 @@ class WatchedSearch(FeatureSearch):
         return heap
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
-        # The plan's own progress: the packing feature is lower by a whole plan for each box
-        # frozen ahead of it (see FeatureSearch._frozen_ahead).
-        packed = self.ready().plan.progress(boxes)[0]
+        packed = -rank[0]
         if not self.plateaus or packed > self.plateaus[-1].packed:
             self.plateaus.append(Plateau(packed, sum(p.expansions for p in self.plateaus) + 1))
             self.plateaus[-1].boxes = boxes
@@ -114,10 +112,7 @@ def main() -> int:
         stopped = "unsolvable" if stop.status is SolveStatus.UNSOLVABLE else "stopped"
         status = f"{stopped}: {stop.reason}"
     print(f"{args.search} on level {args.level}: {status}")
-    print(
-        f"{'packed':>6} {'first at':>9} {'until next':>10} {'at best cell':>13}  cells by packing"
-        " feature (below 0: boxes frozen ahead of the plan)"
-    )
+    print(f"{'packed':>6} {'first at':>9} {'until next':>10} {'at best cell':>13}  cells by packed")
     plateaus = made[-1].plateaus if made else []
     if not plateaus:
         print("(no expansion: the limit came first)")

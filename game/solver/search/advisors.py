@@ -110,8 +110,7 @@ class Advisors:
         zone further from it, packing no less and with no more areas or boxes in the zone."""
         out_of_plan = self.out_of_plan
         assert out_of_plan is not None
-        # The plan's own progress, not the packing feature (boxes frozen ahead lower that).
-        distance = out_of_plan.distances(self.plan.progress(boxes)[0])
+        distance = out_of_plan.distances(-rank[0])
 
         def allowed(source: int, target: int, near: int, far: int) -> bool:
             return near < far < UNREACHABLE and out_of_plan.reversible(source, target)

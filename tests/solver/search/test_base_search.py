@@ -217,7 +217,7 @@ def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran
     assert later_pulled_further  # the rule decided somewhere
 
 
-def test_a_box_frozen_on_a_goal_before_its_turn_costs_more_than_the_whole_plan() -> None:
+def test_a_box_frozen_on_a_goal_before_its_turn_counts_as_more_areas_than_the_floor_holds() -> None:
     problem = problem_of(CORNER_UNSOLVABLE)
     search = FeatureSearch(
         problem, Limits(10, None, 1 << 30, None, None), box_moves=True, base_plan=True
@@ -227,14 +227,15 @@ def test_a_box_frozen_on_a_goal_before_its_turn_costs_more_than_the_whole_plan()
     assert plan.squares[:2] == [squares(problem, (4, 1)).bit_length() - 1, problem.width + 1]
     left_box = squares(problem, (6, 2))
 
-    def packing(*box: tuple[int, int]) -> int:
+    def rank(*box: tuple[int, int]) -> tuple[int, ...]:
         boxes = problem.start_boxes & ~left_box | squares(problem, *box)
-        return search.rank_of(boxes, problem.region(boxes, problem.start_player), 0)[0]
+        return search.rank_of(boxes, problem.region(boxes, problem.start_player), 0)
 
-    # Beside the corner the box can still move: nothing packed, nothing lost. In the corner it
-    # can never move again: worse than any position without such a box, however packed.
-    assert packing((2, 1)) == 0
-    assert packing((1, 1)) > len(plan)
+    # Beside the corner the box can still move; in the corner it can never move again, and the
+    # position comes after every one that packs as much without such a box.
+    beside, corner = rank((2, 1)), rank((1, 1))
+    assert beside[0] == corner[0] == 0
+    assert beside[1] < problem.floor.bit_count() < corner[1]
 
 
 @pytest.mark.parametrize("method", ["fess-base", "fast"])
