@@ -212,13 +212,42 @@ class _Run:
         self, grid: Grid, ladder: Sequence[Vicinity], limits: Limits, workers: int
     ) -> None:
         """Run the steps in up to ``workers`` processes at once until none is due and none is
-        under way (StopSearch at a limit); ``limits.nodes`` counts the workers' nodes."""
+        under way (StopSearch at a limit); ``limits.nodes`` counts the workers' nodes.
+
+        The steps' answers are taken in the order the steps began, and step k begins from the
+        bests after the answers of steps 0 to k - ``workers``, whichever worker finishes first:
+        so a run takes the same steps on the same solutions however the processes were timed,
+        and a run for moves and one for pushes stay alike as far as both get."""
         share = limits.memory_limit // workers
-        running: dict[Connection, tuple[Worker, Step, int]] = {}
+        running: dict[Connection, tuple[Worker, int, int]] = {}  # worker, step's index, nodes
+        steps: list[Step] = []  # every step begun, by index
+        answers: dict[int, str | None] = {}  # the answers not yet taken, by step
+        taken = 0  # the steps whose answers are taken, in order
         finished_nodes = 0
+
+        def take_next() -> bool:
+            """Take the next answer in order, if it has come."""
+            nonlocal taken
+            if taken not in answers:
+                return False
+            found = answers.pop(taken)
+            self.running[steps[taken].order] -= 1
+            if found is not None:
+                self.offer(found, limits)
+            taken += 1
+            return True
+
         try:
             while True:
-                while len(running) < workers and (step := self.next_step(ladder)) is not None:
+                while len(running) < workers:
+                    # Step k begins from the bests after steps 0 to k - workers.
+                    if taken < len(steps) - workers + 1 and not take_next():
+                        break
+                    step = self.next_step(ladder)
+                    if step is None:
+                        if taken < len(steps) and take_next():
+                            continue  # an answer taken may make a step due
+                        break
                     remaining = (
                         None if limits.deadline is None
                         else max(0.0, limits.deadline - time.monotonic())
@@ -227,25 +256,26 @@ class _Run:
                         work_step, self.level, grid, step, remaining, share,
                         name=f"optimizer-step-{step.order.value}",
                     )
-                    running[worker.pipe] = (worker, step, 0)
-                if not running:
+                    running[worker.pipe] = (worker, len(steps), 0)
+                    steps.append(step)
+                if not running:  # every answer has come
+                    if take_next():
+                        continue  # it may make a step due
                     return
                 for pipe in wait(list(running), timeout=CHECK_SECONDS):
                     assert isinstance(pipe, Connection)
-                    worker, step, nodes = running[pipe]
+                    worker, index, nodes = running[pipe]
                     try:
                         message = pipe.recv()
                     except (EOFError, OSError):  # it died without a word (killed from outside)
                         message = ("stopped", nodes)
                     if message[0] == "progress":
-                        running[pipe] = (worker, step, message[1])
+                        running[pipe] = (worker, index, message[1])
                         continue
                     del running[pipe]
                     end_workers([worker])
                     finished_nodes += message[1]
-                    self.running[step.order] -= 1
-                    if message[0] == "done" and message[2] is not None:
-                        self.offer(message[2], limits)
+                    answers[index] = message[2] if message[0] == "done" else None
                 limits.nodes = finished_nodes + sum(nodes for _, _, nodes in running.values())
                 limits.check()
         finally:
