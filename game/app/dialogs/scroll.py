@@ -37,6 +37,11 @@ class ScrollRoom:
             first = row - max(1, self.shown) + 1
         return self.clamp(first)
 
+    def moves(self, count: int) -> tuple[int, int, int, int, int, int]:
+        """How far the list keys move the choice in a list of ``count`` rows, in the order up,
+        down, page up, page down, first, last (the last two go to either end, at least)."""
+        return -1, 1, -self.page, self.page, -count, count
+
 
 @dataclass(frozen=True)
 class Wheel:

@@ -54,6 +54,17 @@ class CollectionKey(Enum):
     BACK = "back"  # stop an import, or leave
 
 
+# The keys that move the choice, in the order of ScrollRoom.moves.
+_LIST_KEYS = (
+    CollectionKey.UP,
+    CollectionKey.DOWN,
+    CollectionKey.PAGE_UP,
+    CollectionKey.PAGE_DOWN,
+    CollectionKey.FIRST,
+    CollectionKey.LAST,
+)
+
+
 CollectionCommand = CollectionKey | PointAt | ClickOn | Wheel
 
 
@@ -156,14 +167,7 @@ class CollectionSolutions:
             self.first = self.room.keep_in_view(self.first, self.selected)
 
     def handle(self, command: CollectionCommand) -> None:
-        steps = {
-            CollectionKey.UP: -1,
-            CollectionKey.DOWN: 1,
-            CollectionKey.PAGE_UP: -self.room.page,
-            CollectionKey.PAGE_DOWN: self.room.page,
-            CollectionKey.FIRST: -len(self.rows),
-            CollectionKey.LAST: len(self.rows),
-        }
+        steps = dict(zip(_LIST_KEYS, self.room.moves(len(self.rows)), strict=True))
         match command:
             case CollectionKey.BACK if self.work is not None:
                 self.shell.jobs.cancel(self, Purpose.IMPORT)

@@ -69,6 +69,17 @@ class SolutionsKey(Enum):
     BACK = "back"  # stop the work, or leave
 
 
+# The keys that move the choice, in the order of ScrollRoom.moves.
+_LIST_KEYS = (
+    SolutionsKey.UP,
+    SolutionsKey.DOWN,
+    SolutionsKey.PAGE_UP,
+    SolutionsKey.PAGE_DOWN,
+    SolutionsKey.FIRST,
+    SolutionsKey.LAST,
+)
+
+
 @dataclass(frozen=True)
 class SortBy:
     """A click on a column's header: sort by it, or the other way if it is sorted by already."""
@@ -193,14 +204,7 @@ class SolutionsModel:
                 self._sort_by(column, not self.choices.descending if again else False)
 
     def _key(self, key: SolutionsKey) -> None:
-        steps = {
-            SolutionsKey.UP: -1,
-            SolutionsKey.DOWN: 1,
-            SolutionsKey.PAGE_UP: -self.room.page,
-            SolutionsKey.PAGE_DOWN: self.room.page,
-            SolutionsKey.FIRST: -len(self.entries),
-            SolutionsKey.LAST: len(self.entries),
-        }
+        steps = dict(zip(_LIST_KEYS, self.room.moves(len(self.entries)), strict=True))
         columns = list(Column)
         if key in steps:
             self._choose(self.selected + steps[key])
