@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.solver.analysis.board import bits_of, flood, reaches
+from game.solver.analysis.player_area import area_after_push
 
 
 def walked(starts: int, free: int, width: int) -> int:
@@ -63,3 +64,30 @@ def test_a_square_is_reached_when_a_walk_gets_there(
     square = data.draw(st.sampled_from(squares))
     walk = walked(1 << start, free, width)
     assert reaches(start, square, free, width) == bool(walk >> square & 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.data())
+def test_the_area_after_a_push_is_what_a_walk_finds(
+    board: tuple[int, int, int], data: st.DataObject
+) -> None:
+    """Whichever way the push cuts the player's area (or joins it to another), the area worked
+    out from the one before is the one a walk from his new square finds."""
+    free, _, width = board
+    pushes = [
+        (box, step)
+        for box in bits_of(free)
+        for step in (1, -1, width, -width)
+        if free >> box - step & 1 and free >> box + step & 1
+    ]
+    if not pushes:
+        return
+    box, step = data.draw(st.sampled_from(pushes))
+    # Other boxes stand at random, never on the three squares of the push.
+    others = data.draw(st.integers(0, free)) & free
+    others &= ~(1 << box - step | 1 << box | 1 << box + step)
+    floor = free & ~others
+    area = walked(1 << box - step, floor & ~(1 << box), width)
+    after = floor & ~(1 << box + step)
+    found = area_after_push(area, box, box + step, after, width)
+    assert found == walked(1 << box, after, width)
