@@ -75,6 +75,15 @@ def open_store(target: Path, busy_timeout: float = BUSY_TIMEOUT) -> Opened:
     return Opened(opened.connection, opened.path, message=one_line(message))
 
 
+def reader_connection(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
+    """A connection that only reads the store at ``path`` (which the game's own connection
+    has opened and migrated), for work in another thread: SQLite connections stay in theirs."""
+    connection = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=busy_timeout
+    )
+    return connection
+
+
 def memory_connection() -> sqlite3.Connection:
     """A migrated store that lives only as long as the program."""
     connection = sqlite3.connect(":memory:", isolation_level=None)

@@ -25,7 +25,7 @@ from game.storage.jsondata import (
     decode_json,
     encode_json,
 )
-from game.storage.opening import BUSY_TIMEOUT, memory_connection, open_store
+from game.storage.opening import BUSY_TIMEOUT, memory_connection, open_store, reader_connection
 from game.storage.paths import store_path
 from game.storage.records import (
     CampaignProgress,
@@ -74,6 +74,12 @@ class ProgressStore(StoreConnection):
         opened = open_store(target, busy_timeout)
         store = cls(opened.connection, opened.path, opened.read_only_reason, opened.unavailable)
         return store, opened.message
+
+    @classmethod
+    def reader(cls, path: Path) -> ProgressStore:
+        """The store at ``path``, open to read only, for a thread of its own (the game's
+        store is used from the thread that opened it)."""
+        return cls(reader_connection(path), path, "a reader of the store writes nothing")
 
     @classmethod
     def in_memory(cls) -> ProgressStore:

@@ -43,6 +43,7 @@ class Purpose(Enum):
     LEVEL_AHEAD = ("a random level made ahead", False)
     OPTIMIZE = ("a shorter solution", True)
     IMPORT = ("imported solutions replayed", True)
+    EXPORT = ("solutions written to a .sok file", True)
 
     def __init__(self, wording: str, shown: bool) -> None:
         self.wording = wording

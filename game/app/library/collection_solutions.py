@@ -5,7 +5,8 @@ Solutions screen opens from here, and the collection's library is exported to a 
 
 The whole collection is read in one query of counts (no solution is replayed), when the screen
 comes into view; the view holds the rows in view only. An import's replays run in a thread
-through the job driver.
+through the job driver, and so does an export (reading the store through a connection of its
+own), unless the store lives in memory.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ from game.app.screens import OpenFileScreen, SolutionsScreen
 from game.app.shell import Shell
 from game.core.errors import LevelError
 from game.core.files import typed_path
+from game.core.problems import Problem
 from game.core.wording import counted
 from game.solver.result import CancelCheck
 from game.storage.library import EntryCounts, LevelKey, SolutionLibrary
+from game.storage.store import ProgressStore
 
 
 class CollectionKey(Enum):
@@ -51,7 +54,7 @@ class CollectionKey(Enum):
     OPEN = "open"  # the chosen level's Solutions
     EXPORT = "export"  # the collection's library as a .sok file
     IMPORT = "import"  # a .sok file's solutions, each under its level
-    BACK = "back"  # stop an import, or leave
+    BACK = "back"  # stop an import or an export, or leave
 
 
 # The keys that move the choice, in the order of ScrollRoom.moves.
@@ -116,12 +119,15 @@ class CollectionSolutions:
         self.totals = ""
         self.message = ""
         self.tone = Tone.INFO
-        self._imports = 0  # imports started: the subject of the one under way
+        self._jobs = 0  # imports and exports started: the subject of the one under way
 
     @property
     def work(self) -> Purpose | None:
-        """The import under way (an input script waits for it), if any."""
-        return Purpose.IMPORT if self.shell.jobs.busy(self, Purpose.IMPORT) else None
+        """The import or export under way (an input script waits for it), if any."""
+        for purpose in (Purpose.IMPORT, Purpose.EXPORT):
+            if self.shell.jobs.busy(self, purpose):
+                return purpose
+        return None
 
     def close(self) -> None:
         self.shell.jobs.cancel(self)
@@ -169,14 +175,17 @@ class CollectionSolutions:
     def handle(self, command: CollectionCommand) -> None:
         steps = dict(zip(_LIST_KEYS, self.room.moves(len(self.rows)), strict=True))
         match command:
-            case CollectionKey.BACK if self.work is not None:
+            case CollectionKey.BACK if self.work is Purpose.IMPORT:
                 self.shell.jobs.cancel(self, Purpose.IMPORT)
                 self._tell("Import stopped: nothing was added", Tone.WARNING)
+            case CollectionKey.BACK if self.work is Purpose.EXPORT:
+                self.shell.jobs.cancel(self, Purpose.EXPORT)
+                self._tell("Export stopped: no file was written", Tone.WARNING)
             case CollectionKey.BACK:
                 self.shell.pop()
             case CollectionKey.OPEN:
                 self._open()
-            case CollectionKey.EXPORT:
+            case CollectionKey.EXPORT if self.work is None:
                 run_flow(self.shell.open, self._export_flow())
             case CollectionKey.IMPORT if self.work is None:
                 self.shell.open(
@@ -231,25 +240,44 @@ class CollectionSolutions:
         try:
             target = typed_path(path)
         except LevelError as error:
-            self._tell(f"Not exported: {error}", Tone.DANGER)
+            self._tell(f"Nothing was exported: {error}", Tone.DANGER)
             return
         source = LibraryCollection(session.collection_id, collection)
-        done = export_sok(self.shell.context.progress, [source], target)
+        store = self.shell.context.progress
+        if store.path is None:  # a store in memory has no second connection: write it now
+            self._exported(target, export_sok(store, [source], target))
+            return
+        where = store.path
+
+        def work(
+            cancelled: CancelCheck, _progress: ProgressLine
+        ) -> tuple[Path, SokExport | Problem]:
+            reader = ProgressStore.reader(where)
+            try:
+                return target, export_sok(reader, [source], target, cancelled=cancelled)
+            finally:
+                reader.close()
+
+        self._jobs += 1
+        self.shell.jobs.run_in_thread(self, Purpose.EXPORT, self._jobs, work, self.wake)
+        self._tell(f"Writing {target.name}... (Esc stops)", Tone.INFO)
+
+    def _exported(self, target: Path, done: SokExport | Problem) -> None:
         if isinstance(done, SokExport):
             self._tell(f"{target.name}: {done.describe()}", Tone.GOOD)
         else:
-            self._tell(f"Not exported: {done.text}", Tone.DANGER)
+            self._tell(done.text, Tone.DANGER)  # it says that nothing was exported
 
     def import_sok(self, path: str) -> None:
         """Replay the solutions of the .sok file at ``path`` in a thread; each is filed under
         its level when they are all replayed."""
-        self._imports += 1
+        self._jobs += 1
         where = self._open_levels()
 
         def work(cancelled: CancelCheck, progress: ProgressLine) -> CheckedSok:
             return _filed_here(check_sok(Path(path), cancelled, progress), where)
 
-        self.shell.jobs.run_in_thread(self, Purpose.IMPORT, self._imports, work, self.wake)
+        self.shell.jobs.run_in_thread(self, Purpose.IMPORT, self._jobs, work, self.wake)
         self._tell("Replaying the file's solutions... (Esc stops)", Tone.INFO)
 
     def _open_levels(self) -> dict[str, LevelKey]:
@@ -263,9 +291,16 @@ class CollectionSolutions:
         }
 
     def subject_now(self, purpose: Purpose) -> Hashable:
-        return self._imports
+        return self._jobs
 
     def job_ended(self, ended: Ended) -> None:
+        if ended.purpose is Purpose.EXPORT:
+            if ended.answer is None:
+                why = ended.problem.text if ended.problem is not None else "it was stopped"
+                self._tell(f"Nothing was exported: {why}", Tone.DANGER)
+            else:
+                self._exported(*ended.answer)
+            return
         checked: CheckedSok | None = ended.answer
         if checked is None:
             why = ended.problem.text if ended.problem is not None else "it was stopped"
@@ -301,7 +336,7 @@ class CollectionSolutions:
         )
         title = self.shell.context.session.title
         message, tone = self.message, self.tone
-        if self.work is not None:
+        if self.work is Purpose.IMPORT:
             progress = self.shell.jobs.progress(self, Purpose.IMPORT)
             if progress is not None and progress.line:
                 message, tone = progress.line, Tone.INFO

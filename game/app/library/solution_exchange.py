@@ -97,16 +97,22 @@ class SokExport:
 
 
 def export_text(
-    store: StoreConnection, sources: Sequence[LibraryCollection], every_level: bool
-) -> tuple[str, SokExport]:
+    store: StoreConnection,
+    sources: Sequence[LibraryCollection],
+    every_level: bool,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> tuple[str, SokExport] | None:
     """The SOK text of ``sources`` with every solution of their library that solves its level
     as it is now; levels without one are written only with ``every_level``. One collection
-    gives the file its title, author and comment."""
+    gives the file its title, author and comment. None when ``cancelled`` (asked between
+    levels)."""
     library = SolutionLibrary(store)
     written: list[LevelSolutions] = []
     for source in sources:
         collection = source.collection
         for index, level in enumerate(collection.levels):
+            if cancelled():
+                return None
             place = collection.number_of(index)
             key = LevelKey(source.collection_id, level.fingerprint(), place)
             lurds = tuple(
@@ -124,9 +130,14 @@ def export_sok(
     sources: Sequence[LibraryCollection],
     target: Path,
     every_level: bool = True,
+    cancelled: Callable[[], bool] = lambda: False,
 ) -> SokExport | Problem:
-    """Write :func:`export_text` to ``target`` atomically; a problem if it cannot be."""
-    text, exported = export_text(store, sources, every_level)
+    """Write :func:`export_text` to ``target`` atomically; a problem if it cannot be (or
+    ``cancelled`` said stop before the file was written)."""
+    made = export_text(store, sources, every_level, cancelled)
+    if made is None or cancelled():
+        return Problem(ProblemKind.NOT_SAVED, "Nothing was exported: it was stopped")
+    text, exported = made
     data = (text + "\n").encode("utf-8")
     if len(data) > level_files.MAX_FILE_BYTES:
         # Its import reads it as a level file: what export writes, import must take.
@@ -140,7 +151,9 @@ def export_sok(
         replace_file(target, data)
     except OSError as error:
         reason = error.strerror or str(error)
-        return Problem(ProblemKind.NOT_SAVED, f"{printable(target.name)}: {reason}")
+        return Problem(
+            ProblemKind.NOT_SAVED, f"Nothing was exported: {printable(target.name)}: {reason}"
+        )
     return exported
 
 

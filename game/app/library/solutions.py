@@ -70,7 +70,8 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             if metrics is not None and entry.fingerprint == key.fingerprint:
                 measured.append((entry, metrics))
         shown.append(ShownEntry(entry, metrics))
-    unwritten("The solutions' metrics", library.remember_metrics(measured))
+    if not library.store.read_only:  # a reader in another thread keeps them for itself
+        unwritten("The solutions' metrics", library.remember_metrics(measured))
     return best_marked(shown)
 
 

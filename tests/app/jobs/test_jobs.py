@@ -73,4 +73,5 @@ def test_the_purposes_the_screen_shows() -> None:
         Purpose.LEVEL,
         Purpose.OPTIMIZE,
         Purpose.IMPORT,
+        Purpose.EXPORT,
     }

@@ -7,11 +7,13 @@ import time
 from pathlib import Path
 
 from game.app.filing import keep_solution
+from game.app.jobs.jobs import Purpose
 from game.app.library.collection_solutions import CollectionKey, CollectionSolutions
 from game.app.screens import OpenFileScreen, SolutionsScreen
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.store import ProgressStore
 from tests.app.fake_shell import FakeShell
 
 ROOMS = (
@@ -21,8 +23,10 @@ ROOMS = (
 )
 
 
-def rooms() -> tuple[FakeShell, CollectionSolutions]:
+def rooms(store: ProgressStore | None = None) -> tuple[FakeShell, CollectionSolutions]:
     shell = FakeShell()
+    if store is not None:
+        shell.context.use_progress(store)
     collection = read_collection_text(ROOMS)
     collection.title = "Rooms"
     shell.context.session.open(collection, LevelFile("rooms.xsb"))
@@ -120,3 +124,31 @@ def test_esc_stops_an_import(tmp_path: Path) -> None:
     model.handle(CollectionKey.BACK)
     assert model.work is None and not shell.closed
     assert model.view().message == "Import stopped: nothing was added"
+
+
+def on_disk(tmp_path: Path) -> tuple[FakeShell, CollectionSolutions]:
+    """The rooms with the progress in a file, as the game keeps it."""
+    store, message = ProgressStore.open(tmp_path / "progress.sqlite3")
+    assert message is None
+    return rooms(store)
+
+
+def test_an_export_of_a_store_on_disk_runs_as_a_job_the_loop_waits_for(tmp_path: Path) -> None:
+    shell, model = on_disk(tmp_path)
+    model.handle(CollectionKey.EXPORT)
+    target = tmp_path / "rooms.sok"
+    shell.answer(str(target))
+    assert model.work is Purpose.EXPORT
+    assert model.view().message == "Writing rooms.sok... (Esc stops)"
+    finish(shell, model)
+    assert model.view().message == "rooms.sok: exported 3 solutions of 3 levels"
+    assert "Solution (moves 3, pushes 1)" in target.read_text()
+
+
+def test_esc_stops_an_export(tmp_path: Path) -> None:
+    shell, model = on_disk(tmp_path)
+    model.handle(CollectionKey.EXPORT)
+    shell.answer(str(tmp_path / "rooms.sok"))
+    model.handle(CollectionKey.BACK)
+    assert model.work is None and not shell.closed
+    assert model.view().message == "Export stopped: no file was written"
