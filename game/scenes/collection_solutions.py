@@ -45,7 +45,7 @@ class CollectionSolutionsScene(GameScene[CollectionView]):
         ("N", "next level with none"),
         ("E", "export as .sok"),
         ("I", "import a .sok file"),
-        ("Esc", "stop the import, or back"),
+        ("Esc", "stop an import or export, or back"),
     )
 
     def __init__(self, engine: GameEngine, screen: CollectionSolutionsScreen) -> None:
