@@ -76,9 +76,10 @@ class LibraryEntry:
         """The entry with its LURD normalised (read from a file); ValueError if it is not LURD
         or it runs (its run lengths expanded) past the moves the library keeps."""
         try:
-            return replace(self, lurd=parse_lurd(self.lurd, MAX_LIBRARY_MOVES))
+            lurd = parse_lurd(self.lurd, MAX_LIBRARY_MOVES)
         except NotationError as error:
             raise ValueError(f"lurd: {error}") from None
+        return self if lurd == self.lurd else replace(self, lurd=lurd)  # as stored, mostly
 
     @property
     def moves(self) -> int:
