@@ -76,11 +76,11 @@ class OpenFile:
             case OpenKey.BACK:
                 self.shell.pop()
             case OpenKey.OPEN:
-                typed = os.path.expanduser(self.line.text.strip().strip('"'))
+                typed = os.path.expanduser(self._typed().strip().strip('"'))
                 if os.path.isdir(typed) and self.candidates:
                     self._take_candidate()
                 else:
-                    self._open(self.line.text)
+                    self._open(self._typed())
             case OpenKey.COMPLETE:
                 self._complete()
             case OpenKey.UP | OpenKey.DOWN:
@@ -103,15 +103,21 @@ class OpenFile:
     def view(self) -> OpenFileView:
         return OpenFileView(self.line.view(), tuple(self.candidates), self.chosen, self.error)
 
+    def _typed(self) -> str:
+        """The path the line names: typed after the folder it starts with, a path from the
+        root (``//``) or from home (``/~``) starts again there, as in Emacs: so a whole path
+        typed or pasted onto the folder given is the one opened."""
+        return restarted(self.line.text)
+
     def _list(self) -> None:
         if self._listed_for != self.line.text:
             self._listed_for = self.line.text
-            self.candidates = list_candidates(self.line.text)
+            self.candidates = list_candidates(self._typed())
             self.chosen = 0
 
     def _complete(self) -> None:
         if self.candidates:
-            folder = os.path.dirname(self.line.text)
+            folder = os.path.dirname(self._typed())
             self.line.text = os.path.join(folder, self.candidates[self.chosen])
 
     def _take_candidate(self) -> None:
@@ -121,7 +127,7 @@ class OpenFile:
         if self.line.text.endswith(os.sep):
             self._list()
         else:
-            self._open(self.line.text)
+            self._open(self._typed())
 
     def _open(self, path: str) -> None:
         if self.take is not None:
@@ -149,6 +155,24 @@ class OpenFile:
             return
         self.shell.pop()
         take(str(file))
+
+
+def restarted(text: str) -> str:
+    """``text`` from its last fresh start: a separator doubled, or ``~`` alone after a
+    separator, past its first character (a path that begins with ``//`` is left whole).
+
+    >>> restarted("/home/me/levels//tmp/set.xsb"), restarted("/home/me/~/set.xsb")
+    ('/tmp/set.xsb', '~/set.xsb')
+    """
+    separators = {"/", os.sep}
+    start = max(text.rfind(first + second, 1) for first in separators for second in separators)
+    for separator in separators:
+        # Home is ``~`` alone between separators (a folder may be named ``~old``).
+        home = max(text.rfind(f"{separator}~{after}", 1) for after in separators)
+        if text.endswith(f"{separator}~") and len(text) > 2:
+            home = max(home, len(text) - 2)
+        start = max(start, home)
+    return text if start < 1 else text[start + 1 :]
 
 
 def list_candidates(typed: str) -> list[str]:

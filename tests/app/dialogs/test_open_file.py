@@ -69,6 +69,21 @@ def test_enter_in_a_folder_steps_into_the_chosen_name_then_opens_the_file(
     assert session.level_count == 2
 
 
+def test_a_whole_path_typed_onto_the_folder_given_is_the_one_opened(tmp_path: Path) -> None:
+    level_files(tmp_path)
+    (tmp_path / "elsewhere").mkdir()
+    shell, dialog = opened(tmp_path / "elsewhere")
+    dialog.handle(Typed(f"{tmp_path}/se"))  # onto ".../elsewhere/": "//" starts again
+    dialog.tick()
+    assert dialog.view().candidates == ("sets/",)
+    dialog.handle(OpenKey.COMPLETE)
+    assert dialog.view().field.text == f"{tmp_path}/sets/"
+    dialog.handle(Typed("mine.xsb"))
+    dialog.handle(OpenKey.OPEN)
+    assert shell.screens == [MainMenuScreen(), LevelSelectScreen()]
+    assert shell.context.session.source == LevelFile(str(tmp_path / "sets" / "mine.xsb"))
+
+
 def test_a_file_that_cannot_be_opened_says_why_until_the_path_is_edited(
     tmp_path: Path,
 ) -> None:
