@@ -70,7 +70,7 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             if metrics is not None and entry.fingerprint == key.fingerprint:
                 measured.append((entry, metrics))
         shown.append(ShownEntry(entry, metrics))
-    if not library.store.read_only:  # a reader in another thread keeps them for itself
+    if not library.store.read_only:  # a newer version's store, or a reader in a thread
         unwritten("The solutions' metrics", library.remember_metrics(measured))
     return best_marked(shown)
 
