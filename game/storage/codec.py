@@ -139,13 +139,13 @@ def _fields(cls: Hashable) -> tuple[tuple[str, str, _Shape, bool], ...]:
 class _Shape:
     """A field's type as the codec reads it, worked out once per type rather than for every
     value (a library of 100,000 solutions holds some million values): the type under any
-    ``Annotated`` with its origin and arguments and the limits the annotations add, and for
-    a union the types besides None, for a list, tuple or dict the type of its items."""
+    ``Annotated`` and its origin, the limits the annotations set on a number or a text, and
+    for a union the types besides None, for a list, tuple or dict the type of its items."""
 
     hint: object
     origin: object
-    args: tuple[object, ...]
-    limits: tuple[object, ...]
+    maximum: float  # a number's
+    text: Text  # a text's
     options: tuple[_Shape, ...] = ()
     optional: bool = False  # a union that holds None
     items: _Shape | None = None
@@ -157,33 +157,34 @@ def _shape(hint: object, limits: tuple[object, ...]) -> _Shape:
         plain, *extra = get_args(hint)
         hint, limits = plain, (*limits, *extra)
     origin, args = get_origin(hint), get_args(hint)
+    maximum, text = _limit(limits, Limit()).maximum, _limit(limits, Text())
     if origin in (Union, types.UnionType):
         options = tuple(_shape(option, limits) for option in args if option is not type(None))
-        return _Shape(hint, origin, args, limits, options, len(options) < len(args))
+        return _Shape(hint, origin, maximum, text, options, len(options) < len(args))
     if origin in (list, tuple):
-        return _Shape(hint, origin, args, limits, items=_shape(args[0], ()))
+        return _Shape(hint, origin, maximum, text, items=_shape(args[0], ()))
     if origin is dict:
-        return _Shape(hint, origin, args, limits, items=_shape(args[1], ()))
-    return _Shape(hint, origin, args, limits)
+        return _Shape(hint, origin, maximum, text, items=_shape(args[1], ()))
+    return _Shape(hint, origin, maximum, text)
 
 
 def _checked(shape: _Shape, value: object, where: str) -> object:
     """``value`` checked against the type of ``shape`` (limits from ``Annotated`` included)."""
-    hint, origin, limits = shape.hint, shape.origin, shape.limits
+    hint, origin = shape.hint, shape.origin
     if origin in (Union, types.UnionType):
         if value is None and shape.optional:
             return None
         if len(shape.options) == 1:
             return _checked(shape.options[0], value, where)
-        return _tagged([option.hint for option in shape.options], value, where)
+        return _tagged(shape.options, value, where)
     if hint is bool:
         if not isinstance(value, bool):
             raise DataError(f"{where}: expected true or false, found {kind(value)}")
         return value
     if hint is int or hint is float:
-        return _number(hint, value, where, _limit(limits, Limit()).maximum)
+        return _number(hint, value, where, shape.maximum)
     if hint is str:
-        return _text(value, where, _limit(limits, Text()))
+        return _text(value, where, shape.text)
     items = shape.items
     if origin in (list, tuple) and items is not None:
         if not isinstance(value, list):
@@ -216,24 +217,24 @@ def _tag(cls: type) -> str | None:
     return tag if isinstance(tag, str) else None
 
 
-def _tagged(options: list[object], value: object, where: str) -> object:
+def _tagged(options: tuple[_Shape, ...], value: object, where: str) -> object:
     """One of a union of dataclasses, chosen by the ``kind`` the JSON object carries."""
     by_tag = {
-        _tag(option): option
+        _tag(option.hint): option
         for option in options
-        if isinstance(option, type) and dataclasses.is_dataclass(option)
+        if isinstance(option.hint, type) and dataclasses.is_dataclass(option.hint)
     }
     if None in by_tag or len(by_tag) != len(options):
-        raise TypeError(f"the codec cannot read a union of {options!r}")  # a programming error
+        hints = [option.hint for option in options]
+        raise TypeError(f"the codec cannot read a union of {hints!r}")  # a programming error
     if not isinstance(value, dict):
         raise DataError(f"{where}: expected an object, found {kind(value)}")
     option = by_tag.get(value.get(KIND_KEY))
     if option is None:
         raise DataError(f"{where}.{KIND_KEY}: not one of {', '.join(sorted(map(str, by_tag)))}")
-    return _checked(_shape(option, ()), value, where)
+    return _checked(option, value, where)
 
 
-@cache
 def _limit(limits: tuple[object, ...], default: T) -> T:
     for limit in limits:
         if isinstance(limit, type(default)):

@@ -78,10 +78,9 @@ def open_store(target: Path, busy_timeout: float = BUSY_TIMEOUT) -> Opened:
 def reader_connection(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> sqlite3.Connection:
     """A connection that only reads the store at ``path`` (which the game's own connection
     has opened and migrated), for work in another thread: SQLite connections stay in theirs."""
-    connection = sqlite3.connect(
+    return sqlite3.connect(
         f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, timeout=busy_timeout
     )
-    return connection
 
 
 def memory_connection() -> sqlite3.Connection:
