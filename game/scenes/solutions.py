@@ -97,7 +97,7 @@ class SolutionsScene(GameScene[SolutionsView]):
         self.model.close()
 
     def shown(self) -> Shown[SolutionsView]:
-        return Shown(self.model.view(), work=self.model.work.running)
+        return Shown(self.model.view(), work=self.model.running)
 
     def _fit(self) -> None:
         self.model.fit(rows_shown(self.content_area(self.engine.screen)))

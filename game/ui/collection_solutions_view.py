@@ -84,7 +84,7 @@ def draw_collection(surface: pygame.Surface, view: CollectionView, area: pygame.
         _draw_row(surface, row, row_rect(view, area, view.first + offset), lefts)
     shown_to = view.first + len(view.rows)
     if view.first > 0 or shown_to < view.count:
-        more = f"{view.first + 1}-{shown_to} of {view.count}"
+        more = f"{view.first + 1:,}-{shown_to:,} of {view.count:,}"
         draw_text(surface, more, 16, theme.TEXT_DIM, (table.right, table.top - 2), "bottomright")
     if view.message:
         text = fit_text(view.message, _FONT, width - 30)

@@ -28,7 +28,7 @@ _WIDE = 980  # from this width the headers have their full names and the dates t
 # The columns: what they sort by, their header (wide, narrow) and share of the table's width
 # (wide, narrow: a narrow table gives the numbers less room and the origin more).
 COLUMNS = (
-    (Column.NUMBER, ("#", "#"), (0.05, 0.05)),
+    (Column.NUMBER, ("#", "#"), (0.07, 0.1)),
     (Column.MOVES, ("Moves", "Mov"), (0.08, 0.08)),
     (Column.PUSHES, ("Pushes", "Psh"), (0.08, 0.08)),
     (Column.BOX_LINES, ("Box lines", "Lin"), (0.08, 0.08)),
@@ -36,7 +36,7 @@ COLUMNS = (
     (Column.SESSIONS, ("Sessions", "Ses"), (0.08, 0.08)),
     (Column.PLAYER_LINES, ("Player lines", "PLn"), (0.1, 0.08)),
     (Column.DATE, ("Filed", "Filed"), (0.15, 0.13)),
-    (Column.ORIGIN, ("Origin", "Origin"), (0.28, 0.34)),
+    (Column.ORIGIN, ("Origin", "Origin"), (0.26, 0.29)),
 )
 
 
@@ -97,7 +97,9 @@ def draw_solutions(surface: pygame.Surface, view: SolutionsView, view_area: pyga
     width = surface.get_width()
     draw_title(surface, "Solutions", 14, 40)
     count = counted(view.count, "solution")
-    line = fit_text(f"{count} of {view.heading}", 20, width - 40)
+    # Until the entries are read, their count is not known.
+    line = view.heading if view.reading and not view.rows else f"{count} of {view.heading}"
+    line = fit_text(line, 20, width - 40)
     draw_text(surface, line, 20, theme.TEXT_DIM, (width // 2, px(60)), "midtop")
     choices = (
         f"Primary metric: {METRIC_NAMES[view.primary]}   "
@@ -107,7 +109,7 @@ def draw_solutions(surface: pygame.Surface, view: SolutionsView, view_area: pyga
     draw_text(surface, choices, 17, theme.ACCENT, (width // 2, px(88)), "midtop")
     table = table_area(view_area)
     if not view.rows:
-        _draw_empty(surface, table)
+        _draw_empty(surface, table, view.reading)
     else:
         _draw_table(surface, view, view_area, table)
     if view.message:
@@ -116,11 +118,14 @@ def draw_solutions(surface: pygame.Surface, view: SolutionsView, view_area: pyga
         draw_text(surface, text, _FONT, theme.TONE_COLOURS[view.tone], at, "midbottom")
 
 
-def _draw_empty(surface: pygame.Surface, table: pygame.Rect) -> None:
+def _draw_empty(surface: pygame.Surface, table: pygame.Rect, reading: bool) -> None:
     panel = pygame.Rect(table.left, table.top, table.width, px(110))
     draw_panel(surface, panel)
-    draw_text(surface, "No solutions kept yet.", 26, theme.TEXT, panel.center, "midbottom")
+    title = "Reading the solutions..." if reading else "No solutions kept yet."
+    draw_text(surface, title, 26, theme.TEXT, panel.center, "midbottom")
     hint = "Solve the level, or import solutions (V: clipboard, I: a file)."
+    if reading:
+        hint = "A level with many solutions takes a few seconds."
     hint = fit_text(hint, _FONT, panel.width - 30)
     draw_text(surface, hint, _FONT, theme.TEXT_DIM, (panel.centerx, panel.centery + 6), "midtop")
 
@@ -145,7 +150,7 @@ def _draw_table(
         _draw_row(surface, item, rect, lefts, wide)
     shown_to = view.first + len(view.rows)
     if view.first > 0 or shown_to < view.count:
-        more = f"{view.first + 1}-{shown_to} of {view.count}"
+        more = f"{view.first + 1:,}-{shown_to:,} of {view.count:,}"
         draw_text(surface, more, 16, theme.TEXT_DIM, (table.right, table.top - 2), "bottomright")
 
 

@@ -44,6 +44,7 @@ class Purpose(Enum):
     OPTIMIZE = ("a shorter solution", True)
     IMPORT = ("imported solutions replayed", True)
     EXPORT = ("solutions written to a .sok file", True)
+    READ = ("a level's solutions read from the store", True)
 
     def __init__(self, wording: str, shown: bool) -> None:
         self.wording = wording

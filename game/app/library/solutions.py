@@ -50,17 +50,36 @@ class ShownEntry:
         return self.metrics is not None
 
 
-def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list[ShownEntry]:
+@dataclass(frozen=True)
+class ReadEntries:
+    """A level's entries as read (see :func:`read_entries`), the metrics counted on the way
+    that the store does not keep yet, and the store's last failure to read (None: none since
+    its caller cleared it)."""
+
+    shown: list[ShownEntry]
+    measured: list[tuple[LibraryEntry, SolutionMetrics]]
+    error: str | None = None
+
+
+def read_entries(
+    library: SolutionLibrary,
+    key: LevelKey,
+    level: Level,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> ReadEntries | None:
     """The level's entries, each checked on the level as it is now, with the best by moves and
-    the best by pushes marked (ties broken by the secondary metrics, then the earlier entry).
+    the best by pushes marked (ties broken by the secondary metrics, then the earlier entry);
+    None when ``cancelled`` (asked between entries).
 
     An entry of this layout already measured is trusted (it was replayed when filed); others
-    are replayed now, and the metrics of those that fit their own layout are kept for next
-    time, in one write.
+    are replayed now, and those that fit their own layout are in ``measured``, for the store
+    to keep (:func:`remember_measured`). Nothing is written: a reader in a thread may call it.
     """
     shown = []
     measured = []
-    for entry in library.entries(key):
+    for count, entry in enumerate(library.entries(key)):
+        if count % 1000 == 0 and cancelled():
+            return None
         metrics = entry.metrics if entry.fingerprint == key.fingerprint else None
         if metrics is None:
             try:
@@ -70,9 +89,22 @@ def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list
             if metrics is not None and entry.fingerprint == key.fingerprint:
                 measured.append((entry, metrics))
         shown.append(ShownEntry(entry, metrics))
-    if not library.store.read_only:  # a newer version's store, or a reader in a thread
-        unwritten("The solutions' metrics", library.remember_metrics(measured))
-    return best_marked(shown)
+    return ReadEntries(best_marked(shown), measured, library.store.read_error)
+
+
+def remember_measured(library: SolutionLibrary, read: ReadEntries) -> None:
+    """Keep the metrics ``read`` counted, in one write (a store open to read only keeps none:
+    a newer version's, or a reader in a thread)."""
+    if not library.store.read_only:
+        unwritten("The solutions' metrics", library.remember_metrics(read.measured))
+
+
+def shown_entries(library: SolutionLibrary, key: LevelKey, level: Level) -> list[ShownEntry]:
+    """The level's entries as :func:`read_entries` gives them, their new metrics kept."""
+    read = read_entries(library, key, level)
+    assert read is not None  # nothing cancels it
+    remember_measured(library, read)
+    return read.shown
 
 
 def best_marked(shown: list[ShownEntry]) -> list[ShownEntry]:

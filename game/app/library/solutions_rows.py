@@ -34,7 +34,7 @@ class SolutionRow:
 class SolutionsView:
     """The heading, how many entries there are and the first in view, the rows in view, how
     the table is sorted, the primary metric and the optimizer's time, the line of news (or the
-    work's progress while it runs)."""
+    work's progress while it runs); ``reading``: the entries are being read."""
 
     heading: str
     count: int
@@ -47,6 +47,7 @@ class SolutionsView:
     message: str
     tone: Tone
     working: bool
+    reading: bool
 
 
 def solution_row(item: ShownEntry, best: bool, chosen: bool, marked: bool) -> SolutionRow:

@@ -3,12 +3,12 @@ primary metric and the optimizer's time (both kept with the settings), and repla
 delete, import, optimize and compare; its view holds the rows in view only.
 
 Imports and optimizing run in the background (game.app.library.library_work), which tells the model
-how each one ended.
+how each one ended; so does reading the entries, from a store on disk (a level may keep 100,000).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -17,13 +17,17 @@ from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import ScrollRoom, Wheel
 from game.app.filing import level_key
+from game.app.jobs.job_driver import Ended
+from game.app.jobs.jobs import ProgressLine, Purpose
 from game.app.jobs.solver_service import SolverPort
 from game.app.library.library_work import METRIC_NAMES, LibraryWork, Told, seconds_text
 from game.app.library.solutions import (
     Column,
+    ReadEntries,
     ShownEntry,
     best_in,
-    shown_entries,
+    read_entries,
+    remember_measured,
     solution_texts,
     sorted_entries,
 )
@@ -37,7 +41,9 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.core.problems import Problem
 from game.core.wording import counted
+from game.solver.result import CancelCheck
 from game.storage.library import SolutionLibrary
+from game.storage.store import ProgressStore
 
 # The entries an optimization starts from besides the chosen one: the best by these orders.
 SEED_ORDERS = (MetricOrder.PUSHES, MetricOrder.MOVES)
@@ -89,6 +95,34 @@ class SortBy:
 
 SolutionsCommand = SolutionsKey | PointAt | ClickOn | Wheel | SortBy
 
+# How the entries are listed: the column sorted by, whether descending, the primary metric.
+Order = tuple[Column, bool, MetricOrder]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The entries in the order shown for ``order``, and the best of them under its primary
+    metric (a search of every entry: with 100,000 of them 0.2 s, so not in a frame's view)."""
+
+    order: Order
+    entries: list[ShownEntry]
+    best: ShownEntry | None
+
+
+def listing(shown: list[ShownEntry], order: Order) -> Listing:
+    column, descending, primary = order
+    entries = sorted_entries(shown, column, descending, primary)
+    return Listing(order, entries, best_in(entries, primary))
+
+
+@dataclass(frozen=True)
+class ReadListed:
+    """What a read in a thread hands back: the entries as read, and listed in the order asked
+    when it began (the loop sorts them again only if the order changed meanwhile)."""
+
+    read: ReadEntries
+    listed: Listing
+
 
 class SolutionsModel:
     """The library of level ``level_index`` of the open collection, as its screen shows it."""
@@ -112,9 +146,9 @@ class SolutionsModel:
         self.heading = _heading(level_index, self.level, shell.context.session.title)
         self._shown: list[ShownEntry] = []  # as read, by number
         self.entries: list[ShownEntry] = []  # in the order shown
-        # The best under the primary metric, found when the entries or the metric change (a
-        # search of every entry: not in each frame's view, with 100,000 of them 0.2 s).
-        self.best: ShownEntry | None = None
+        self.best: ShownEntry | None = None  # under the primary metric (see Listing)
+        self._reads = 0  # reads started: the subject of the one under way
+        self._select: int | None = None  # the entry to choose when the read under way ends
         self.selected = 0
         self.first = 0
         self.room = ScrollRoom()
@@ -130,24 +164,65 @@ class SolutionsModel:
 
     # -- reading ---------------------------------------------------------------------------
     def refresh(self, select_number: int | None = None) -> None:
-        """Read the entries again, keeping the choice (or choosing entry ``select_number``)."""
-        progress = self.shell.context.progress
-        progress.read_error = None  # only this reading's failure is told
+        """Read the entries again, keeping the choice (or choosing entry ``select_number``).
+
+        From a store on disk they are read in a thread, through a reader of its own, and the
+        screen shows the entries it had until then; a store in memory is read at once.
+        """
+        store = self.shell.context.progress
+        self._select = select_number
+        if store.path is None:
+            store.read_error = None  # only this reading's failure is told
+            read = read_entries(self.library, self.key, self.level)
+            assert read is not None  # nothing cancels it
+            self._take(read, listing(read.shown, self.order))
+            return
+        where, key, level, order = store.path, self.key, self.level, self.order
+
+        def work(cancelled: CancelCheck, _progress: ProgressLine) -> ReadListed | None:
+            reader = ProgressStore.reader(where)
+            try:
+                read = read_entries(SolutionLibrary(reader), key, level, cancelled)
+            finally:
+                reader.close()
+            return None if read is None else ReadListed(read, listing(read.shown, order))
+
+        self._reads += 1
+        self.shell.jobs.run_in_thread(self, Purpose.READ, self._reads, work, self.wake)
+
+    def subject_now(self, purpose: Purpose) -> Hashable:
+        return self._reads
+
+    def job_ended(self, ended: Ended) -> None:
+        done = ended.answer
+        if isinstance(done, ReadListed):
+            self._take(done.read, done.listed)
+            return
+        why = ended.problem.text if ended.problem is not None else "the reading was stopped"
+        self.tell(f"The solutions could not be read: {why}", Tone.DANGER)
+
+    def _take(self, read: ReadEntries, listed: Listing) -> None:
+        """The entries ``read`` (``listed`` in some order) are the screen's; the metrics it
+        counted are kept."""
+        remember_measured(self.library, read)
         chosen = self.chosen
-        keep = select_number if select_number is not None else (
+        keep = self._select if self._select is not None else (
             chosen.entry.number if chosen is not None else None
         )
-        self._shown = shown_entries(self.library, self.key, self.level)
-        self._sort(keep)
-        if progress.read_error is not None:
-            self.tell(progress.read_error, Tone.DANGER)
+        self._shown = read.shown
+        self._sort(keep, listed)
+        if read.error is not None:
+            self.tell(read.error, Tone.DANGER)
 
-    def _sort(self, keep: int | None) -> None:
+    @property
+    def order(self) -> Order:
         choices = self.choices
-        self.entries = sorted_entries(
-            self._shown, choices.sort, choices.descending, choices.primary
-        )
-        self.best = best_in(self.entries, choices.primary)
+        return choices.sort, choices.descending, choices.primary
+
+    def _sort(self, keep: int | None, listed: Listing | None = None) -> None:
+        if listed is None or listed.order != self.order:
+            listed = listing(self._shown, self.order)
+        self.entries, self.best = listed.entries, listed.best
         numbers = [item.entry.number for item in self.entries]
         if keep in numbers:
             self.selected = numbers.index(keep)
@@ -178,12 +253,22 @@ class SolutionsModel:
         self.message, self.tone = text, tone
 
     @property
+    def reading(self) -> bool:
+        return self.shell.jobs.busy(self, Purpose.READ)
+
+    @property
+    def running(self) -> Purpose | None:
+        """The work under way (an input script waits for it), if any."""
+        return Purpose.READ if self.reading else self.work.running
+
+    @property
     def busy(self) -> bool:
-        return self.work.running is not None
+        return self.running is not None
 
     def close(self) -> None:
-        """The screen is left: its work stops."""
+        """The screen is left: its work stops, the reading too."""
         self.work.stop()
+        self.shell.jobs.cancel(self)
 
     # -- commands --------------------------------------------------------------------------
     def handle(self, command: SolutionsCommand) -> None:
@@ -427,6 +512,8 @@ class SolutionsModel:
     def view(self) -> SolutionsView:
         message, tone = self.message, self.tone
         working = self.work.progress_line()
+        if working is None and self.reading:
+            working = "Reading the solutions... (Esc goes back)"
         if working is not None:
             message, tone = working, Tone.INFO
         best = self.best
@@ -449,6 +536,7 @@ class SolutionsModel:
             message,
             tone,
             working is not None,
+            self.reading,
         )
 
 

@@ -74,4 +74,5 @@ def test_the_purposes_the_screen_shows() -> None:
         Purpose.OPTIMIZE,
         Purpose.IMPORT,
         Purpose.EXPORT,
+        Purpose.READ,
     }

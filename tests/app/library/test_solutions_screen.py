@@ -1,9 +1,11 @@
 """The Solutions screen's model: sorting by any column and the primary metric, both kept with
-the settings, the day each solution was filed, and an import through the job driver."""
+the settings, the day each solution was filed, an import through the job driver, and a store on
+disk read in a thread."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from game.app.jobs.jobs import Purpose
 from game.app.library.solutions import Column
@@ -14,6 +16,7 @@ from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.core.metrics import MetricOrder
 from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.store import ProgressStore
 from tests.app.fake_shell import FakeShell
 
 ROOM = "; room\n#######\n#@    #\n#  $. #\n#######\n"
@@ -21,8 +24,11 @@ ROOM = "; room\n#######\n#@    #\n#  $. #\n#######\n"
 SOLUTIONS = (("rldrR", 1_700_000_000.0), ("rrlldrR", 1_700_100_000.0), ("drR", 1_700_200_000.0))
 
 
-def room_screen() -> tuple[FakeShell, SolutionsModel]:
+def room_screen(store: ProgressStore | None = None) -> tuple[FakeShell, SolutionsModel]:
+    """The room's Solutions screen with its three entries (filed unmeasured), read."""
     shell = FakeShell()
+    if store is not None:
+        shell.context.use_progress(store)
     collection = read_collection_text(ROOM)
     shell.context.session.open(collection, LevelFile("room.xsb"))
     model = SolutionsModel(shell, 0)
@@ -116,3 +122,50 @@ def test_esc_stops_an_import_and_a_second_esc_leaves() -> None:
     assert model.message == "Import stopped: nothing was added"
     model.handle(SolutionsKey.BACK)
     assert shell.closed
+
+
+def read_through(shell: FakeShell, model: SolutionsModel) -> None:
+    """Tick the job driver until the entries are read (waited for, not timed)."""
+    deadline = time.monotonic() + 60
+    while model.busy and time.monotonic() < deadline:
+        shell.jobs.tick()
+        time.sleep(0.001)
+    assert not model.busy
+
+
+def test_a_store_on_disk_is_read_in_a_thread_and_the_metrics_it_counted_are_kept(
+    tmp_path: Path,
+) -> None:
+    store, _ = ProgressStore.open(tmp_path / "progress.sqlite3")
+    shell, model = room_screen(store)
+    assert model.running is Purpose.READ and model.entries == []
+    view = model.view()
+    assert view.reading and view.working and view.message.startswith("Reading the solutions")
+    read_through(shell, model)
+    assert numbers(model) == [1, 2, 3] and not model.view().reading
+    assert [row.number for row in model.view().rows if row.best] == [3]
+    kept = SolutionLibrary(store).entries(model.key)  # the thread wrote nothing: the loop did
+    assert [entry.metrics is not None for entry in kept] == [True, True, True]
+
+
+def test_the_choice_and_a_sort_made_while_reading_hold_when_the_entries_arrive(
+    tmp_path: Path,
+) -> None:
+    store, _ = ProgressStore.open(tmp_path / "progress.sqlite3")
+    shell, model = room_screen(store)
+    read_through(shell, model)
+    model.handle(SolutionsKey.DOWN)  # #2
+    model.refresh()
+    model.handle(SolutionsKey.SORT_NEXT)  # by moves, before the new read ends
+    read_through(shell, model)
+    assert numbers(model) == [3, 1, 2]
+    assert [row.number for row in model.view().rows if row.chosen] == [2]
+
+
+def test_esc_while_reading_leaves_and_the_reading_stops(tmp_path: Path) -> None:
+    store, _ = ProgressStore.open(tmp_path / "progress.sqlite3")
+    shell, model = room_screen(store)
+    model.handle(SolutionsKey.BACK)
+    assert shell.closed
+    model.close()  # as the scene does when it is left
+    assert not model.busy
