@@ -14,8 +14,9 @@ import pygame
 
 from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import Wheel
+from game.app.library.solutions_commands import SolutionsKey, SortBy
 from game.app.library.solutions_rows import SolutionsView
-from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SortBy
+from game.app.library.solutions_screen import SolutionsModel
 from game.app.screens import SolutionsScreen
 from game.app.shown import Shown
 from game.engine.engine import GameEngine

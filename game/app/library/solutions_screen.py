@@ -8,30 +8,31 @@ how each one ended; so does reading the entries, from a store on disk (a level m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Callable
 
 from game.app import navigation
 from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import ScrollRoom, Wheel
 from game.app.filing import level_key
-from game.app.jobs.job_driver import Ended
-from game.app.jobs.jobs import ProgressLine, Purpose
+from game.app.jobs.jobs import Purpose
 from game.app.jobs.solver_service import SolverPort
 from game.app.library.library_work import METRIC_NAMES, LibraryWork, Told, seconds_text
 from game.app.library.solutions import (
     Column,
-    ReadEntries,
     ShownEntry,
     best_in,
-    read_entries,
     remember_measured,
     solution_texts,
-    sorted_entries,
 )
 from game.app.library.solutions_choices import SolutionsChoices
+from game.app.library.solutions_commands import (
+    LIST_KEYS,
+    SolutionsCommand,
+    SolutionsKey,
+    SortBy,
+)
+from game.app.library.solutions_reading import EntriesReader, Listing, Order, ReadListed, listing
 from game.app.library.solutions_rows import SolutionsView, solution_row
 from game.app.notice import Tone
 from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
@@ -41,87 +42,10 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.core.problems import Problem
 from game.core.wording import counted
-from game.solver.result import CancelCheck
 from game.storage.library import SolutionLibrary
-from game.storage.store import ProgressStore
 
 # The entries an optimization starts from besides the chosen one: the best by these orders.
 SEED_ORDERS = (MetricOrder.PUSHES, MetricOrder.MOVES)
-
-
-class SolutionsKey(Enum):
-    """What the Solutions screen's keys ask."""
-
-    UP = "up"
-    DOWN = "down"
-    PAGE_UP = "page up"
-    PAGE_DOWN = "page down"
-    FIRST = "first"
-    LAST = "last"
-    REPLAY = "replay"
-    COPY = "copy"
-    DELETE = "delete"
-    PASTE = "paste"  # import the clipboard's solutions
-    IMPORT_FILE = "import file"
-    OPTIMIZE = "optimize"  # the chosen entry, for the primary metric, for the chosen time
-    PRIMARY = "primary"  # the next metric order as the primary one
-    OPTIMIZE_TIME = "optimize time"  # the next time limit
-    SORT_NEXT = "sort next"  # sort by the next column
-    SORT_PREVIOUS = "sort previous"
-    SORT_REVERSE = "sort reverse"
-    MARK = "mark"  # the chosen entry is the first of a comparison
-    COMPARE = "compare"  # the marked entry (or the best) against the chosen one
-    COLLECTION = "collection"  # every level of the collection with its best solutions
-    BACK = "back"  # stop the work, or leave
-
-
-# The keys that move the choice, in the order of ScrollRoom.moves.
-_LIST_KEYS = (
-    SolutionsKey.UP,
-    SolutionsKey.DOWN,
-    SolutionsKey.PAGE_UP,
-    SolutionsKey.PAGE_DOWN,
-    SolutionsKey.FIRST,
-    SolutionsKey.LAST,
-)
-
-
-@dataclass(frozen=True)
-class SortBy:
-    """A click on a column's header: sort by it, or the other way if it is sorted by already."""
-
-    column: Column
-
-
-SolutionsCommand = SolutionsKey | PointAt | ClickOn | Wheel | SortBy
-
-# How the entries are listed: the column sorted by, whether descending, the primary metric.
-Order = tuple[Column, bool, MetricOrder]
-
-
-@dataclass(frozen=True)
-class Listing:
-    """The entries in the order shown for ``order``, and the best of them under its primary
-    metric (a search of every entry: with 100,000 of them 0.2 s, so not in a frame's view)."""
-
-    order: Order
-    entries: list[ShownEntry]
-    best: ShownEntry | None
-
-
-def listing(shown: list[ShownEntry], order: Order) -> Listing:
-    column, descending, primary = order
-    entries = sorted_entries(shown, column, descending, primary)
-    return Listing(order, entries, best_in(entries, primary))
-
-
-@dataclass(frozen=True)
-class ReadListed:
-    """What a read in a thread hands back: the entries as read, and listed in the order asked
-    when it began (the loop sorts them again only if the order changed meanwhile)."""
-
-    read: ReadEntries
-    listed: Listing
 
 
 class SolutionsModel:
@@ -147,7 +71,6 @@ class SolutionsModel:
         self._shown: list[ShownEntry] = []  # as read, by number
         self.entries: list[ShownEntry] = []  # in the order shown
         self.best: ShownEntry | None = None  # under the primary metric (see Listing)
-        self._reads = 0  # reads started: the subject of the one under way
         self._select: int | None = None  # the entry to choose when the read under way ends
         self.selected = 0
         self.first = 0
@@ -157,6 +80,7 @@ class SolutionsModel:
         self.tone = Tone.INFO
         self.choices = SolutionsChoices(shell.context.progress)
         self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
+        self.reader = EntriesReader(shell, self.key, self.level, wake, self._take, self._failed)
 
     @property
     def library(self) -> SolutionLibrary:
@@ -164,53 +88,21 @@ class SolutionsModel:
 
     # -- reading ---------------------------------------------------------------------------
     def refresh(self, select_number: int | None = None) -> None:
-        """Read the entries again, keeping the choice (or choosing entry ``select_number``).
-
-        From a store on disk they are read in a thread, through a reader of its own, and the
-        screen shows the entries it had until then; a store in memory is read at once.
-        """
-        store = self.shell.context.progress
+        """Read the entries again, keeping the choice (or choosing entry ``select_number``);
+        from a store on disk the screen shows the entries it had until they arrive."""
         self._select = select_number
-        if store.path is None:
-            store.read_error = None  # only this reading's failure is told
-            read = read_entries(self.library, self.key, self.level)
-            assert read is not None  # nothing cancels it
-            self._take(read, listing(read.shown, self.order))
-            return
-        where, key, level, order = store.path, self.key, self.level, self.order
+        self.reader.read(self.order)
 
-        def work(cancelled: CancelCheck, _progress: ProgressLine) -> ReadListed | None:
-            reader = ProgressStore.reader(where)
-            try:
-                read = read_entries(SolutionLibrary(reader), key, level, cancelled)
-            finally:
-                reader.close()
-            return None if read is None else ReadListed(read, listing(read.shown, order))
-
-        self._reads += 1
-        self.shell.jobs.run_in_thread(self, Purpose.READ, self._reads, work, self.wake)
-
-    def subject_now(self, purpose: Purpose) -> Hashable:
-        return self._reads
-
-    def job_ended(self, ended: Ended) -> None:
-        done = ended.answer
-        if isinstance(done, ReadListed):
-            self._take(done.read, done.listed)
-            return
-        why = ended.problem.text if ended.problem is not None else "the reading was stopped"
-        self.tell(f"The solutions could not be read: {why}", Tone.DANGER)
-
-    def _take(self, read: ReadEntries, listed: Listing) -> None:
-        """The entries ``read`` (``listed`` in some order) are the screen's; the metrics it
-        counted are kept."""
+    def _take(self, done: ReadListed) -> None:
+        """The entries read are the screen's; the metrics the read counted are kept."""
+        read = done.read
         remember_measured(self.library, read)
         chosen = self.chosen
         keep = self._select if self._select is not None else (
             chosen.entry.number if chosen is not None else None
         )
         self._shown = read.shown
-        self._sort(keep, listed)
+        self._sort(keep, done.listed)
         if read.error is not None:
             self.tell(read.error, Tone.DANGER)
 
@@ -252,9 +144,12 @@ class SolutionsModel:
     def tell(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone
 
+    def _failed(self, line: str) -> None:
+        self.tell(line, Tone.DANGER)
+
     @property
     def reading(self) -> bool:
-        return self.shell.jobs.busy(self, Purpose.READ)
+        return self.reader.reading
 
     @property
     def running(self) -> Purpose | None:
@@ -268,7 +163,7 @@ class SolutionsModel:
     def close(self) -> None:
         """The screen is left: its work stops, the reading too."""
         self.work.stop()
-        self.shell.jobs.cancel(self)
+        self.reader.stop()
 
     # -- commands --------------------------------------------------------------------------
     def handle(self, command: SolutionsCommand) -> None:
@@ -293,7 +188,7 @@ class SolutionsModel:
                 self._sort_by(column, not self.choices.descending if again else False)
 
     def _key(self, key: SolutionsKey) -> None:
-        steps = dict(zip(_LIST_KEYS, self.room.moves(len(self.entries)), strict=True))
+        steps = dict(zip(LIST_KEYS, self.room.moves(len(self.entries)), strict=True))
         columns = list(Column)
         if key in steps:
             self._choose(self.selected + steps[key])

@@ -10,7 +10,8 @@ from pathlib import Path
 from game.app.jobs.jobs import Purpose
 from game.app.library.solutions import Column
 from game.app.library.solutions_choices import OPTIMIZE_TIMES
-from game.app.library.solutions_screen import SolutionsKey, SolutionsModel, SortBy
+from game.app.library.solutions_commands import SolutionsKey, SortBy
+from game.app.library.solutions_screen import SolutionsModel
 from game.app.notice import Tone
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
