@@ -170,3 +170,15 @@ def test_esc_while_reading_leaves_and_the_reading_stops(tmp_path: Path) -> None:
     assert shell.closed
     model.close()  # as the scene does when it is left
     assert not model.busy
+
+
+def test_a_read_that_fails_says_why_and_keeps_what_was_shown(tmp_path: Path) -> None:
+    store, _ = ProgressStore.open(tmp_path / "progress.sqlite3")
+    shell, model = room_screen(store)
+    read_through(shell, model)
+    (tmp_path / "progress.sqlite3").rename(tmp_path / "moved.sqlite3")  # the reader finds none
+    model.refresh()
+    read_through(shell, model)
+    assert model.tone is Tone.DANGER
+    assert model.message.startswith("The solutions could not be read: ")
+    assert numbers(model) == [1, 2, 3]
