@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core.level import Level
 from game.solver.result import CHECK_SECONDS, Limits, SolveStatus, StopSearch
-from game.solver.search.portfolio import PORTFOLIOS, entries_of, take_turns
+from game.solver.search.portfolio import PORTFOLIOS, entries_for, entries_of, take_turns
 from game.solver.search.problem import Outcome, Problem
 from game.solver.search.start import search_level
 from game.solver.workers import Worker, end_workers, parent_watch, send_quietly, start_worker
@@ -111,8 +111,7 @@ def _work(
     limits = Limits(time_limit, node_limit, memory_limit, parent_watch(pipe, parent), progress)
 
     def share(problem: Problem, limits: Limits) -> Outcome:
-        entries = entries_of(method, problem.start_boxes.bit_count())
-        return take_turns(problem, limits, entries[index::count])
+        return take_turns(problem, limits, entries_for(method, problem)[index::count])
 
     try:
         found = search_level(level, share, limits)

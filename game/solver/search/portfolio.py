@@ -12,6 +12,7 @@ from typing import Protocol
 
 from game.solver.result import Limits, PhaseOver
 from game.solver.search.best_first import BestFirst
+from game.solver.search.box_moves import box_moves
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.problem import Outcome, Problem
 
@@ -31,8 +32,15 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 #   (Festival's): each tie-break solves levels the other misses. The guided one runs only far,
 #   with the largest share, as it solved most of the large levels solved; the far search adds
 #   nothing on medium levels and slows the small ones.
+# - Open large levels (more than OPEN_LEVEL_MOVES box moves from the start): the search over
+#   pushes gets the plain twins' second parts. There the searches over box moves weigh a
+#   thousand children an expansion and make some 20-150 expansions a second (Aruba6 32: 22,
+#   where `fess` makes 513 and solves it alone in 12.3 s; Aruba6 28: 64, and `fess` alone 6.5
+#   s). Chosen on Aruba6 and XSokoban: no XSokoban level has more than 106 such moves, and
+#   Aruba6's large levels have 107 and 139, then 224 and more.
 SMALL_LEVEL_BOXES = 8
 MEDIUM_LEVEL_BOXES = 10
+OPEN_LEVEL_MOVES = 150
 
 
 class Resumable(Protocol):
@@ -118,21 +126,32 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
         length *= GROWTH
 
 
-def fast_shares(boxes: int) -> tuple[int, ...]:
-    """The fast method's slice weights, on a level of ``boxes`` boxes, for feature space search
-    planned by the base search guided (nearest boxes first, then farthest), plain (the same),
-    over pushes, and greedy search (0: not run). A weight of 2 gives larger levels twice the
-    small levels' slices."""
+def fast_shares(boxes: int, open_level: bool) -> tuple[int, ...]:
+    """The fast method's slice weights, on a level of ``boxes`` boxes (``open_level``: see
+    :func:`is_open`), for feature space search planned by the base search guided (nearest boxes
+    first, then farthest), plain (the same), over pushes, and greedy search (0: not run). A
+    weight of 2 gives larger levels twice the small levels' slices."""
     if boxes <= SMALL_LEVEL_BOXES:
         return (1, 0, 0, 0, 1, 1)
     if boxes <= MEDIUM_LEVEL_BOXES:
         return (2, 0, 1, 0, 1, 0)
-    return (0, 3, 2, 2, 2, 0)
+    return (0, 3, 1, 1, 4, 0) if open_level else (0, 3, 2, 2, 2, 0)
+
+
+def is_open(problem: Problem) -> bool:
+    """Whether the start of a large level has more than OPEN_LEVEL_MOVES box moves (only a
+    large level's shares depend on it; counting them takes some 8 ms on XSokoban, 0.2 s on
+    Aruba7 7's 4,016)."""
+    boxes = problem.start_boxes
+    if boxes.bit_count() <= MEDIUM_LEVEL_BOXES:
+        return False
+    region = problem.region(boxes, problem.start_player)
+    return len(box_moves(problem, boxes, region, None)) > OPEN_LEVEL_MOVES
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
 # searches and the weights of their slices for a level of so many boxes.
-PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int], tuple[int, ...]]]] = {
+PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int, bool], tuple[int, ...]]]] = {
     "fast": (
         (
             feature_space_base,
@@ -147,14 +166,19 @@ PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int], tuple[int, ...]
 }
 
 
-def entries_of(method: str, boxes: int) -> list[tuple[Factory, int]]:
+def entries_of(method: str, boxes: int, open_level: bool = False) -> list[tuple[Factory, int]]:
     """The searches of the portfolio ``method`` that run on a level of ``boxes`` boxes, each
-    with the weight of its slice."""
+    with the weight of its slice (which searches run does not depend on ``open_level``)."""
     factories, shares = PORTFOLIOS[method]
-    pairs = zip(factories, shares(boxes), strict=True)
+    pairs = zip(factories, shares(boxes, open_level), strict=True)
     return [(factory, weight) for factory, weight in pairs if weight]
+
+
+def entries_for(method: str, problem: Problem) -> list[tuple[Factory, int]]:
+    """The searches of the portfolio ``method`` on ``problem``'s level, with their weights."""
+    return entries_of(method, problem.start_boxes.bit_count(), is_open(problem))
 
 
 def fast(problem: Problem, limits: Limits) -> Outcome:
     """Feature space searches (and greedy search on small levels) in turns, each its share."""
-    return take_turns(problem, limits, entries_of("fast", problem.start_boxes.bit_count()))
+    return take_turns(problem, limits, entries_for("fast", problem))

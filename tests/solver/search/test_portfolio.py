@@ -20,6 +20,7 @@ from game.solver.search.portfolio import (
     Factory,
     Resumable,
     entries_of,
+    is_open,
     take_turns,
 )
 from game.solver.search.problem import Outcome, Problem
@@ -179,9 +180,17 @@ def test_a_problem_apart_keeps_its_patterns_to_itself() -> None:
 
 
 @pytest.mark.parametrize(
-    "boxes", [SMALL_LEVEL_BOXES, SMALL_LEVEL_BOXES + 1, MEDIUM_LEVEL_BOXES + 1]
+    ("boxes", "open_level"),
+    [
+        (SMALL_LEVEL_BOXES, False),
+        (SMALL_LEVEL_BOXES + 1, False),
+        (MEDIUM_LEVEL_BOXES + 1, False),
+        (MEDIUM_LEVEL_BOXES + 1, True),
+    ],
 )
-def test_each_portfolio_with_tables_apart_still_proves_a_level_unsolvable(boxes: int) -> None:
+def test_each_portfolio_with_tables_apart_still_proves_a_level_unsolvable(
+    boxes: int, open_level: bool
+) -> None:
     # Every search of the portfolio, each with its own table and in slices: the one that runs
     # dry without macros proves it.
     problem = problem_of(UNSOLVABLE)  # three boxes that block each other's way
@@ -190,9 +199,43 @@ def test_each_portfolio_with_tables_apart_still_proves_a_level_unsolvable(boxes:
     # The guided search plans here, and its out-of-plan zones and advisors are at work.
     guided = portfolio.feature_space_base(problem.apart(), limits, True)
     assert isinstance(guided, FeatureSearch) and guided.ready().out_of_plan is not None
-    outcome = take_turns(problem, limits, entries_of("fast", boxes))
+    outcome = take_turns(problem, limits, entries_of("fast", boxes, open_level))
     assert outcome.pushes is None and not outcome.used_macros
     assert outcome.found_by
+
+
+# Eleven boxes in an open room: each can go almost anywhere (hundreds of box moves).
+OPEN_ROOM = """
+######################
+#@                   #
+#                    #
+#  $  $  $  $  $  $  #
+#                    #
+#  $  $  $  $  $     #
+#                    #
+#  ...........       #
+######################
+"""
+# Eleven boxes in a row in a corridor, the player at one end: none can be pushed.
+ROW_ROOM = """
+#########################
+#@$$$$$$$$$$$...........#
+#########################
+"""
+
+
+def test_an_open_large_level_gives_the_search_over_pushes_the_plain_twins_parts() -> None:
+    assert is_open(problem_of(OPEN_ROOM)) and not is_open(problem_of(ROW_ROOM))
+    closed = entries_of("fast", MEDIUM_LEVEL_BOXES + 1)
+    opened = entries_of("fast", MEDIUM_LEVEL_BOXES + 1, True)
+    # The same searches (so a solve on several cores deals them out alike), other weights.
+    assert [factory for factory, _ in opened] == [factory for factory, _ in closed]
+    assert sum(weight for _, weight in opened) == sum(weight for _, weight in closed)
+    weights = dict(opened)
+    assert weights[portfolio.feature_space] > weights[portfolio.feature_space_base_far]
+    assert weights[portfolio.feature_space_base_plain] < dict(closed)[
+        portfolio.feature_space_base_plain
+    ]
 
 
 def test_a_search_that_only_reads_patterns_reads_the_first_learners_table(
