@@ -407,7 +407,9 @@ class SolutionsModel:
     def view(self) -> SolutionsView:
         message, tone = self.message, self.tone
         working = self.work.progress_line()
-        if working is None and self.reading:
+        # A read again (back from a replay, after an import) keeps the rows it had and says
+        # nothing: most take a tick, and a line shown for a tick only flickers.
+        if working is None and self.reading and not self.entries:
             working = "Reading the solutions... (Esc goes back)"
         if working is not None:
             message, tone = working, Tone.INFO
