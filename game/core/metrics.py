@@ -6,9 +6,10 @@ solution library, the optimizer and the level generator all take their counts fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 
 from game.core.direction import Direction
 from game.core.level import Level
@@ -85,21 +86,31 @@ class MetricOrder(Enum):
     BOX_LINES = "box-lines"
     BOX_CHANGES = "box-changes"
 
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The names of the metrics in the order the sort key compares them."""
+        return _ORDER_FIELDS[self]
+
     def key(self, metrics: SolutionMetrics) -> tuple[int, ...]:
         """The sort key: smaller is better."""
-        m = metrics
-        tail = (m.pushing_sessions, m.player_lines)
-        if self is MetricOrder.MOVES:
-            return (m.moves, m.pushes, m.box_lines, m.box_changes, *tail)
-        if self is MetricOrder.PUSHES:
-            return (m.pushes, m.moves, m.box_lines, m.box_changes, *tail)
-        if self is MetricOrder.BOX_LINES:
-            return (m.box_lines, m.pushes, m.moves, m.box_changes, *tail)
-        return (m.box_changes, m.box_lines, m.pushes, m.moves, *tail)
+        return _ORDER_KEYS[self](metrics)
 
     def better(self, first: SolutionMetrics, second: SolutionMetrics) -> bool:
         """Whether ``first`` ranks strictly before ``second``."""
         return self.key(first) < self.key(second)
+
+
+_TIES = ("pushing_sessions", "player_lines")  # the last ties broken, in every order
+_ORDER_FIELDS = {
+    MetricOrder.MOVES: ("moves", "pushes", "box_lines", "box_changes", *_TIES),
+    MetricOrder.PUSHES: ("pushes", "moves", "box_lines", "box_changes", *_TIES),
+    MetricOrder.BOX_LINES: ("box_lines", "pushes", "moves", "box_changes", *_TIES),
+    MetricOrder.BOX_CHANGES: ("box_changes", "box_lines", "pushes", "moves", *_TIES),
+}
+# Built in C once: a library of 100,000 entries is sorted by them in the loop.
+_ORDER_KEYS: dict[MetricOrder, Callable[[SolutionMetrics], tuple[int, ...]]] = {
+    order: attrgetter(*fields) for order, fields in _ORDER_FIELDS.items()
+}
 
 
 def player_lines(lurd: str) -> int:

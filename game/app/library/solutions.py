@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 from pathlib import Path
 
 from game.app.filing import (
@@ -120,11 +121,6 @@ def best_marked(shown: list[ShownEntry]) -> list[ShownEntry]:
         )
         for item in shown
     ]
-
-
-def _metrics(item: ShownEntry) -> SolutionMetrics:
-    assert item.metrics is not None  # only fitting entries are ranked
-    return item.metrics
 
 
 # -- importing -------------------------------------------------------------------------------
@@ -282,18 +278,17 @@ def sorted_entries(
             reverse=descending,
         )
     order = _COLUMN_ORDERS.get(column, primary)
-
-    def key(item: ShownEntry) -> tuple[int, ...]:
-        metrics = _metrics(item)
-        first = {
-            Column.SESSIONS: (metrics.pushing_sessions,),
-            Column.PLAYER_LINES: (metrics.player_lines,),
-        }.get(column, ())
-        return (*first, *order.key(metrics), item.entry.number)
-
+    first = {Column.SESSIONS: ("pushing_sessions",), Column.PLAYER_LINES: ("player_lines",)}
+    fields = (*first.get(column, ()), *order.fields)
     fitting = [item for item in shown if item.metrics is not None]
     unfit = [item for item in shown if item.metrics is None]
-    return sorted(fitting, key=key, reverse=descending) + unfit
+    return sorted(fitting, key=_ranking(fields), reverse=descending) + unfit
+
+
+def _ranking(fields: Sequence[str]) -> Callable[[ShownEntry], tuple[int, ...]]:
+    """The key of a fitting entry: its metrics named ``fields``, then its number (built in C:
+    100,000 entries are sorted in the loop)."""
+    return attrgetter(*(f"metrics.{name}" for name in fields), "entry.number")
 
 
 def best_in(shown: Sequence[ShownEntry], order: MetricOrder) -> ShownEntry | None:
@@ -301,4 +296,4 @@ def best_in(shown: Sequence[ShownEntry], order: MetricOrder) -> ShownEntry | Non
     fitting = [item for item in shown if item.metrics is not None]
     if not fitting:
         return None
-    return min(fitting, key=lambda item: (order.key(_metrics(item)), item.entry.number))
+    return min(fitting, key=_ranking(order.fields))

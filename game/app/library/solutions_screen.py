@@ -24,6 +24,7 @@ from game.app.library.solutions import (
     best_in,
     remember_measured,
     solution_texts,
+    sorted_entries,
 )
 from game.app.library.solutions_choices import SolutionsChoices
 from game.app.library.solutions_commands import (
@@ -71,6 +72,7 @@ class SolutionsModel:
         self._shown: list[ShownEntry] = []  # as read, by number
         self.entries: list[ShownEntry] = []  # in the order shown
         self.best: ShownEntry | None = None  # under the primary metric (see Listing)
+        self.best_of: MetricOrder | None = None  # the order it is the best under
         self._select: int | None = None  # the entry to choose when the read under way ends
         self.selected = 0
         self.first = 0
@@ -112,9 +114,14 @@ class SolutionsModel:
         return choices.sort, choices.descending, choices.primary
 
     def _sort(self, keep: int | None, listed: Listing | None = None) -> None:
-        if listed is None or listed.order != self.order:
-            listed = listing(self._shown, self.order)
-        self.entries, self.best = listed.entries, listed.best
+        """List the entries read in the screen's order (``listed``: as a read listed them)."""
+        order = self.order
+        if listed is None and self.best_of is order[2]:  # the same entries, the same best
+            entries = sorted_entries(self._shown, order[0], order[1], order[2])
+            listed = Listing(order, entries, self.best)
+        elif listed is None or listed.order != order:
+            listed = listing(self._shown, order)
+        self.entries, self.best, self.best_of = listed.entries, listed.best, order[2]
         numbers = [item.entry.number for item in self.entries]
         if keep in numbers:
             self.selected = numbers.index(keep)

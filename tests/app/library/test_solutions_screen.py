@@ -55,6 +55,7 @@ def test_any_column_sorts_both_ways_and_the_sort_is_kept_for_the_next_time() -> 
     assert model.view().sort is Column.MOVES and numbers(model) == [3, 1, 2]
     model.handle(SolutionsKey.SORT_REVERSE)
     assert model.view().descending and numbers(model) == [2, 1, 3]
+    assert [row.number for row in model.view().rows if row.best] == [3]  # by moves, any sort
     model.handle(SortBy(Column.DATE))
     assert numbers(model) == [1, 2, 3]
     model.handle(SortBy(Column.DATE))  # the same header again: the other way
