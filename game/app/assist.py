@@ -11,18 +11,16 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.app.assist_machine import (
+from game.app.assist_events import (
     CancelSearch,
     ChargeHint,
     Effect,
     Event,
     FocusChanged,
     Found,
-    Help,
     HintAsked,
     Moved,
     NoAnswer,
-    Phase,
     Position,
     Refuse,
     Rescued,
@@ -31,10 +29,14 @@ from game.app.assist_machine import (
     ShowSolution,
     SolutionAsked,
     StartSearch,
-    Status,
     Stopped,
     Taken,
     Unsolvable,
+)
+from game.app.assist_machine import (
+    Help,
+    Phase,
+    Status,
     Want,
     gave_up_message,
     reduce,

@@ -7,24 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.assist_machine import (
-    BACKGROUND_TIME_LIMIT,
-    HINT_TIME_LIMIT,
-    MIN_BACKGROUND_TIME_LIMIT,
-    RESCUE_TIME_LIMIT,
-    SETTLE_TICKS,
-    SOLVE_TIME_LIMIT,
-    TRANSITIONS,
+from game.app.assist_events import (
     CancelSearch,
     ChargeHint,
     Event,
     FocusChanged,
     Found,
-    Help,
     HintAsked,
     Moved,
     NoAnswer,
-    Phase,
     Position,
     Refuse,
     Rescued,
@@ -36,6 +27,17 @@ from game.app.assist_machine import (
     Stopped,
     Taken,
     Unsolvable,
+)
+from game.app.assist_machine import (
+    BACKGROUND_TIME_LIMIT,
+    HINT_TIME_LIMIT,
+    MIN_BACKGROUND_TIME_LIMIT,
+    RESCUE_TIME_LIMIT,
+    SETTLE_TICKS,
+    SOLVE_TIME_LIMIT,
+    TRANSITIONS,
+    Help,
+    Phase,
     Want,
     reduce,
 )
