@@ -150,7 +150,7 @@ def is_open(problem: Problem) -> bool:
 
 
 # The methods whose searches take turns, and may run at once on several cores: per method its
-# searches and the weights of their slices for a level of so many boxes.
+# searches and the weights of their slices for a level of so many boxes, open or not.
 PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int, bool], tuple[int, ...]]]] = {
     "fast": (
         (
