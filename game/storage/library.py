@@ -7,7 +7,7 @@ entries (#1, #2, ...) for good, so "optimized from #2" keeps meaning the same on
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Annotated
@@ -164,10 +164,14 @@ def _entry_from_row(row: Sequence[object]) -> LibraryEntry:
     )
 
 
-def entries_of(store: StoreConnection, key: LevelKey) -> list[LibraryEntry]:
-    """The level's entries by number; unreadable rows are left out (``last_error`` says so)."""
+def entries_of(
+    store: StoreConnection, key: LevelKey, cancelled: Callable[[], bool] = lambda: False
+) -> list[LibraryEntry]:
+    """The level's entries by number; unreadable rows are left out (``last_error`` says so).
+    ``cancelled`` is asked every thousand rows (a reader in a thread is dropped when its screen
+    is left): once it says so, the rest are left out too."""
     rows = store.read(_SELECT + _OF_LEVEL + " ORDER BY number, id", _level_parameters(key))
-    return _decoded(store, rows)
+    return _decoded(store, rows, cancelled)
 
 
 @dataclass(frozen=True)
@@ -252,9 +256,15 @@ def all_entries(store: StoreConnection) -> list[LibraryEntry]:
     return _decoded(store, rows)
 
 
-def _decoded(store: StoreConnection, rows: Iterable[Sequence[object]]) -> list[LibraryEntry]:
+def _decoded(
+    store: StoreConnection,
+    rows: Iterable[Sequence[object]],
+    cancelled: Callable[[], bool] = lambda: False,
+) -> list[LibraryEntry]:
     found = []
-    for row in rows:
+    for count, row in enumerate(rows):
+        if count % 1000 == 999 and cancelled():
+            break
         try:
             found.append(_entry_from_row(row))
         except (DataError, ValueError) as error:
@@ -359,8 +369,10 @@ class SolutionLibrary:
     def __init__(self, store: StoreConnection) -> None:
         self.store = store
 
-    def entries(self, key: LevelKey) -> list[LibraryEntry]:
-        return entries_of(self.store, key)
+    def entries(
+        self, key: LevelKey, cancelled: Callable[[], bool] = lambda: False
+    ) -> list[LibraryEntry]:
+        return entries_of(self.store, key, cancelled)
 
     def collection_counts(self, collection_id: str) -> list[EntryCounts]:
         return collection_counts(self.store, collection_id)

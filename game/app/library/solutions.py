@@ -78,8 +78,11 @@ def read_entries(
     """
     shown = []
     measured = []
-    for count, entry in enumerate(library.entries(key)):
-        if count % 1000 == 0 and cancelled():
+    entries = library.entries(key, cancelled)
+    if cancelled():
+        return None
+    for count, entry in enumerate(entries):
+        if count % 1000 == 999 and cancelled():
             return None
         metrics = entry.metrics if entry.fingerprint == key.fingerprint else None
         if metrics is None:

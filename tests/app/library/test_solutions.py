@@ -14,6 +14,7 @@ from game.app.library.solutions import (
     best_marked,
     check_imports,
     file_solution_texts,
+    read_entries,
     section_moves,
     shown_entries,
     solution_texts,
@@ -116,6 +117,26 @@ def test_entries_are_measured_once_and_those_of_a_changed_level_checked_each_tim
     stored = library.entries(key)
     assert stored[0].metrics == SolutionMetrics(3, 1, 1, 0, 1, 2)  # kept for next time
     assert stored[1].metrics is None  # counted on another layout than it was filed under
+
+
+def test_a_read_asked_to_stop_stops_within_a_thousand_rows_and_gives_nothing() -> None:
+    library = SolutionLibrary(PlayContext.in_memory().progress)
+    key = LevelKey("c", ROOM.fingerprint(), 4)
+    entries = [
+        LibraryEntry("c", ROOM.fingerprint(), "rl" * n + "drR", Origin.PLAYER, place=4)
+        for n in range(2500)
+    ]
+    assert library.add_all(entries)[1] is None
+    asked = 0
+
+    def cancelled() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= 2  # the screen is left after the first thousand rows
+
+    assert read_entries(library, key, ROOM, cancelled) is None
+    assert len(library.entries(key, lambda: True)) == 999  # decoding stopped there
+    assert len(library.entries(key)) == 2500
 
 
 def test_the_solver_s_answer_is_kept_as_a_whole_solution_from_the_start() -> None:
