@@ -5,8 +5,8 @@ Solutions screen opens from here, and the collection's library is exported to a 
 
 The whole collection is read in one query of counts (no solution is replayed), when the screen
 comes into view; the view holds the rows in view only. An import's replays run in a thread
-through the job driver, and so does an export (reading the store through a connection of its
-own), unless the store lives in memory.
+through the job driver, and so does an export (game.app.jobs.store_reading: reading the store
+through a connection of its own, unless it lives in memory).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from game.app.dialogs.scroll import ScrollRoom, Wheel
 from game.app.filing import level_key
 from game.app.jobs.job_driver import Ended
 from game.app.jobs.jobs import ProgressLine, Purpose
+from game.app.jobs.store_reading import read_off_the_loop
 from game.app.library.solution_exchange import (
     CheckedSok,
     LibraryCollection,
@@ -39,8 +40,8 @@ from game.core.files import typed_path
 from game.core.problems import Problem
 from game.core.wording import counted
 from game.solver.result import CancelCheck
+from game.storage.connection import StoreConnection
 from game.storage.library import EntryCounts, LevelKey, SolutionLibrary
-from game.storage.store import ProgressStore
 
 
 class CollectionKey(Enum):
@@ -243,24 +244,18 @@ class CollectionSolutions:
             self._tell(f"Nothing was exported: {error}", Tone.DANGER)
             return
         source = LibraryCollection(session.collection_id, collection)
-        store = self.shell.context.progress
-        if store.path is None:  # a store in memory has no second connection: write it now
-            self._exported(target, export_sok(store, [source], target))
-            return
-        where = store.path
 
-        def work(
-            cancelled: CancelCheck, _progress: ProgressLine
+        def export(
+            store: StoreConnection, cancelled: CancelCheck
         ) -> tuple[Path, SokExport | Problem]:
-            reader = ProgressStore.reader(where)
-            try:
-                return target, export_sok(reader, [source], target, cancelled=cancelled)
-            finally:
-                reader.close()
+            return target, export_sok(store, [source], target, cancelled=cancelled)
 
         self._jobs += 1
-        self.shell.jobs.run_in_thread(self, Purpose.EXPORT, self._jobs, work, self.wake)
         self._tell(f"Writing {target.name}... (Esc stops)", Tone.INFO)
+        progress = self.shell.context.progress
+        read_off_the_loop(
+            self.shell.jobs, progress, self, Purpose.EXPORT, self._jobs, export, self.wake
+        )
 
     def _exported(self, target: Path, done: SokExport | Problem) -> None:
         if isinstance(done, SokExport):

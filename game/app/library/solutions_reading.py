@@ -1,8 +1,8 @@
 """A level's library entries read for the Solutions screen and listed in the order it shows
-them: from a store on disk in a thread (a level may keep 100,000), from one in memory at once.
+them: from a store on disk in a thread (a level may keep 100,000), from one in memory at once
+(game.app.jobs.store_reading).
 
-The thread reads through a read-only connection of its own (SQLite connections stay in the
-thread that opened them) and writes nothing; the metrics it counted are written by the loop.
+The read writes nothing; the metrics it counted are written by the loop.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from game.app.jobs.job_driver import Ended
-from game.app.jobs.jobs import ProgressLine, Purpose
+from game.app.jobs.jobs import Purpose
+from game.app.jobs.store_reading import read_off_the_loop
 from game.app.library.solutions import (
     Column,
     ReadEntries,
@@ -24,8 +25,8 @@ from game.app.shell import Shell
 from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.solver.result import CancelCheck
+from game.storage.connection import StoreConnection
 from game.storage.library import LevelKey, SolutionLibrary
-from game.storage.store import ProgressStore
 
 # How the entries are listed: the column sorted by, whether descending, the primary metric.
 Order = tuple[Column, bool, MetricOrder]
@@ -84,25 +85,18 @@ class EntriesReader:
     def read(self, order: Order) -> None:
         """Read the entries and list them in ``order``: in a thread from a store on disk (the
         answer comes in a later tick), at once from a store in memory."""
-        store = self.shell.context.progress
-        if store.path is None:
-            store.read_error = None  # only this reading's failure is told
-            read = read_entries(SolutionLibrary(store), self.key, self.level)
-            assert read is not None  # nothing cancels it
-            self.take(ReadListed(read, listing(read.shown, order)))
-            return
-        where, key, level = store.path, self.key, self.level
+        key, level = self.key, self.level
 
-        def work(cancelled: CancelCheck, _progress: ProgressLine) -> ReadListed | None:
-            reader = ProgressStore.reader(where)
-            try:
-                read = read_entries(SolutionLibrary(reader), key, level, cancelled)
-            finally:
-                reader.close()
-            return None if read is None else ReadListed(read, listing(read.shown, order))
+        def read(store: StoreConnection, cancelled: CancelCheck) -> ReadListed | None:
+            store.read_error = None  # only this reading's failure is told
+            found = read_entries(SolutionLibrary(store), key, level, cancelled)
+            return None if found is None else ReadListed(found, listing(found.shown, order))
 
         self._reads += 1
-        self.shell.jobs.run_in_thread(self, Purpose.READ, self._reads, work, self.wake)
+        progress = self.shell.context.progress
+        read_off_the_loop(
+            self.shell.jobs, progress, self, Purpose.READ, self._reads, read, self.wake
+        )
 
     def stop(self) -> None:
         """The screen is left: a read under way is dropped."""
