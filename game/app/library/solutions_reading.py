@@ -42,9 +42,14 @@ class Listing:
     best: ShownEntry | None
 
 
-def listing(shown: list[ShownEntry], order: Order) -> Listing:
+def listing(shown: list[ShownEntry], order: Order, before: Listing | None = None) -> Listing:
+    """``shown`` listed in ``order``; ``before``: the same entries listed in another order,
+    whose best stands while the primary metric is the same (a sort by another column does
+    not search them all again)."""
     column, descending, primary = order
     entries = sorted_entries(shown, column, descending, primary)
+    if before is not None and before.order[2] is primary:
+        return Listing(order, entries, before.best)
     return Listing(order, entries, best_in(entries, primary))
 
 

@@ -24,7 +24,6 @@ from game.app.library.solutions import (
     best_in,
     remember_measured,
     solution_texts,
-    sorted_entries,
 )
 from game.app.library.solutions_choices import SolutionsChoices
 from game.app.library.solutions_commands import (
@@ -70,9 +69,6 @@ class SolutionsModel:
         self.key = level_key(shell.context.session, level_index, self.level)
         self.heading = _heading(level_index, self.level, shell.context.session.title)
         self._shown: list[ShownEntry] = []  # as read, by number
-        self.entries: list[ShownEntry] = []  # in the order shown
-        self.best: ShownEntry | None = None  # under the primary metric (see Listing)
-        self.best_of: MetricOrder | None = None  # the order it is the best under
         self._select: int | None = None  # the entry to choose when the read under way ends
         self.selected = 0
         self.first = 0
@@ -81,6 +77,7 @@ class SolutionsModel:
         self.message = ""
         self.tone = Tone.INFO
         self.choices = SolutionsChoices(shell.context.progress)
+        self.listed = Listing(self.order, [], None)  # the entries in the order shown
         self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
         self.reader = EntriesReader(shell, self.key, self.level, wake, self._take, self._failed)
 
@@ -113,15 +110,22 @@ class SolutionsModel:
         choices = self.choices
         return choices.sort, choices.descending, choices.primary
 
+    @property
+    def entries(self) -> list[ShownEntry]:
+        return self.listed.entries
+
+    @property
+    def best(self) -> ShownEntry | None:
+        return self.listed.best
+
     def _sort(self, keep: int | None, listed: Listing | None = None) -> None:
-        """List the entries read in the screen's order (``listed``: as a read listed them)."""
-        order = self.order
-        if listed is None and self.best_of is order[2]:  # the same entries, the same best
-            entries = sorted_entries(self._shown, order[0], order[1], order[2])
-            listed = Listing(order, entries, self.best)
-        elif listed is None or listed.order != order:
-            listed = listing(self._shown, order)
-        self.entries, self.best, self.best_of = listed.entries, listed.best, order[2]
+        """List the entries read in the screen's order: ``listed`` as a read listed them, else
+        the same entries as listed now (their best kept while the primary metric stays)."""
+        if listed is None:
+            listed = listing(self._shown, self.order, self.listed)
+        elif listed.order != self.order:  # the order changed while they were read
+            listed = listing(self._shown, self.order)
+        self.listed = listed
         numbers = [item.entry.number for item in self.entries]
         if keep in numbers:
             self.selected = numbers.index(keep)
