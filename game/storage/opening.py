@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.errors import printable
+from game.core.wording import counted
 from game.storage.jsondata import one_line
 from game.storage.schema import SCHEMA_VERSION, is_blank, migrate, schema_version
 
@@ -28,6 +29,7 @@ _SQLITE_ERROR = 1  # a statement failed: in a store we did not write, tables are
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _DAMAGED = (_SQLITE_ERROR, _SQLITE_CORRUPT, _SQLITE_NOTADB)
+SQLITE_HEADER_BYTES = 100  # every SQLite database file begins with a header this long
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,11 @@ def _attach(path: Path, busy_timeout: float) -> Opened:
         raise _Unavailable(f"{cannot} (it is not a file)")
     if info.st_size == 0:
         raise _Unreadable("the file is empty")
+    if info.st_size < SQLITE_HEADER_BYTES:
+        # SQLite takes a file shorter than its header for an empty database, and writes over it.
+        raise _Unreadable(
+            f"the file is cut short: {counted(info.st_size, 'byte')}, less than a database's header"
+        )
     check = "integrity_check" if info.st_size <= FULL_CHECK_BYTES else "quick_check"
     connection: sqlite3.Connection | None = None
     try:

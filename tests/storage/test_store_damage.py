@@ -42,6 +42,14 @@ def _opened_sets_aside(path: Path, damaged: bytes) -> None:
     store.close()
 
 
+def test_a_store_cut_inside_its_header_is_set_aside_not_taken_as_empty(tmp_path: Path) -> None:
+    # SQLite reads a file shorter than its 100-byte header as an empty database.
+    path = tmp_path / "progress.sqlite3"
+    damaged = _filled_store(path)[:1]
+    path.write_bytes(damaged)
+    _opened_sets_aside(path, damaged)
+
+
 def test_a_row_missing_from_an_index_is_found_and_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "progress.sqlite3"
     _filled_store(path)
