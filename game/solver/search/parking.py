@@ -15,6 +15,10 @@ from game.solver.analysis.board import bits_of
 INIT = -2  # the box stands there when the plan starts (the backward search left it there)
 OUTSIDE = -1  # a box from the start's boxes, whichever one
 NEVER = 1 << 30  # the "until" of a box that stays to the end
+# How many sets of boxes on the plan's squares the progress is kept for (some 200 bytes each):
+# it depends on those boxes only, and a search meets the same ones again and again (on
+# XSokoban 69, 10 and 39, 69%, 92% and 99.9% of the asks in 15 s of `fast`).
+PROGRESS_KEPT = 100_000
 
 
 class ParkingPlan:
@@ -48,6 +52,7 @@ class ParkingPlan:
         self.watched = 0  # the plan's squares: progress looks at no other
         for square in self.squares:
             self.watched |= 1 << square
+        self._progress: dict[int, tuple[int, int]] = {}
 
     def __len__(self) -> int:
         return len(self.squares)
@@ -55,6 +60,15 @@ class ParkingPlan:
     def progress(self, boxes: int) -> tuple[int, int]:
         """The plan's filled prefix: its length (steps whose box is there, or has already been
         taken on by a step within the prefix), and the boxes it counts on."""
+        on_plan = boxes & self.watched
+        known = self._progress.get(on_plan)
+        if known is None:
+            if len(self._progress) >= PROGRESS_KEPT:
+                self._progress.clear()
+            known = self._progress[on_plan] = self._worked_out(on_plan)
+        return known
+
+    def _worked_out(self, boxes: int) -> tuple[int, int]:
         fixed = self.fixed
         if boxes & fixed != fixed:
             held = boxes & fixed

@@ -91,3 +91,30 @@ def test_the_area_after_a_push_is_what_a_walk_finds(
     after = floor & ~(1 << box + step)
     found = area_after_push(area, box, box + step, after, width)
     assert found == walked(1 << box, after, width)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.data())
+def test_the_area_after_a_pull_is_what_a_walk_finds(
+    board: tuple[int, int, int], data: st.DataObject
+) -> None:
+    """A pull read as a push backwards: the box comes onto the square the player left, he
+    steps back, and his area worked out from the one before is the one a walk finds."""
+    free, _, width = board
+    pulls = [
+        (box, step)
+        for box in bits_of(free)
+        for step in (1, -1, width, -width)
+        if free >> box + step & 1 and free >> box + 2 * step & 1
+    ]
+    if not pulls:
+        return
+    box, step = data.draw(st.sampled_from(pulls))
+    ahead, back = box + step, box + 2 * step
+    others = data.draw(st.integers(0, free)) & free
+    others &= ~(1 << box | 1 << ahead | 1 << back)
+    floor = free & ~others
+    area = walked(1 << ahead, floor & ~(1 << box), width)
+    after = floor & ~(1 << ahead)
+    found = area_after_push(area, back, ahead, after, width)
+    assert found == walked(1 << back, after, width)
