@@ -1,13 +1,16 @@
 """Positions per second of each search method on chosen levels, a fixed number of nodes each.
 
 A fixed amount of work per run, timed in CPU seconds of this process, keeps two trees comparable
-on a busy machine: run this script for each in turns (``PYTHONPATH=OTHER_TREE``), best of a few.
+on a busy machine: run this script for each in turns (each tree from its own virtual
+environment: with an editable install, ``PYTHONPATH`` does not choose the tree), best of a few.
 Where even that is too noisy, count instructions instead, which repeat exactly: ``valgrind
 --tool=callgrind --callgrind-out-file=/dev/null python tools/solver_speed.py ... --rounds 1
---base-seconds 1000`` (the base search's budget is wall-clock time, some fifty times too short
-under valgrind). With ``--memory``, each run is a fresh process that reports how much its solve
-raised the peak resident memory, over the nodes it made: the bytes a node holds with its
-children and the search's tables (the level's analysis spread over them too).
+--base-seconds 1000 --instructions`` (the base search's budget is wall-clock time, some fifty
+times too short under valgrind, and ``--instructions`` stops the clock's checks of the limits,
+which would come fifty times as often for the same work). With ``--memory``, each run is a fresh
+process that reports how much its solve raised the peak resident memory, over the nodes it
+made: the bytes a node holds with its children and the search's tables (the level's analysis
+spread over them too).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import resource
 import time
 from pathlib import Path
 
+import game.solver.result as results
 from game.core.collection import read_collection
 from game.core.level import Level
 from game.solver import solve
@@ -38,7 +42,13 @@ def main() -> None:
     parser.add_argument(
         "--memory", action="store_true", help="bytes per node, each run in a fresh process"
     )
+    parser.add_argument(
+        "--instructions", action="store_true",
+        help="no checks of the clock, cancel or memory (for counting instructions under valgrind)",
+    )
     args = parser.parse_args()
+    if args.instructions:
+        results.CHECK_SECONDS = float("inf")
     fess.BASE_SECONDS_UNLIMITED = args.base_seconds
     levels = read_collection(Path(args.file)).levels
     if args.memory:

@@ -15,7 +15,7 @@ from game.solver.analysis.board import bits_of
 INIT = -2  # the box stands there when the plan starts (the backward search left it there)
 OUTSIDE = -1  # a box from the start's boxes, whichever one
 NEVER = 1 << 30  # the "until" of a box that stays to the end
-# How many sets of boxes on the plan's squares the progress is kept for (some 200 bytes each):
+# How many sets of boxes on the plan's squares the progress is kept for (some 250 bytes each):
 # it depends on those boxes only, and a search meets the same ones again and again (on
 # XSokoban 69, 10 and 39, 69%, 92% and 99.9% of the asks in 15 s of `fast`).
 PROGRESS_KEPT = 100_000
