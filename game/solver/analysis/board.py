@@ -61,17 +61,22 @@ def flood(start: int, free: int, width: int) -> int:
 
 
 def reaches(start: int, square: int, free: int, width: int) -> bool:
-    """Whether ``square`` is connected to ``start`` over ``free`` (both squares in it): a fill
-    that stops once it gets there, mostly a few steps for a square nearby."""
-    goal = 1 << square
-    region = 1 << start
-    while not region & goal:
-        upright = (region | region << width | region >> width) & free  # as in flood
+    """Whether ``square`` is connected to ``start`` over ``free`` (both squares in it)."""
+    return bool(fill_until(1 << start, 1 << square, free, width) >> square & 1)
+
+
+def fill_until(start: int, wanted: int, free: int, width: int) -> int:
+    """The squares of ``free`` connected to those of ``start`` (all in it), filled as in
+    :func:`flood` but stopping once they hold every square of ``wanted``: mostly a few steps
+    for squares nearby. Short of them, it is the whole of ``start``'s area."""
+    region = start
+    while region & wanted != wanted:
+        upright = (region | region << width | region >> width) & free
         grown = ((free + upright) ^ free | upright | upright >> 1) & free
         if grown == region:
-            return False
+            return region
         region = grown
-    return True
+    return region
 
 
 def sides_connected(square: int, floor: int, offsets: tuple[int, ...], width: int) -> list[int]:

@@ -7,7 +7,7 @@ around it (a table over their 512 patterns), so a full fill is needed only where
 
 from __future__ import annotations
 
-from game.solver.analysis.board import flood
+from game.solver.analysis.board import fill_until, flood
 
 # The squares around a centre, as bits of a 3x3 window read row by row (bit 4 the centre):
 # clockwise from the north, so that each is beside the next.
@@ -52,22 +52,15 @@ def area_after_push(area: int, player: int, box: int, free: int, width: int) -> 
 
 def _split_area(rest: int, player: int, box: int, free: int, width: int) -> int:
     """His area when the box on ``box`` may have cut his squares before into pieces (``rest``,
-    each piece beside the box): a fill from his square (as in :func:`flood`) that stops once
-    it has reached every side of the box, for then nothing was cut and the fill from all of
-    ``rest`` ends at once. Where the squares around the box do not join its sides, a way around
-    mostly does, a few steps away: on XSokoban 10, 69 and 39 (400 nodes of ``fess-boxes``) such
-    fills took 33, 25 and 13 steps on average, and take 9, 9 and 8 so; where the box did cut,
-    his piece's fill is all there is to do (21, 16 and 9 steps)."""
+    each piece beside the box): a fill from his square that stops once it has reached every side
+    of the box, for then nothing was cut and the fill from all of ``rest`` ends at once. Where
+    the squares around the box do not join its sides, a way around mostly does, a few steps
+    away: on XSokoban 10, 69 and 39 (400 nodes of ``fess-boxes``) such fills took 33, 25 and 13
+    steps on average, and take 9, 9 and 8 so; where the box did cut, his piece's fill is all
+    there is to do (21, 16 and 9 steps)."""
     sides = (1 << box - 1 | 1 << box + 1 | 1 << box - width | 1 << box + width) & rest
-    mine = 1 << player
-    while True:
-        upright = (mine | mine << width | mine >> width) & free
-        grown = ((free + upright) ^ free | upright | upright >> 1) & free
-        if grown & sides == sides:
-            return flood(rest | grown, free, width)
-        if grown == mine:
-            return mine
-        mine = grown
+    mine = fill_until(1 << player, sides, free, width)
+    return flood(rest | mine, free, width) if mine & sides == sides else mine
 
 
 def uncut(squares: int, square: int, width: int) -> bool:
