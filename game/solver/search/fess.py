@@ -201,10 +201,15 @@ class FeatureSearch(CellSearch[Pushes]):
         return (*known, estimate)
 
     def _worked_out(
-        self, boxes: int, areas: int, progress: tuple[int, int] | None = None
+        self,
+        boxes: int,
+        areas: int,
+        progress: tuple[int, int] | None = None,
+        parent: int | None = None,
     ) -> tuple[int, int, int, int]:
         """The features of a set of boxes but the estimate, kept for the next time;
-        ``progress``: the plan's progress for them, when known."""
+        ``progress``: the plan's progress for them, when known; ``parent``: the boxes they
+        are one move from, when known."""
         advisors = self.ready()
         packed, placed = advisors.plan.progress(boxes) if progress is None else progress
         if advisors.out_of_plan is not None:
@@ -213,7 +218,7 @@ class FeatureSearch(CellSearch[Pushes]):
             oop = (boxes & self.problem.goals & ~placed).bit_count()
         if self.frozen_cost:
             areas += self.frozen_cost * self._frozen_ahead(boxes, placed)
-        known = (-packed, areas, oop, self.hotspots(boxes))
+        known = (-packed, areas, oop, self.hotspots(boxes, parent))
         if len(self.features) < FEATURES_KEPT:
             self.features[boxes] = known
         return known
@@ -281,11 +286,11 @@ class FeatureSearch(CellSearch[Pushes]):
             if known is None:
                 areas = areas_after(parts, source, target, area, width, poll)
                 if source >= 0 and (watched >> source | watched >> target) & 1:
-                    known = self._worked_out(after, areas)
+                    known = self._worked_out(after, areas, parent=boxes)
                 else:
                     if progress is None:
                         progress = plan.progress(boxes)
-                    known = self._worked_out(after, areas, progress)
+                    known = self._worked_out(after, areas, progress, boxes)
             children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
         for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)
@@ -356,7 +361,7 @@ def _base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> 
     return searches[lone_sinks]
 
 
-def _no_hotspots(_boxes: int) -> int:
+def _no_hotspots(_boxes: int, _parent: int | None = None) -> int:
     return 0
 
 

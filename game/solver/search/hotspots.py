@@ -28,26 +28,66 @@ class Hotspots:
         self.size = analysis.board.width * analysis.board.height
         self.reach = reach
         self._blocks = [-1] * self.size  # per square, what it blocks (-1: not yet known)
+        # Per square, the squares known to block it (those whose blocks are worked out).
+        self._blocked_by = [0] * self.size
         squares = len(analysis.squares)
         self.enabled = squares * squares * len(analysis.goal_list) <= MOST_WORK
+        # The boxes off the goals and the hotspots among them of the last parent counted
+        # from: a search counts every child of a position, each one box moved from it.
+        self._parent_loose = -1
+        self._parent_hot = 0
 
-    def count(self, boxes: int) -> int:
-        """How many boxes off the goals block another box off the goals."""
+    def count(self, boxes: int, parent: int | None = None) -> int:
+        """How many boxes off the goals block another box off the goals; ``parent``: a
+        position that ``boxes`` is one box moved from, when known (the count then looks only
+        at the boxes the move may change)."""
         if not self.enabled:
             return 0
-        loose = boxes & ~self.analysis.goals
+        goals = self.analysis.goals
+        loose = boxes & ~goals
+        if parent is None:
+            return self._hot(loose).bit_count()
+        before = parent & ~goals
+        if before != self._parent_loose:
+            self._parent_loose, self._parent_hot = before, self._hot(before)
+        return self._hot_after(loose, before, self._parent_hot).bit_count()
+
+    def _hot(self, loose: int) -> int:
+        """The hotspots among ``loose`` (boxes off the goals), as a mask."""
         known = self._blocks
         hot = 0
         rest = loose
-        while rest:  # per box, unrolled: this runs for every child of every position
+        while rest:  # per box, unrolled: this runs for every position counted from nothing
             low = rest & -rest
             rest ^= low
-            square = low.bit_length() - 1
-            blocked = known[square]
+            blocked = known[low.bit_length() - 1]
             if blocked < 0:
-                blocked = self.blocks(square)
+                blocked = self.blocks(low.bit_length() - 1)
             if blocked & loose:  # never its own square: it is a wall then
-                hot += 1
+                hot |= low
+        return hot
+
+    def _hot_after(self, loose: int, before: int, hot: int) -> int:
+        """The hotspots among ``loose`` from those among ``before`` (``hot``), where boxes left
+        some squares and came to others: only the boxes that those squares block can change,
+        and the boxes that came."""
+        blocked_by, known = self._blocked_by, self._blocks
+        hot &= loose
+        suspects = 0
+        for square in bits_of(before & ~loose):
+            suspects |= blocked_by[square]
+        rest = hot & suspects
+        while rest:  # hot because of a box that left, perhaps only that
+            low = rest & -rest
+            rest ^= low
+            if not known[low.bit_length() - 1] & loose:
+                hot ^= low
+        came = loose & ~before
+        for square in bits_of(came):
+            hot |= blocked_by[square] & loose
+        for square in bits_of(came):
+            if self.blocks(square) & loose:
+                hot |= 1 << square
         return hot
 
     def blocks(self, square: int) -> int:
@@ -56,6 +96,9 @@ class Hotspots:
         found = self._blocks[square]
         if found < 0:
             found = self._blocks[square] = self._find(square)
+            blocked_by = self._blocked_by
+            for other in bits_of(found):
+                blocked_by[other] |= 1 << square
         return found
 
     def _find(self, square: int) -> int:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from game.solver.analysis.board import bits_of
 from game.solver.result import Limits
 from game.solver.search import hotspots
 from game.solver.search.advisors import Advisors, Pushes
@@ -23,6 +26,19 @@ ROOM = "\n".join(
     ]
 )
 ONE_HOME = "\n".join(["#######", "#.*$ @#", "#######"])
+# Corridors and a room, goals in both: squares that block others, and squares that do not.
+MAZE = "\n".join(
+    [
+        "##########",
+        "#..  #   #",
+        "#.$  $ $ #",
+        "## ##  # #",
+        "#. $   $.#",
+        "# ## ##  #",
+        "#.$ $ @ .#",
+        "##########",
+    ]
+)
 
 
 def test_two_boxes_in_one_corridor_are_each_in_the_others_way() -> None:
@@ -77,3 +93,23 @@ def test_only_the_base_planned_feature_search_counts_hotspots() -> None:
     assert planned.rank_of(problem.start_boxes, region, 0)[3] == 2
     assert plain.rank_of(problem.start_boxes, region, 0)[3] == 0
 
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 999), st.integers(0, 999)), min_size=1, max_size=40))
+def test_a_count_from_the_parent_is_the_count_from_nothing(
+    moves: list[tuple[int, int]],
+) -> None:
+    """Boxes moved one at a time (from a box to a free live square), each position counted
+    from the one before and from nothing, and now and then from an older parent."""
+    problem = problem_of(MAZE)
+    counted = problem.hotspots
+    live = list(bits_of(problem.live))
+    boxes = problem.start_boxes
+    older = boxes
+    for index, (pick, to) in enumerate(moves):
+        squares = list(bits_of(boxes))
+        free = [square for square in live if not boxes >> square & 1]
+        child = boxes ^ 1 << squares[pick % len(squares)] ^ 1 << free[to % len(free)]
+        parent = older if index % 7 == 6 else boxes
+        assert counted.count(child, parent) == counted.count(child)
+        older, boxes = boxes, child
