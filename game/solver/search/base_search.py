@@ -199,7 +199,7 @@ class BaseSearch(CellSearch[Pull]):
         )
 
     def _children(self, boxes: int, bases: int, region: int, rank: Rank) -> list[Child[Pull]]:
-        """The node's pulls as scored children, advised ones at weight 0, best first."""
+        """The node's pulls as scored children, advised ones at weight 0."""
         problem = self.problem
         allowed = 0
         for base in bits_of(bases):
@@ -220,12 +220,10 @@ class BaseSearch(CellSearch[Pull]):
         if not children:
             return []
         advised = self._advised(children, rank, bases, retiring)
-        scored = [
+        return [
             child._replace(weight=ADVISED) if index in advised else child
             for index, child in enumerate(children)
         ]
-        scored.sort(key=_order)
-        return scored
 
     def _child(self, boxes: int, bases: int, region: int, source: int, target: int) -> Child[Pull]:
         rank = self._rank(boxes, bases, region)
@@ -352,7 +350,3 @@ class BaseSearch(CellSearch[Pull]):
             return children[index].rank[1], -far
 
         return min(range(len(children)), key=merit)
-
-
-def _order(child: Child[Pull]) -> tuple[int, Rank]:
-    return child.weight, child.rank

@@ -205,16 +205,18 @@ class CellSearch(ABC, Generic[Move]):
         return node
 
     def offer(self, node: int, children: list[Child[Move]]) -> None:
-        """Give the node its children, best first, and queue it in its cell."""
+        """Give the node its children (in the order they were made: equal ones keep it) and
+        queue it in its cell."""
         if not children:
             return
         rank_bits = self.rank_bits
         shift = PLACE_BITS + MOVE_BITS
         # Each rank value a signed 32-bit field (struct refuses one out of range), its sign bit
         # flipped so that the fields compare as the values do; written out, as this runs for
-        # every child of every node.
+        # every child of every node. The integers are sorted, not the children: comparing them
+        # costs less than a key made for each child and tuples compared.
         fields, signs, pack_move = self.rank_struct.pack, self.rank_signs, self.pack_move
-        packed = tuple(
+        packed = sorted(
             (
                 (child.weight << rank_bits | int.from_bytes(fields(*child.rank), "big") ^ signs)
                 << PLACE_BITS
@@ -224,7 +226,7 @@ class CellSearch(ABC, Generic[Move]):
             | pack_move(node, child)
             for place, child in enumerate(children)
         )
-        self.children[node] = packed
+        self.children[node] = tuple(packed)
         cell = self.cell[node]
         heap = self.heaps.get(cell)
         if heap is None:

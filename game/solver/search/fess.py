@@ -241,8 +241,8 @@ class FeatureSearch(CellSearch[Pushes]):
         return (frozen & ~placed).bit_count()
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
-        """Every move from the node as a scored child, the advised ones at weight 0, best
-        first; records the solution when a child is solved."""
+        """Every move from the node as a scored child, the advised ones at weight 0;
+        records the solution when a child is solved."""
         problem = self.problem
         width, poll = problem.width, problem.poll
         # The areas of the free squares, the player's first: the corral rules look at the
@@ -294,7 +294,6 @@ class FeatureSearch(CellSearch[Pushes]):
             children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
         for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)
-        children.sort(key=_order)
         return children
 
     def pack_move(self, node: int, child: Child[Pushes]) -> int:
@@ -368,7 +367,3 @@ def _no_hotspots(_boxes: int, _parent: int | None = None) -> int:
 def _worse(cell: Cell, than: Cell) -> bool:
     """Whether ``cell`` is worse than ``than`` in some feature and better in none."""
     return cell != than and all(a >= b for a, b in zip(cell, than, strict=True))
-
-
-def _order(child: Child[Pushes]) -> tuple[int, Rank]:
-    return child.weight, child.rank

@@ -313,6 +313,18 @@ def test_packed_children_come_back_in_order_with_their_ranks_and_weights() -> No
     assert taken == [(5 + weight, rank, move) for move, (weight, rank) in pairs]
 
 
+def test_children_offered_in_any_order_come_back_best_first_equal_ones_as_made() -> None:
+    search = Numbered(Limits(None, None, 1 << 30, None, None), 1)
+    node = search.add(-1, NO_MOVE, 0, (0,))
+    made = [(1, (4,)), (1, (2,)), (0, (9,)), (1, (2,)), (1, (-3,)), (0, (9,))]
+    children = [Child(w, rank, (move,), 0, 0, move) for move, (w, rank) in enumerate(made)]
+    search.offer(node, children)
+    taken: list[int] = []
+    while (picked := search.next_child()) is not None:
+        search.seen.add(picked[1].key)
+        taken.append(picked[1].move)
+    assert taken == [2, 5, 4, 1, 3, 0]
+
 def test_a_packed_move_keeps_its_squares_and_flag() -> None:
     for move in ((0, 0, 0, False), (9_999, 17, 65_535, True), (40, 40, 3, False)):
         assert unpack_squares(pack_squares(*move)) == move
