@@ -19,6 +19,7 @@ Step = tuple[tuple[Push, ...], int, int]
 # How many sets of boxes standing still the verdicts of the deadlock rules are kept for (some
 # 250 bytes each; 8,000 nodes of XSokoban 74 keep 17,653): when full, they are forgotten.
 VERDICTS_KEPT = 200_000
+POLL_SQUARES = 32
 
 
 def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Step]:
@@ -33,9 +34,6 @@ def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None)
         pushable |= movable
     poll = problem.poll
     for box in bits_of(pushable):
-        # Once a box, not once a square it reaches: a box's moves take milliseconds even on
-        # the largest boards, and reading the clock at every square took 3% of `fast`'s time
-        # on XSokoban 39.
         poll()
         moves.extend(_moves_of(problem, boxes, region, box, only))
     return moves
@@ -46,7 +44,7 @@ def _moves_of(
 ) -> list[Step]:
     """The moves of the box on ``box``: per square and side it can end on, the fewest
     pushes that bring it there, kept when the position after passes the deadlock rules."""
-    width, box_pushes = problem.width, problem.analysis.box_pushes
+    width, poll, box_pushes = problem.width, problem.poll, problem.analysis.box_pushes
     others = boxes & ~(1 << box)
     free = problem.floor & ~others
     live = problem.live & ~others
@@ -61,7 +59,14 @@ def _moves_of(
     areas: dict[int, int] = {box: region}
     queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
     moves: list[Step] = []
+    # The clock is read at each box and once in POLL_SQUARES squares: at every square it took
+    # 3% of `fast`'s time on XSokoban 39, and only at each box left 0.5 s between reads in a
+    # 100x100 room.
+    squares = 0
     while queue:
+        squares += 1
+        if not squares % POLL_SQUARES:
+            poll()
         at, area, path = queue.popleft()
         for ahead, behind, index, push in box_pushes[at]:
             if not area >> behind & 1 or not live >> ahead & 1:

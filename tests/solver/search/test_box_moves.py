@@ -13,6 +13,7 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.analysis.player_area import area_after_push
+from game.solver.search import box_moves as box_moves_module
 from game.solver.search.box_moves import box_moves
 from game.solver.search.cells import area_parts, areas_after, count_areas
 from game.solver.search.portfolio import entries_of, feature_space_boxes
@@ -62,6 +63,25 @@ def test_a_box_reaches_every_live_square_of_its_room_in_one_move() -> None:
         assert after == 1 << box
         assert area == problem.region(after, pushes[-1].box)
 
+
+def test_a_box_s_moves_read_the_clock_as_they_go() -> None:
+    """In an open room a box reaches hundreds of squares: the limits are looked at every
+    POLL_SQUARES of them (a stop comes within about CHECK_SECONDS of work)."""
+    rows = ["#" * 32] + ["#" + " " * 30 + "#"] * 20 + ["#" * 32]
+    rows[5] = "#" + " " * 10 + "$" + " " * 8 + "." + " " * 10 + "#"
+    rows[10] = "#" + " " * 5 + "@" + " " * 24 + "#"
+    level = parse_level("\n".join(rows))
+    reads = [0]
+
+    def poll() -> None:
+        reads[0] += 1
+
+    problem = Problem(Analysis(level.board, level.player, poll), mask_of(level.boxes), level.player)
+    reads[0] = 0
+    moves = box_moves(problem, problem.start_boxes, _region(problem), None)
+    squares = len({after for _, after, _ in moves})
+    assert squares > 300
+    assert reads[0] >= squares // box_moves_module.POLL_SQUARES
 
 def test_moves_respect_the_corral_restriction_on_the_first_push() -> None:
     problem = problem_of(BIG)
