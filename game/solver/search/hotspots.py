@@ -2,7 +2,9 @@
 of the forward feature space search.
 
 A box off the goals is a hotspot when some other box off the goals could reach fewer goals if
-the first were a wall. What a square blocks is worked out the first time a box stands there.
+the first were a wall. What a square blocks is worked out the first time a box stands there;
+a child is counted from its parent's hotspots, as a move changes only the boxes that blocked
+the box that moved or block it where it came.
 """
 
 from __future__ import annotations
