@@ -45,12 +45,12 @@ from game.solver.search.packing import PackingPlan
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Outcome, Problem
 
-# The base search's own share of the solve's time limit (Festival gives it a third of a
-# strategy's time; here the forward searches of the portfolio share the rest), and its time
-# when the solve has none (its share of a minute, a hint's limit). The planned searches wait
-# for it, so it is short: where it does not finish, its plan is the first node of the best cell
-# it reached (see BaseSearch._make), which mostly comes early. Chosen on XSokoban (see
-# docs/solver.md).
+# The base search's own share of the solve's time limit, in CPU seconds of its own (Festival
+# gives it a third of a strategy's time; here the forward searches of the portfolio share the
+# rest), and its time when the solve has none (its share of a minute, a hint's limit). The
+# planned searches wait for it, so it is short: where it does not finish, its plan is the first
+# node of the best cell it reached (see BaseSearch._make), which mostly comes early. Chosen on
+# XSokoban (see docs/solver.md).
 BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)

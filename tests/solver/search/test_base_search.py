@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 
 import pytest
 
@@ -198,6 +199,23 @@ def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
                 boxes = boxes & ~(1 << box) | 1 << target
     assert checked > 1000
 
+
+def test_the_budget_is_the_search_s_own_work_not_the_wall_clock_s() -> None:
+    """A base search whose thread waits (here at every poll, as on a machine busy elsewhere)
+    still does its budget's work: the plan must not depend on what else the machine runs."""
+    problem = problem_of(CLUSTER)
+    waits = [0]
+
+    def waiting_poll() -> None:
+        waits[0] += 1
+        time.sleep(0.002)
+
+    problem.poll = waiting_poll
+    search = BaseSearch(problem, Limits(None, None, 1 << 30, None, None))
+    started = time.monotonic()
+    search.run(budget=0.05)
+    assert time.monotonic() - started > 0.05  # the wall clock's budget was long gone
+    assert search.finished and waits[0] > 25
 
 def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
     # Cut at a node count, each campaign level's unfinished search has planned from the first
