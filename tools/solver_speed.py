@@ -5,12 +5,12 @@ on a busy machine: run this script for each in turns (each tree from its own vir
 environment: with an editable install, ``PYTHONPATH`` does not choose the tree), best of a few.
 Where even that is too noisy, count instructions instead, which repeat exactly: ``valgrind
 --tool=callgrind --callgrind-out-file=/dev/null python tools/solver_speed.py ... --rounds 1
---base-seconds 1000 --instructions`` (the base search's budget is wall-clock time, some fifty
-times too short under valgrind, and ``--instructions`` stops the clock's checks of the limits,
-which would come fifty times as often for the same work). With ``--memory``, each run is a fresh
-process that reports how much its solve raised the peak resident memory, over the nodes it
-made: the bytes a node holds with its children and the search's tables (the level's analysis
-spread over them too).
+--base-seconds 1000 --instructions`` (the base search's budget is seconds of its own CPU time,
+some fifty times too short under valgrind, and ``--instructions`` stops the clock's checks of
+the limits, which would come fifty times as often for the same work). With ``--memory``, each
+run is a fresh process that reports how much its solve raised the peak resident memory, over
+the nodes it made: the bytes a node holds with its children and the search's tables (the
+level's analysis spread over them too).
 """
 
 from __future__ import annotations

@@ -62,17 +62,18 @@ class Hotspots:
         while rest:  # per box, unrolled: this runs for every position counted from nothing
             low = rest & -rest
             rest ^= low
-            blocked = known[low.bit_length() - 1]
+            square = low.bit_length() - 1
+            blocked = known[square]
             if blocked < 0:
-                blocked = self.blocks(low.bit_length() - 1)
+                blocked = self.blocks(square)
             if blocked & loose:  # never its own square: it is a wall then
                 hot |= low
         return hot
 
     def _hot_after(self, loose: int, before: int, hot: int) -> int:
         """The hotspots among ``loose`` from those among ``before`` (``hot``), where boxes left
-        some squares and came to others: only the boxes that those squares block can change,
-        and the boxes that came."""
+        some squares and came to others: only the boxes that would block a box on those squares
+        can change, and the boxes that came."""
         blocked_by, known = self._blocked_by, self._blocks
         hot &= loose
         suspects = 0
@@ -84,10 +85,8 @@ class Hotspots:
             rest ^= low
             if not known[low.bit_length() - 1] & loose:
                 hot ^= low
-        came = loose & ~before
-        for square in bits_of(came):
+        for square in bits_of(loose & ~before):  # the boxes that came
             hot |= blocked_by[square] & loose
-        for square in bits_of(came):
             if self.blocks(square) & loose:
                 hot |= 1 << square
         return hot

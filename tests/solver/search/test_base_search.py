@@ -217,6 +217,7 @@ def test_the_budget_is_the_search_s_own_work_not_the_wall_clock_s() -> None:
     assert time.monotonic() - started > 0.05  # the wall clock's budget was long gone
     assert search.finished and waits[0] > 25
 
+
 def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
     # Cut at a node count, each campaign level's unfinished search has planned from the first
     # node it found in its best cell, not from a later one whose boxes were pulled further.

@@ -83,6 +83,7 @@ def test_a_box_s_moves_read_the_clock_as_they_go() -> None:
     assert squares > 300
     assert reads[0] >= squares // box_moves_module.POLL_SQUARES
 
+
 def test_moves_respect_the_corral_restriction_on_the_first_push() -> None:
     problem = problem_of(BIG)
     nothing = [0, 0, 0, 0]

@@ -325,6 +325,7 @@ def test_children_offered_in_any_order_come_back_best_first_equal_ones_as_made()
         taken.append(picked[1].move)
     assert taken == [2, 5, 4, 1, 3, 0]
 
+
 def test_a_packed_move_keeps_its_squares_and_flag() -> None:
     for move in ((0, 0, 0, False), (9_999, 17, 65_535, True), (40, 40, 3, False)):
         assert unpack_squares(pack_squares(*move)) == move
