@@ -53,6 +53,8 @@ from game.solver.search.problem import Outcome, Problem
 # XSokoban (see docs/solver.md).
 BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
+# Its share at most, when it goes on to its least nodes (see base_search.LEAST_NODES).
+BASE_MOST_SHARE = 1 / 8
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
 # How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
@@ -138,13 +140,14 @@ class FeatureSearch(CellSearch[Pushes]):
             budget = BASE_SECONDS_UNLIMITED
             if limits.deadline is not None:
                 budget = (limits.deadline - limits.started) * BASE_SHARE
-            self.base.run(budget)
+            most = budget * BASE_MOST_SHARE / BASE_SHARE
+            self.base.run(budget, most)
             found = self.base.plan()
             if found is None:
                 # No box retired: the bases grouped the other way, in a budget of its own
                 # (XSokoban 18; see BaseSearch.sinks).
                 lone = _base_search(problem, self.limits, lone_sinks=True)
-                lone.run(budget)
+                lone.run(budget, most)
                 found = lone.plan()
             if found is not None:
                 return found

@@ -15,7 +15,7 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.result import Limits, StopSearch
-from game.solver.search.base_search import BaseSearch
+from game.solver.search.base_search import LEAST_NODES, BaseSearch
 from game.solver.search.cells import unpack_squares
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.parking import OUTSIDE, ParkingPlan
@@ -216,6 +216,19 @@ def test_the_budget_is_the_search_s_own_work_not_the_wall_clock_s() -> None:
     search.run(budget=0.05)
     assert time.monotonic() - started > 0.05  # the wall clock's budget was long gone
     assert search.finished and waits[0] > 25
+
+
+def test_a_search_past_its_budget_goes_on_to_its_least_nodes_within_its_most() -> None:
+    """The budget is CPU seconds, fewer nodes on a slow core: the search still makes
+    LEAST_NODES (unless it finishes first), but never past ``most`` seconds."""
+    level = read_collection(campaign_path()).levels[22]  # runs dry after some 640 nodes
+    made = []
+    for most in (None, 0.0, 60.0):
+        search = BaseSearch(problem_of_level(level), Limits(None, None, 1 << 30, None, None))
+        search.run(budget=0.0, most=most)
+        assert not search.finished
+        made.append(len(search.parent))
+    assert made[0] == made[1] < LEAST_NODES == made[2]
 
 
 def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
