@@ -77,7 +77,7 @@ def run_bench_frames(args: argparse.Namespace) -> int:
           f"{args.seconds:g} s at 60 frames a second, solver {'on' if args.with_solver else 'off'}")
     print(f"{'frames':>7} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'missed ticks':>13}")
     print(f"{len(times):>7} {statistics.median(times):>10.2f} {p99:>8.2f} {times[-1]:>8.2f} "
-          f"{engine.dropped_ticks + late:>13}")
+          f"{engine.ticks.dropped + late:>13}")
     if args.with_solver:
         inside_rate = progress.nodes / max(progress.seconds, 1e-9) if progress else 0.0
         share = inside_rate / outside_rate if outside_rate else 0.0

@@ -175,8 +175,9 @@ def run_bench_render(args: argparse.Namespace) -> int:
 
     use_headless_drivers()
     from game.app.screens import PlayScreen
-    from game.engine.engine import TICK_SECONDS, GameEngine
+    from game.engine.engine import GameEngine
     from game.engine.input_script import InputScript, lurd_actions
+    from game.engine.ticks import TICK_SECONDS
     from game.scenes.play import PlayScene
 
     cases = [

@@ -27,18 +27,10 @@ from game.engine.rest import Clock, Rest
 from game.engine.scene import Scene
 from game.engine.services import ServiceRegistry
 from game.engine.stack import SceneStack
+from game.engine.ticks import TICK_SECONDS, TickAccount
 from game.engine.window import Window
 from game.storage.store import ProgressStore
 
-TICK_RATE = 60
-TICK_SECONDS = 1.0 / TICK_RATE
-# After a stall (a dragged window, a slow disk) run at most this many ticks in one frame and
-# drop the rest, rather than spiral into ever longer frames.
-MAX_CATCH_UP_TICKS = 5
-MAX_FRAME_SECONDS = 0.25
-# While nothing moves the loop rests (game.engine.rest), waking to run the ticks it owes (a
-# clock on screen, the solver's answers); those idle ticks are cheap, so all are run.
-MAX_REST_SECONDS = 2.0
 FRAME_RATE_CAP = 60
 FRAME_SECONDS = 1.0 / FRAME_RATE_CAP
 CAPTION = "Sokoban Arcade"
@@ -53,8 +45,6 @@ _REDRAWING_EVENTS = frozenset(
         pygame.WINDOWSIZECHANGED,
     }
 )
-# Floating point leaves 1/60 + 1/60 - 2/60 a hair off zero; ticks should not slip for that.
-_TICK_TOLERANCE = 1e-9
 
 
 class InputSource(Protocol):
@@ -116,8 +106,7 @@ class GameEngine:
         self.frame_count = 0
         self.drawn_frames = 0
         self.tick_count = 0
-        self.dropped_ticks = 0
-        self._accumulator = 0.0
+        self.ticks = TickAccount()
         # Draw only when something changed: a new screen, the window, or what the top shows.
         self._dirty = True
         self._drawn: Shown[Any] | None = None
@@ -128,7 +117,6 @@ class GameEngine:
         self._input_sources: list[InputSource] = []
         # The held key that repeats, and the scene it was pressed on.
         self.key_repeat = KeyRepeat()
-        self._repeating: Scene[Any] | None = None
         GameEngine._open = True
 
     def shutdown(self) -> Problem | None:
@@ -271,19 +259,7 @@ class GameEngine:
                 continue
             else:
                 scene.handle_event(event)
-                self._follow_held_key(scene, event)
-
-    def _follow_held_key(self, scene: Scene[Any], event: pygame.event.Event) -> None:
-        """Keep track of the key the top scene repeats while it is held."""
-        if event.type == pygame.KEYDOWN and scene is self.top and scene.repeats(event.key):
-            if self._repeating is not scene:
-                self.key_repeat.clear()
-            self._repeating = scene
-            self.key_repeat.press(event)
-        elif event.type == pygame.KEYUP:
-            self.key_repeat.release(event.key)
-        elif event.type == pygame.WINDOWFOCUSLOST:
-            self.key_repeat.clear()  # its release will go to another window
+                self.key_repeat.follow(scene, event, self.top)
 
     # -- the loop --------------------------------------------------------------------------
     def step_frame(self, elapsed: float, rested: bool = False) -> int:
@@ -298,7 +274,7 @@ class GameEngine:
 
         Returns the number of ticks run.
         """
-        owed = self._owe(elapsed, rested)
+        owed = self.ticks.owe(elapsed, rested)
         for _ in range(owed - 1):
             self._tick()
         for source in list(self._input_sources):
@@ -310,21 +286,6 @@ class GameEngine:
         self.frame_count += 1
         return owed
 
-    def _owe(self, elapsed: float, rested: bool) -> int:
-        """How many fixed ticks ``elapsed`` seconds owe, taken from the accumulator, with
-        capped catch-up after a stall (the rest dropped)."""
-        longest = MAX_REST_SECONDS if rested else MAX_FRAME_SECONDS
-        self._accumulator += min(max(elapsed, 0.0), longest)
-        catch_up = int(MAX_REST_SECONDS / TICK_SECONDS) if rested else MAX_CATCH_UP_TICKS
-        owed = int((self._accumulator + _TICK_TOLERANCE) / TICK_SECONDS)
-        if owed > catch_up:
-            self.dropped_ticks += owed - catch_up
-            owed = catch_up
-            self._accumulator = 0.0
-        else:
-            self._accumulator = max(self._accumulator - owed * TICK_SECONDS, 0.0)
-        return owed
-
     def _tick(self) -> None:
         """One logic tick of the top scene."""
         self._dirty |= self.stack.changed
@@ -333,20 +294,9 @@ class GameEngine:
         self.jobs.tick()
         scene = self.top
         if scene is not None:
-            self._repeat_held_key(scene)
+            self._dirty |= self.key_repeat.tick(scene)
             scene.update(TICK_SECONDS)
         self.tick_count += 1
-
-    def _repeat_held_key(self, scene: Scene[Any]) -> None:
-        if not self.key_repeat.holding:
-            return
-        if scene is not self._repeating:
-            self.key_repeat.clear()  # held on a screen that is gone or covered
-            return
-        again = self.key_repeat.tick()
-        if again is not None:
-            self._dirty = True
-            scene.handle_event(again)
 
     def _draw_if_changed(self) -> None:
         """Draw the top scene (and what it covers) when what it shows changed, or a moving one
@@ -365,7 +315,7 @@ class GameEngine:
         # A hidden window is not drawn; showing it again is an event, which draws it.
         if not self.rest.visible:
             return
-        self.render(min(1.0, self._accumulator / TICK_SECONDS), shown)
+        self.render(self.ticks.fraction, shown)
         area = None if whole else shown.ticking_area
         if area is None:
             pygame.display.flip()
@@ -384,22 +334,8 @@ class GameEngine:
         )
 
     def render(self, alpha: float, shown: Shown[Any] | None = None) -> None:
-        """Draw the top scene (from ``shown``, if it was made already) and, under an overlay,
-        the scenes it covers (paused, alpha 0)."""
-        scenes = self.stack.scenes
-        if not scenes:
-            return
-        base = len(scenes) - 1
-        while base > 0 and scenes[base].overlay:
-            base -= 1
-        top = len(scenes) - 1
-        for index in range(base, top + 1):
-            scene = scenes[index]
-            if index == top:
-                scene.draw(self.screen, shown or scene.shown(), alpha)
-            else:
-                scene.draw_covered(self.screen, scene.shown())
-        scenes[top].draw_keys(self.screen)
+        """Draw the scenes in view on the window, the top one at ``alpha`` between two ticks."""
+        self.stack.draw(self.screen, alpha, shown)
 
     def run(self, max_frames: int | None = None) -> None:
         """The real loop on the wall clock, until the last scene is gone or quit is asked."""

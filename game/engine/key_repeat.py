@@ -7,7 +7,12 @@ The play screen repeats its moves itself, in step with the player's walk.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
+
+if TYPE_CHECKING:
+    from game.engine.scene import Scene
 
 # A held key waits a little longer than a tap lasts, then repeats about fifteen times a second.
 REPEAT_DELAY_TICKS = 18
@@ -28,15 +33,25 @@ MOVING_KEYS = frozenset(
 
 
 class KeyRepeat:
-    """The key held last, and when its press is due again."""
+    """The key held last, the scene it was pressed on, and when its press is due again."""
 
     def __init__(self) -> None:
         self._held: dict[int, pygame.event.Event] = {}
         self._wait = 0
+        self._scene: Scene[Any] | None = None
 
-    @property
-    def holding(self) -> bool:
-        return bool(self._held)
+    def follow(self, scene: Scene[Any], event: pygame.event.Event, top: Scene[Any] | None) -> None:
+        """Keep track of the key ``scene``, which took ``event``, repeats while it is held, if
+        it is still the ``top`` scene after it."""
+        if event.type == pygame.KEYDOWN and scene is top and scene.repeats(event.key):
+            if self._scene is not scene:
+                self.clear()
+            self._scene = scene
+            self.press(event)
+        elif event.type == pygame.KEYUP:
+            self.release(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.clear()  # its release will go to another window
 
     def press(self, event: pygame.event.Event) -> None:
         """A press of a key that repeats: it is the one repeated now."""
@@ -51,12 +66,17 @@ class KeyRepeat:
         """Nothing is held any more (another screen, or the window lost the focus)."""
         self._held.clear()
 
-    def tick(self) -> pygame.event.Event | None:
-        """One logic tick: the press to deliver again, if one is due."""
+    def tick(self, scene: Scene[Any]) -> bool:
+        """One logic tick of ``scene``, the top one: the held key's press is delivered to it
+        again when it is due; whether it was."""
         if not self._held:
-            return None
+            return False
+        if scene is not self._scene:
+            self.clear()  # held on a screen that is gone or covered
+            return False
         self._wait -= 1
         if self._wait > 0:
-            return None
+            return False
         self._wait = REPEAT_INTERVAL_TICKS
-        return next(reversed(self._held.values()))
+        scene.handle_event(next(reversed(self._held.values())))
+        return True

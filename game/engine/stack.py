@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.app.screens import Screen
+from game.app.shown import Shown
 from game.engine.scene import Scene, SceneRegistry
 
 if TYPE_CHECKING:
@@ -89,3 +92,21 @@ class SceneStack:
         """Leave every scene, top first (shutting down)."""
         while self._scenes:
             self._scenes.pop().on_exit()
+
+    def draw(self, surface: pygame.Surface, alpha: float, shown: Shown[Any] | None) -> None:
+        """Draw the top scene (from ``shown``, if it was made already) and, under an overlay,
+        the scenes it covers (paused, alpha 0)."""
+        scenes = self.scenes
+        if not scenes:
+            return
+        base = len(scenes) - 1
+        while base > 0 and scenes[base].overlay:
+            base -= 1
+        top = len(scenes) - 1
+        for index in range(base, top + 1):
+            scene = scenes[index]
+            if index == top:
+                scene.draw(surface, shown or scene.shown(), alpha)
+            else:
+                scene.draw_covered(surface, scene.shown())
+        scenes[top].draw_keys(surface)

@@ -11,8 +11,9 @@ import pytest
 from game.app.screens import MessageScreen
 from game.app.shown import Shown
 from game.audio.sound import SoundService
-from game.engine.engine import MAX_CATCH_UP_TICKS, TICK_SECONDS, GameEngine
+from game.engine.engine import GameEngine
 from game.engine.scene import Scene
+from game.engine.ticks import MAX_CATCH_UP_TICKS, TICK_SECONDS
 from tests.app.fake_solver import FakeSolver
 
 
@@ -110,7 +111,7 @@ def test_after_a_rest_every_owed_tick_runs(engine: GameEngine) -> None:
     scene.busy = False
     engine.push(scene)
     assert engine.step_frame(0.5, rested=True) == 30
-    assert engine.dropped_ticks == 0
+    assert engine.ticks.dropped == 0
 
 
 def test_catch_up_is_capped_after_a_stall(engine: GameEngine) -> None:
@@ -118,7 +119,7 @@ def test_catch_up_is_capped_after_a_stall(engine: GameEngine) -> None:
     engine.push(scene)
     ticks = engine.step_frame(2.0)
     assert ticks == MAX_CATCH_UP_TICKS
-    assert engine.dropped_ticks > 0
+    assert engine.ticks.dropped > 0
     assert engine.step_frame(TICK_SECONDS) == 1
 
 

@@ -19,8 +19,9 @@ from game.core.collection import read_collection_text
 from game.core.edit_grid import Grid
 from game.core.level_ref import LevelFile
 from game.engine import key_repeat
-from game.engine.engine import TICK_SECONDS, GameEngine
+from game.engine.engine import GameEngine
 from game.engine.rest import Clock
+from game.engine.ticks import TICK_SECONDS
 from game.scenes.editor import EditorScene
 from game.scenes.main_menu import MainMenuScene
 from game.scenes.play import PlayScene
@@ -73,7 +74,7 @@ def test_two_hundred_taps_after_any_pause_walk_two_hundred_steps(
     keys = back_and_forth(200, pygame.K_RIGHT, pygame.K_LEFT)
     drive(engine, taps(keys, PLAYER_PAUSES, PLAYER_HOLDS, seed=49), clock)
     assert play.model.state.move_count == 200
-    assert engine.dropped_ticks == 0
+    assert engine.ticks.dropped == 0
 
 
 @pytest.mark.parametrize("pause", [0.5, 1.0, 3.0, 10.0])

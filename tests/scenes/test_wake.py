@@ -13,7 +13,8 @@ from game.app.editor.editor_check import SETTLE_TICKS, Verdict
 from game.app.screens import EditorScreen, MessageScreen
 from game.core.edit_grid import Grid
 from game.engine import rest
-from game.engine.engine import TICK_SECONDS, GameEngine
+from game.engine.engine import GameEngine
+from game.engine.ticks import TICK_SECONDS
 from game.scenes.editor import EditorScene
 from game.solver.result import SolveResult, SolveStatus
 from tests.app.fake_solver import FakeSolver
