@@ -244,7 +244,8 @@ verdict(refused is not None and not Path("e.json").exists() and "\\n" not in ref
     Case("export-size", "a SOK export past its import's limit is refused first", _LIBRARY + '''
 from game.core import collection as level_files
 from game.storage.store import ProgressStore
-from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LibraryEntry, Origin
 from game.storage.identity import collection_id_for
 from game.core.metrics import measure
 s, _ = ProgressStore.open(); cid = collection_id_for("", "room.xsb")
@@ -307,7 +308,8 @@ verdict(r.returncode == 0 and b"1 solution" in r.stdout and b"Left out" in r.std
     *[
         Case("optimize-case", f"optimize {how} with lowercase pushes passes verify", _LIBRARY + f'''
 from game.storage.store import ProgressStore
-from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LibraryEntry, Origin
 if {how!r} == "--from-library":
     s, _ = ProgressStore.open()
     SolutionLibrary(s).add(LibraryEntry("file:room.xsb", LEVEL.fingerprint(), "r",

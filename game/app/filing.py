@@ -18,14 +18,8 @@ from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, SolutionMetrics, measure
 from game.core.notation import NotationError, in_true_case, parse_lurd, push_count
 from game.core.play import PlayState
-from game.storage.library import (
-    MAX_LIBRARY_MOVES,
-    Added,
-    LevelKey,
-    LibraryEntry,
-    Origin,
-    SolutionLibrary,
-)
+from game.storage.library import Added, SolutionLibrary
+from game.storage.library_entry import MAX_LIBRARY_MOVES, LevelKey, LibraryEntry, Origin
 
 
 class SolutionRefused(ValueError):

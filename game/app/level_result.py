@@ -9,7 +9,7 @@ from typing import Protocol
 
 from game.core.level import Level
 from game.core.play import PlayState
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 from game.storage.records import SolutionOutcome
 
 

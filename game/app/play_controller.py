@@ -23,7 +23,7 @@ from game.core.statistics import Statistics
 from game.core.wording import counted
 from game.solver.analysis.boxpath import push_steps
 from game.solver.plan import Push
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 
 # A held key first waits, then repeats (as soon as the previous step's animation ends).
 REPEAT_DELAY_TICKS = 14

@@ -16,7 +16,7 @@ from game.core.notation import published_par
 from game.core.play import PlayState
 from game.core.problems import Problem, not_written
 from game.core.statistics import Statistics
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
 
 

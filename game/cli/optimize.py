@@ -36,7 +36,7 @@ from game.cli.solve import positive_count
 from game.core.metrics import MetricOrder
 from game.core.notation import in_true_case
 from game.solver.optimize.optimizer import optimize
-from game.storage.library import LibraryEntry
+from game.storage.library_entry import LibraryEntry
 
 
 def register(subparsers: Any) -> None:

@@ -19,7 +19,8 @@ from game.core.resources import CAMPAIGN_NAME
 from game.core.wording import counted
 from game.solver.optimize.optimizer import OptimizeProgress, OptimizeResult
 from game.storage.identity import records_id
-from game.storage.library import LevelKey, LibraryEntry, Origin, SolutionLibrary, all_entries
+from game.storage.library import SolutionLibrary, all_entries
+from game.storage.library_entry import LevelKey, LibraryEntry, Origin
 from game.storage.store import ProgressStore
 
 

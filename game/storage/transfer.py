@@ -23,7 +23,8 @@ from game.core.problems import Problem, ProblemKind, refusal
 from game.core.wording import counted
 from game.storage.codec import Moment, decode, encode, json_key
 from game.storage.jsondata import DataError, JsonValue, decode_json, encode_json, kind, one_line
-from game.storage.library import LibraryEntry, all_entries, import_entries, verified_entries
+from game.storage.library import all_entries, import_entries, verified_entries
+from game.storage.library_entry import LibraryEntry
 from game.storage.paths import is_store_file
 from game.storage.records import CampaignProgress, CollectionInfo, LevelRecord, SolvedEvent
 from game.storage.rows import (

@@ -10,7 +10,7 @@ from game.app.notice import Tone
 from game.app.play_commands import PlayAction
 from game.app.play_controller import REPEAT_DELAY_TICKS, PlayController
 from game.core import Direction, Level, PlayState, Statistics, parse_level
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 from game.storage.records import SolutionOutcome
 from tests.app.fake_solver import InstantSolver
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION

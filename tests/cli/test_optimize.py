@@ -13,7 +13,8 @@ from game.cli.common import MAX_REPLAY_MOVES
 from game.cli.optimize_all import Journal
 from game.core.collection import read_collection
 from game.core.metrics import MetricOrder, solves
-from game.storage.library import LevelKey, LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LevelKey, LibraryEntry, Origin
 from game.storage.store import ProgressStore
 from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION

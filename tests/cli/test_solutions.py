@@ -14,7 +14,8 @@ from game.app.filing import checked_solution, new_entry
 from game.core import collection as level_files
 from game.core.collection import read_collection
 from game.storage.identity import collection_id_for
-from game.storage.library import LevelKey, Origin, SolutionLibrary, all_entries
+from game.storage.library import SolutionLibrary, all_entries
+from game.storage.library_entry import LevelKey, Origin
 from game.storage.store import ProgressStore
 from tests.cli.command import run
 from tests.conftest import SMALL_LEVEL, SMALL_SOLUTION

@@ -31,7 +31,7 @@ from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.message import MessageScene
 from game.scenes.prompt import ConfirmScene, PromptScene
 from game.storage import user_levels
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 from tests.engine.harness import play_moves, press, settle
 
 ROOM = ["#######", "#@ $ .#", "#     #", "#######"]

@@ -18,7 +18,8 @@ from game.engine.engine import GameEngine
 from game.engine.input_script import InputScript, parse_script
 from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.play import PlayScene
-from game.storage.library import Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import Origin
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 from tests.scenes.conftest import Drawn
 from tests.scenes.test_play import centre_of, start

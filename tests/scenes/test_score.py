@@ -18,7 +18,7 @@ from game.scenes.level_complete import LevelCompleteScene
 from game.scenes.level_select import LevelSelectScene
 from game.scenes.play import PlayScene
 from game.scenes.stats import StatsScene
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 from tests.engine.harness import FIRST_SOLUTION, play_moves, press, settle
 from tests.scenes.conftest import Drawn
 

@@ -30,7 +30,8 @@ from game.scenes.play import PlayScene
 from game.scenes.prompt import ConfirmScene
 from game.scenes.solution_compare import CompareScene
 from game.scenes.solutions import SolutionsScene
-from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LibraryEntry, Origin
 from game.ui.menu_dialog import dialog_menu_area
 from game.ui.widgets import menu_rects
 from tests.app.fake_solver import FakeSolver

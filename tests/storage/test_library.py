@@ -12,15 +12,8 @@ import pytest
 from game.core.level import Level
 from game.core.metrics import measure
 from game.core.xsb import parse_level
-from game.storage.library import (
-    SOLUTIONS_TABLE,
-    LevelKey,
-    LibraryEntry,
-    Origin,
-    SolutionLibrary,
-    add_entry,
-    all_entries,
-)
+from game.storage.library import SOLUTIONS_TABLE, SolutionLibrary, add_entry, all_entries
+from game.storage.library_entry import LevelKey, LibraryEntry, Origin
 from game.storage.paths import store_path
 from game.storage.records import CAMPAIGN_ID
 from game.storage.schema import MIGRATIONS, migrate

@@ -19,7 +19,7 @@ from game.core.notation import NotationError, push_count, replay
 from game.core.wording import counted
 from game.solver import dead_squares, frozen_boxes
 from game.solver.result import SolveResult, SolveStatus
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 
 SETTLE_TICKS = 20
 CHECK_TIME_LIMIT = 10.0

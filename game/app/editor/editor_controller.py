@@ -29,7 +29,7 @@ from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
 from game.solver import dead_squares
 from game.solver.result import SolveResult
-from game.storage.library import Origin
+from game.storage.library_entry import Origin
 
 _MIRRORS = list(Mirror)
 

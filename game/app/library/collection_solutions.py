@@ -41,7 +41,8 @@ from game.core.problems import Problem
 from game.core.wording import counted
 from game.solver.result import CancelCheck
 from game.storage.connection import StoreConnection
-from game.storage.library import EntryCounts, LevelKey, SolutionLibrary
+from game.storage.library import EntryCounts, SolutionLibrary
+from game.storage.library_entry import LevelKey
 
 
 class CollectionKey(Enum):

@@ -22,7 +22,8 @@ from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.wording import counted
 from game.solver.optimize.optimizer import OptimizeResult
 from game.solver.result import CancelCheck
-from game.storage.library import LevelKey, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LevelKey, Origin
 
 METRIC_NAMES = {
     MetricOrder.MOVES: "moves",

@@ -29,7 +29,8 @@ from game.core.solution_sections import SolutionSection
 from game.core.wording import counted
 from game.storage.connection import StoreConnection
 from game.storage.identity import CAMPAIGN_ID, records_id
-from game.storage.library import LevelKey, Origin, SolutionLibrary, all_entries
+from game.storage.library import SolutionLibrary, all_entries
+from game.storage.library_entry import LevelKey, Origin
 from game.storage.store import ProgressStore
 from game.storage.transfer import data_size
 

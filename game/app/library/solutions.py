@@ -25,12 +25,8 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder, SolutionMetrics
 from game.core.solution_sections import solution_sections
 from game.core.wording import counted
-from game.storage.library import (
-    LevelKey,
-    LibraryEntry,
-    Origin,
-    SolutionLibrary,
-)
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LevelKey, LibraryEntry, Origin
 
 MAX_IMPORT_BYTES = 20 * 2**20
 

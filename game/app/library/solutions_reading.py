@@ -26,7 +26,8 @@ from game.core.level import Level
 from game.core.metrics import MetricOrder
 from game.solver.result import CancelCheck
 from game.storage.connection import StoreConnection
-from game.storage.library import LevelKey, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LevelKey
 
 # How the entries are listed: the column sorted by, whether descending, the primary metric.
 Order = tuple[Column, bool, MetricOrder]

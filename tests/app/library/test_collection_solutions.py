@@ -12,7 +12,8 @@ from game.app.library.collection_solutions import CollectionKey, CollectionSolut
 from game.app.screens import OpenFileScreen, SolutionsScreen
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
-from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LibraryEntry, Origin
 from game.storage.store import ProgressStore
 from tests.app.fake_shell import FakeShell
 

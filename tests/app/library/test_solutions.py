@@ -25,7 +25,8 @@ from game.core.level_ref import LevelFile
 from game.core.metrics import SolutionMetrics
 from game.core.play import PlayState
 from game.core.xsb import parse_level
-from game.storage.library import LevelKey, LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LevelKey, LibraryEntry, Origin
 
 ROOM = parse_level("#######\n#@    #\n#  $. #\n#######\n")
 

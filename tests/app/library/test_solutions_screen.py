@@ -16,7 +16,8 @@ from game.app.notice import Tone
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.core.metrics import MetricOrder
-from game.storage.library import LibraryEntry, Origin, SolutionLibrary
+from game.storage.library import SolutionLibrary
+from game.storage.library_entry import LibraryEntry, Origin
 from game.storage.store import ProgressStore
 from tests.app.fake_shell import FakeShell
 
