@@ -161,7 +161,7 @@ def test_copy_replay_and_delete_from_the_screen(engine: GameEngine) -> None:
     engine.clipboard.put("Solution: rdR\nSolution: drR")
     press(engine, pygame.K_v)
     finish_import(engine, scene)
-    assert scene.model.selected == 1  # the last one added is chosen
+    assert scene.model.table.selected == 1  # the last one added is chosen
     press(engine, pygame.K_UP)
     press(engine, pygame.K_c)
     assert engine.clipboard.get() == "rdR"
@@ -486,7 +486,7 @@ def test_an_optimization_starts_from_the_fewest_pushes_and_fewest_moves_entries_
         engine.clipboard.put("Solution: rlrldrR\nSolution: drR\nSolution: udrR")
         press(engine, pygame.K_v)
         finish_import(engine, scene)
-        while (chosen := scene.model.chosen) is not None and chosen.entry.lurd == "drR":
+        while (chosen := scene.model.table.chosen) is not None and chosen.entry.lurd == "drR":
             press(engine, pygame.K_UP)  # off the best, onto another entry
         press(engine, pygame.K_o)
         request = solver.requests[-1]

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.app import navigation
-from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.dialogs.menu import ClickOn, PointAt
-from game.app.dialogs.scroll import ScrollRoom, Wheel
+from game.app.dialogs.scroll import Wheel
 from game.app.filing import level_key
 from game.app.jobs.jobs import Purpose
 from game.app.jobs.solver_service import SolverPort
@@ -26,14 +24,11 @@ from game.app.library.solutions import (
     solution_texts,
 )
 from game.app.library.solutions_choices import SolutionsChoices
-from game.app.library.solutions_commands import (
-    LIST_KEYS,
-    SolutionsCommand,
-    SolutionsKey,
-    SortBy,
-)
-from game.app.library.solutions_reading import EntriesReader, Listing, Order, ReadListed, listing
-from game.app.library.solutions_rows import SolutionsView, solution_row
+from game.app.library.solutions_commands import SolutionsCommand, SolutionsKey, SortBy
+from game.app.library.solutions_questions import ask_delete, replay_entry
+from game.app.library.solutions_reading import EntriesReader, Order, ReadListed
+from game.app.library.solutions_rows import SolutionsView
+from game.app.library.solutions_table import SolutionsTable
 from game.app.notice import Tone
 from game.app.screens import CollectionSolutionsScreen, CompareScreen, OpenFileScreen
 from game.app.shell import Shell
@@ -68,16 +63,11 @@ class SolutionsModel:
         self.level: Level = collection.levels[level_index]
         self.key = level_key(shell.context.session, level_index, self.level)
         self.heading = _heading(level_index, self.level, shell.context.session.title)
-        self._shown: list[ShownEntry] = []  # as read, by number
         self._select: int | None = None  # the entry to choose when the read under way ends
-        self.selected = 0
-        self.first = 0
-        self.room = ScrollRoom()
-        self.marked: int | None = None  # the number of the entry marked for a comparison
         self.message = ""
         self.tone = Tone.INFO
         self.choices = SolutionsChoices(shell.context.progress)
-        self.listed = Listing(self.order, [], None)  # the entries in the order shown
+        self.table = SolutionsTable(self.order)
         self.work = LibraryWork(shell, self.level, self.key, solver, wake, self._told)
         self.reader = EntriesReader(shell, self.key, self.level, wake, self._take, self._failed)
 
@@ -96,12 +86,8 @@ class SolutionsModel:
         """The entries read are the screen's; the metrics the read counted are kept."""
         read = done.read
         remember_measured(self.library, read)
-        chosen = self.chosen
-        keep = self._select if self._select is not None else (
-            chosen.entry.number if chosen is not None else None
-        )
-        self._shown = read.shown
-        self._sort(keep, done.listed)
+        keep = self._select if self._select is not None else self.table.chosen_number
+        self.table.take(read.shown, self.order, keep, done.listed)
         if read.error is not None:
             self.tell(read.error, Tone.DANGER)
 
@@ -112,45 +98,11 @@ class SolutionsModel:
 
     @property
     def entries(self) -> list[ShownEntry]:
-        return self.listed.entries
-
-    @property
-    def best(self) -> ShownEntry | None:
-        return self.listed.best
-
-    def _sort(self, keep: int | None, listed: Listing | None = None) -> None:
-        """List the entries read in the screen's order: ``listed`` as a read listed them, else
-        the same entries as listed now (their best kept while the primary metric stays)."""
-        if listed is None:
-            listed = listing(self._shown, self.order, self.listed)
-        elif listed.order != self.order:  # the order changed while they were read
-            listed = listing(self._shown, self.order)
-        self.listed = listed
-        numbers = [item.entry.number for item in self.entries]
-        if keep in numbers:
-            self.selected = numbers.index(keep)
-        if self.marked not in numbers:
-            self.marked = None
-        self._choose(self.selected)
-
-    @property
-    def chosen(self) -> ShownEntry | None:
-        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+        return self.table.entries
 
     def fit(self, rows: int) -> None:
         """The screen's layout shows ``rows`` rows at once (told again after a resize)."""
-        self.room = ScrollRoom(len(self.entries), rows)
-        self._keep_in_view()
-
-    def _choose(self, row: int) -> None:
-        self.selected = max(0, min(row, len(self.entries) - 1))
-        self.room = ScrollRoom(len(self.entries), self.room.shown)
-        self._keep_in_view()
-
-    def _keep_in_view(self) -> None:
-        # Until the screen tells its room, every row is in view.
-        if self.room.shown:
-            self.first = self.room.keep_in_view(self.first, self.selected)
+        self.table.fit(rows)
 
     def tell(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone
@@ -188,21 +140,21 @@ class SolutionsModel:
             case SolutionsKey():
                 self._key(command)
             case Wheel(notches):
-                self.first = self.room.clamp(self.first - notches)
+                self.table.scroll(notches)
             case PointAt(row) if 0 <= row < len(self.entries):
-                self.selected = row
+                self.table.selected = row
             case ClickOn(row) if 0 <= row < len(self.entries):
-                self.selected = row
+                self.table.selected = row
                 self._replay()
             case SortBy(column):
                 again = column is self.choices.sort
                 self._sort_by(column, not self.choices.descending if again else False)
 
     def _key(self, key: SolutionsKey) -> None:
-        steps = dict(zip(LIST_KEYS, self.room.moves(len(self.entries)), strict=True))
+        steps = self.table.steps()
         columns = list(Column)
         if key in steps:
-            self._choose(self.selected + steps[key])
+            self.table.choose(self.table.selected + steps[key])
         elif key in (SolutionsKey.SORT_NEXT, SolutionsKey.SORT_PREVIOUS):
             step = 1 if key is SolutionsKey.SORT_NEXT else -1
             self._sort_by(columns[(columns.index(self.choices.sort) + step) % len(columns)], False)
@@ -229,13 +181,11 @@ class SolutionsModel:
     # -- choices kept with the settings ------------------------------------------------------
     def _sort_by(self, column: Column, descending: bool) -> None:
         self._kept(self.choices.sort_by(column, descending, self.shell.context.progress))
-        chosen = self.chosen
-        self._sort(chosen.entry.number if chosen is not None else None)
+        self.table.sort(self.order, self.table.chosen_number)
 
     def _next_primary(self) -> None:
         problem = self.choices.next_primary(self.shell.context.progress)
-        chosen = self.chosen
-        self._sort(chosen.entry.number if chosen is not None else None)
+        self.table.sort(self.order, self.table.chosen_number)
         self.tell(f"Primary metric: {METRIC_NAMES[self.choices.primary]}", Tone.INFO)
         self._kept(problem)
 
@@ -251,7 +201,7 @@ class SolutionsModel:
     # -- actions on the chosen entry ---------------------------------------------------------
     def _replayable(self) -> ShownEntry | None:
         """The chosen entry if it can be replayed on the level (else the line says why)."""
-        item = self.chosen
+        item = self.table.chosen
         if item is None:
             self.tell("No solution to replay yet", Tone.WARNING)
             return None
@@ -262,33 +212,11 @@ class SolutionsModel:
 
     def _replay(self) -> None:
         item = self._replayable()
-        if item is None:
-            return
-        entry = item.entry
-
-        def replay() -> None:
-            navigation.replay_solution(
-                self.shell, self.level_index, entry.lurd, f"Solution #{entry.number}"
-            )
-
-        playing = self.shell.context.playing
-        if playing is None or not playing.moves or playing.is_solved:
-            replay()
-            return
-
-        def flow() -> Flow:
-            # Opened from the pause menu: the game under it is left only if the player says so.
-            if (yield from ask_yes_no(
-                "Replay the solution?",
-                f"Leave the level being played, with its {counted(len(playing.moves), 'move')}, "
-                f"to replay #{entry.number}?",
-            )):
-                replay()
-
-        run_flow(self.shell.open, flow())
+        if item is not None:
+            replay_entry(self.shell, self.level_index, item.entry)
 
     def _copy(self) -> None:
-        item = self.chosen
+        item = self.table.chosen
         if item is None:
             self.tell("No solution to copy yet", Tone.WARNING)
             return
@@ -296,20 +224,9 @@ class SolutionsModel:
         self.tell(f"#{item.entry.number} copied: {counted(item.entry.moves, 'move')}", Tone.GOOD)
 
     def _ask_delete(self) -> None:
-        item = self.chosen
-        if item is None:
-            return
-        entry = item.entry
-        question = (
-            f"#{entry.number} ({entry.origin_text()}, {counted(entry.moves, 'move')}, "
-            f"{counted(entry.pushes, 'push', 'pushes')}) will be gone for good."
-        )
-
-        def flow() -> Flow:
-            if (yield from ask_yes_no("Delete the solution?", question)):
-                self._delete(item)
-
-        run_flow(self.shell.open, flow())
+        item = self.table.chosen
+        if item is not None:
+            ask_delete(self.shell, item.entry, lambda: self._delete(item))
 
     def _delete(self, item: ShownEntry) -> None:
         problem = self.library.delete(item.entry)
@@ -320,15 +237,15 @@ class SolutionsModel:
             self.tell(f"Deleted #{item.entry.number}", Tone.INFO)
 
     def _mark(self) -> None:
-        item = self.chosen
+        item = self.table.chosen
         if item is None:
             return
         number = item.entry.number
-        if self.marked == number:
-            self.marked = None
+        if self.table.marked == number:
+            self.table.marked = None
             self.tell(f"#{number} is no longer marked", Tone.QUIET)
             return
-        self.marked = number
+        self.table.marked = number
         self.tell(f"#{number} marked: choose another and press D to compare", Tone.INFO)
 
     def _compare(self) -> None:
@@ -336,9 +253,9 @@ class SolutionsModel:
         second = self._replayable()
         if second is None:
             return
-        first = next((i for i in self.entries if i.entry.number == self.marked), None)
+        first = next((i for i in self.entries if i.entry.number == self.table.marked), None)
         if first is None or not first.fits:
-            first = self.best
+            first = self.table.best
         if first is None or first.entry.number == second.entry.number:
             self.tell("Mark a solution with X, then choose another to compare", Tone.WARNING)
             return
@@ -424,19 +341,11 @@ class SolutionsModel:
             working = "Reading the solutions... (Esc goes back)"
         if working is not None:
             message, tone = working, Tone.INFO
-        best = self.best
-        shown = self.room.shown or len(self.entries)
-        rows = tuple(
-            solution_row(
-                item, item is best, row == self.selected, item.entry.number == self.marked
-            )
-            for row, item in enumerate(self.entries[self.first:self.first + shown], self.first)
-        )
         return SolutionsView(
             self.heading,
             len(self.entries),
-            self.first,
-            rows,
+            self.table.first,
+            self.table.rows_in_view(),
             self.choices.sort,
             self.choices.descending,
             self.choices.primary,
