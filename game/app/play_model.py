@@ -7,16 +7,15 @@ so no path (a restart, an undo, a paste, a load, reverse play) can leave a verdi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from game.app import navigation, saving
-from game.app.assist_machine import HINT_TIME_LIMIT, Status
+from game.app.assist_machine import Status
 from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.filing import level_assist, library_bests
 from game.app.hud_info import HudInfo, par_text
-from game.app.jobs.job_driver import Ended
-from game.app.jobs.jobs import Job, JobState, Purpose
-from game.app.jobs.solver_service import Solved, SolveRequest, SolverPort, player_workers
+from game.app.jobs.jobs import Purpose
+from game.app.jobs.solver_service import SolverPort
 from game.app.notice import Tone
 from game.app.paste import PasteKind, read_paste
 from game.app.play_commands import (
@@ -34,15 +33,14 @@ from game.app.play_commands import (
 )
 from game.app.play_controller import PlayController
 from game.app.play_views import Footer, Mark, MarkKind, PlayView, PositionView, Slide
-from game.app.reverse_hint import TAKEN, THINKING, PullHint, PullHints
+from game.app.pull_hint_search import PullHintSearch
+from game.app.reverse_hint import THINKING
 from game.app.screens import LevelCompleteScreen, MessageScreen, PauseScreen, PlayScreen
 from game.app.shell import Shell
 from game.core.chapters import CAPTION_KEY, level_field
 from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.play import PlayState
-from game.core.problems import Problem
-from game.core.reverse_play import ReverseGame
 from game.core.wording import counted
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
@@ -97,9 +95,7 @@ class PlayModel:
             step_ticks=lambda: settings.animation_speed.ticks_per_step,
             level_number=context.session.level_number(level_index),
         )
-        # Shift+H in reverse play: the next pull, from the solver's plan of the level.
-        self.pulls = PullHints(self.level)
-        self._pull_search_taken = False  # whether another's search took the solver from it
+        self.pull_search = PullHintSearch(shell, self.level, context, self.controller, self.assist)
         # A tutorial level's one line of teaching.
         self.caption = level_field(self.level, CAPTION_KEY)
         # The player's total from the store and the level's best (read when the level opens,
@@ -127,7 +123,7 @@ class PlayModel:
         if self.context.playing is self.state:
             self.context.playing = None
         self.assist.close()
-        self.shell.jobs.cancel(self)
+        self.pull_search.stop()
         if not self.controller.finished:
             saving.record_visit(self.context, self.level_index, self.state)
 
@@ -168,12 +164,12 @@ class PlayModel:
             controller.press(command, key)
         elif isinstance(command, ReverseOrder):
             controller.order(command)
-        elif command is PlayCommand.BACK and self.shell.jobs.busy(self, Purpose.PULL_HINT):
-            self.shell.jobs.cancel(self, Purpose.PULL_HINT)
+        elif command is PlayCommand.BACK and self.pull_search.searching:
+            self.pull_search.stop()
             controller.notify("Stopped thinking", Tone.INFO)
         elif controller.reverse.active and command is PlayCommand.HINT:
             controller.let_go()
-            self._ask_pull()
+            self.pull_search.ask()
         elif controller.reverse.active and command in _SOLVER_KEYS:
             controller.notify(
                 "In reverse play the solver gives the next pull (Shift+H); the rest is for "
@@ -202,67 +198,6 @@ class PlayModel:
             self._paste()
         elif command is PlayCommand.HELP:
             self.shell.open(MessageScreen("Keys", self.key_help))
-
-    # -- hints in reverse play ------------------------------------------------------------------
-    def _ask_pull(self) -> None:
-        """Shift+H while pulling: the next pull from the plan at hand, else ask the solver (in
-        its worker, through the job driver: the loop never waits for it)."""
-        game = self.controller.reverse.game
-        if game is None:
-            return
-        answer = self.pulls.ask(game)
-        if answer is not None:
-            self._show_pull(answer)
-            return
-        self._pull_search_taken = False
-        self._search_pull(game)
-
-    def _search_pull(self, game: ReverseGame) -> None:
-        assist = self.assist
-        target, boxes = self.pulls.search_level(game), game.box_squares()
-
-        def start() -> Job[Solved]:
-            request = SolveRequest(target, assist.method, HINT_TIME_LIMIT, player_workers())
-            return assist.solver.start(Purpose.PULL_HINT, boxes, request)
-
-        self.shell.jobs.start(self, Purpose.PULL_HINT, boxes, start)
-
-    def _show_pull(self, answer: PullHint | Problem) -> None:
-        game = self.controller.reverse.game
-        if isinstance(answer, Problem):
-            self.controller.notify(answer.text, Tone.WARNING)
-            return
-        if game is not None and self.pulls.charge(game):
-            self.context.statistics.record_hint()
-        if answer.place:
-            self.controller.notify(
-                "Put the player down beside the marked box (click the square), then pull",
-                Tone.INFO,
-                answer.hint.target,
-            )
-
-    def subject_now(self, purpose: Purpose) -> Hashable:
-        """A pull's hint is for the reverse game's boxes as they are (None out of it)."""
-        game = self.controller.reverse.game
-        return game.box_squares() if self.controller.reverse.active and game else None
-
-    def job_ended(self, ended: Ended) -> None:
-        game = self.controller.reverse.game
-        if game is None:
-            return
-        if ended.state is JobState.CANCELLED:
-            # The forward game's think-ahead took the solver (it asks once, when the level
-            # opens, and waits for a change of the forward game to ask again): ask once more.
-            if not self._pull_search_taken:
-                self._pull_search_taken = True
-                self._search_pull(game)
-            else:
-                self.controller.notify(TAKEN, Tone.WARNING)
-            return
-        if ended.problem is not None:
-            self._show_pull(ended.problem)
-            return
-        self._show_pull(self.pulls.answered(game, ended.answer))
 
     def _autoplay(self, command: PlayKey) -> None:
         if not self.controller.has_solution():
@@ -338,7 +273,7 @@ class PlayModel:
     @property
     def work(self) -> Purpose | None:
         """The search the player waits for (input scripts wait for it too)."""
-        if self.shell.jobs.busy(self, Purpose.PULL_HINT):
+        if self.pull_search.searching:
             return Purpose.PULL_HINT
         return self.assist.work
 
@@ -355,12 +290,12 @@ class PlayModel:
         status: Status | None
         if reverse.active:
             status = Status(reverse.status(), _reverse_tone(reverse.warning, reverse.join_moves))
-            if self.shell.jobs.busy(self, Purpose.PULL_HINT):
+            if self.pull_search.searching:
                 status = Status(THINKING, Tone.INFO)
             game = reverse.game
             hint = None
             if game is not None and controller.animation is None:
-                hint = self.pulls.hint(game)
+                hint = self.pull_search.pulls.hint(game)
             footer = Footer.REVERSE
         else:
             status = assist.status()

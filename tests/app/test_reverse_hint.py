@@ -93,7 +93,7 @@ def test_esc_stops_the_search_and_a_pull_made_meanwhile_drops_its_answer() -> No
     _settle(model, shell)
     model.handle(Press(PlayCommand.HINT, KEY))
     model.handle(Press(PlayCommand.BACK, KEY))
-    assert not shell.jobs.busy(model) and solver.cancels == 1
+    assert not shell.jobs.busy(model.pull_search) and solver.cancels == 1
     assert model.controller.notice is not None
     assert model.controller.notice.text == "Stopped thinking"
 
@@ -137,7 +137,7 @@ def test_a_search_taken_by_the_think_ahead_is_asked_again_once() -> None:
     ]
     solver.start(Purpose.THINK_AHEAD, model.level.boxes, SolveRequest(model.level))
     shell.jobs.tick()
-    assert len(solver.jobs) == 4 and not shell.jobs.busy(model)
+    assert len(solver.jobs) == 4 and not shell.jobs.busy(model.pull_search)
     assert model.controller.notice is not None
     assert model.controller.notice.text == TAKEN
 
