@@ -5,17 +5,17 @@ The editor's model (editor_model) calls it for each command and makes its view f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from game.app.editor.editor_check import (
     LevelCheck,
     Metadata,
     SolutionReport,
-    Verdict,
     proof_boxes,
     replay_solution,
 )
+from game.app.editor.editor_status import StatusLine, status_lines
 from game.app.jobs.job_driver import JobDriver
 from game.app.jobs.solver_service import SolverPort
 from game.app.notice import Notice, Tone
@@ -26,7 +26,6 @@ from game.core.edit_history import EditHistory
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.problems import Problem, ProblemKind
-from game.core.wording import counted
 from game.solver import dead_squares
 from game.solver.result import SolveResult
 from game.storage.library_entry import Origin
@@ -37,12 +36,6 @@ _MIRRORS = list(Mirror)
 class Tool(Enum):
     PAINT = "paint"
     RECTANGLE = "rectangle"  # drag selects; then fill, cut, copy
-
-
-@dataclass(frozen=True)
-class StatusLine:
-    text: str
-    tone: Tone
 
 
 class EditorController:
@@ -113,33 +106,14 @@ class EditorController:
 
     def status(self) -> list[StatusLine]:
         """The status line: what the level lacks, or the solver's verdict and the solution."""
-        lines: list[StatusLine] = []
-        if self._problems:
-            lines.append(StatusLine("Not a level yet: " + ", ".join(self._problems), Tone.WARNING))
-        elif isinstance(self._level, Problem):
-            lines.append(StatusLine(self._level.text, Tone.WARNING))
-        else:
-            verdict = self.check.verdict
-            text = self.check.text or "a valid level"
-            if self._marked and verdict is not Verdict.SOLVABLE:
-                text = "cannot be solved: the marked boxes can never reach a goal"
-            tone = {
-                Verdict.SOLVABLE: Tone.GOOD,
-                Verdict.UNSOLVABLE: Tone.DANGER,
-                Verdict.UNKNOWN: Tone.WARNING,
-            }.get(verdict, Tone.INFO)
-            lines.append(StatusLine(text, Tone.DANGER if self._marked else tone))
-        report = self.solution_report
-        if report is not None and report.works:
-            text = f"{report.text} ({counted(report.pushes, 'push', 'pushes')}"
-            result = self.check.result
-            theirs = self.metadata.solution_origin is Origin.SOLVER
-            if result is not None and result.solved and not theirs:
-                text += f"; the solver's: {result.pushes}"
-            lines.append(StatusLine(text + ")", Tone.GOOD))
-        elif report is not None:
-            lines.append(StatusLine(report.text, Tone.DANGER))
-        return lines
+        return status_lines(
+            self._problems,
+            self._level,
+            bool(self._marked),
+            self.check,
+            self.solution_report,
+            self.metadata,
+        )
 
     # -- changes ---------------------------------------------------------------------------
     def _apply(self, grid: Grid | None, refused: str = "") -> bool:

@@ -26,7 +26,8 @@ from game.app.editor.editor_commands import (
     TurnPalette,
     TypeText,
 )
-from game.app.editor.editor_controller import EditorController, StatusLine, Tool
+from game.app.editor.editor_controller import EditorController, Tool
+from game.app.editor.editor_status import StatusLine
 from game.app.jobs.jobs import Purpose
 from game.app.jobs.solver_service import SolverPort
 from game.app.notice import Tone
