@@ -151,6 +151,8 @@ class CellSearch(ABC, Generic[Move]):
         self.weight = array("q")
         self.cursor = array("q")
         self.children: list[tuple[int, ...]] = []
+        # Per node, whether it is known dead: its children are never made (see ``_take``).
+        self.dead = bytearray()
         self.cell: list[Cell] = []  # the same tuple for every node of a cell
         self.seen: set[Key] = set()
         self.heaps: dict[Cell, list[int]] = {}
@@ -201,6 +203,7 @@ class CellSearch(ABC, Generic[Move]):
         self.weight.append(weight)
         self.children.append(NO_CHILDREN)
         self.cursor.append(0)
+        self.dead.append(0)
         self.cell.append(self.cells.setdefault(cell, cell))
         return node
 
@@ -330,6 +333,9 @@ class CellSearch(ABC, Generic[Move]):
         while heap:
             entry = heapq.heappop(heap)
             node = entry & NODE_MASK
+            if self.dead[node]:
+                self.children[node] = NO_CHILDREN
+                continue
             children = self.children[node]
             index = self.cursor[node]
             while index < len(children):

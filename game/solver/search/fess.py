@@ -15,6 +15,8 @@ from the backward base search when asked for and it retires a box
 
 from __future__ import annotations
 
+from array import array
+
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
 from game.solver.analysis.board import bits_of, flood
@@ -22,6 +24,7 @@ from game.solver.analysis.boxpath import push_path
 from game.solver.analysis.player_area import area_after_push
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
+from game.solver.deadlock.subtree import SUBTREE_NODES, SubtreeDeadlocks
 from game.solver.result import Limits
 from game.solver.search.advisors import Advisors, Plan, Pushes
 from game.solver.search.base_search import BaseSearch
@@ -121,6 +124,9 @@ class FeatureSearch(CellSearch[Pushes]):
         # their boxes with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
         self.features: dict[int, tuple[int, int, int, int]] = {}
         self.boxes: list[int] = []  # per node, its boxes
+        self.subtrees = SubtreeDeadlocks(problem)
+        # Per node, how many nodes are under it, counted up to one past SUBTREE_NODES.
+        self.under = array("l")
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -166,6 +172,7 @@ class FeatureSearch(CellSearch[Pushes]):
         self.seen.add((boxes, (region & -region).bit_length()))
         node = self.add(-1, NO_MOVE, 0, rank[:3])
         self.boxes.append(boxes)
+        self.under.append(0)
         self.offer(node, self.expand(node, boxes, region, rank))
 
     def run(self) -> Outcome:
@@ -182,8 +189,47 @@ class FeatureSearch(CellSearch[Pushes]):
             cell = self.cell_of(child.rank, node)
             made = self.add(node, child.move, child.weight, cell)
             self.boxes.append(child.boxes)
+            self.under.append(0)
             self.offer(made, self.expand(made, child.boxes, child.region, child.rank))
+            self._count_under(made)
         return Outcome(self.solution, self.used_macros)
+
+    def _count_under(self, node: int) -> None:
+        """Count a new node under its ancestors; one that has just reached SUBTREE_NODES
+        under it is checked for a deadlock (see :mod:`game.solver.deadlock.subtree`)."""
+        under, parent = self.under, self.parent
+        above = parent[node]
+        while above >= 0:
+            count = under[above] + 1
+            if count > SUBTREE_NODES:
+                return  # and so are those above it: they hold it
+            under[above] = count
+            if count == SUBTREE_NODES:
+                self._learn_under(above)
+            above = parent[above]
+
+    def _learn_under(self, node: int) -> None:
+        """Check ``node``'s position for a subtree deadlock; when one is found, mark dead every
+        node that holds its pattern and every node under a dead one."""
+        pattern = self.subtrees.learn(self.boxes[node], self._player(node))
+        if not pattern:
+            return
+        area = self.problem.learned.areas[pattern]
+        dead, parent, boxes = self.dead, self.parent, self.boxes
+        dead[node] = 1
+        for other in range(len(parent)):
+            if dead[other]:
+                continue
+            above = parent[other]
+            if (above >= 0 and dead[above]) or (
+                not pattern & ~boxes[other] and area >> self._player(other) & 1
+            ):
+                dead[other] = 1
+
+    def _player(self, node: int) -> int:
+        """A square of the player's area at ``node``."""
+        via = self.via[node]
+        return self.problem.start_player if via == NO_MOVE else unpack_squares(via)[2]
 
     def cell_of(self, rank: Rank, parent: int) -> Cell:
         """The cell of a child of ``parent`` ranked ``rank``: its features, but a step back

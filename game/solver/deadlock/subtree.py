@@ -1,0 +1,156 @@
+"""Subtree deadlocks (after Festival's learning from subtrees): once a forward search has made
+``SUBTREE_NODES`` nodes under a position, a small search of its boxes, the free ones taken off,
+asks whether it is dead; a dead set, made smaller, becomes a pattern of the level's table.
+
+Why boxes may be taken off: a solution of a position, its pushes of a taken box left out, still
+solves the position without that box (the other pushes only find more floor free), so a set of
+boxes that cannot all reach goals proves dead every position that holds it (see
+:mod:`game.solver.deadlock.learned` for the player's side). The search takes off, at every
+position, each box the player can push both along a row and along a column: such a box can get
+out of most jams, and keeping it would only make the search large. At the start it also takes
+off the wobblers, boxes that can be pushed a square and back. A search that finds every
+remaining box on a goal proves nothing; one that runs dry within its limit of positions proves
+the set dead, and so the position (XSokoban 39: the positions where a search wastes most of its
+expansions hold ten of their 25 boxes in such a set).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from game.solver.analysis.board import bits_of, flood
+from game.solver.analysis.player_area import area_after_push
+
+if TYPE_CHECKING:
+    from game.solver.search.problem import Problem
+
+SUBTREE_NODES = 64  # nodes under a position that have it checked (Festival's)
+MOST_POSITIONS = 500  # positions a search may make (Festival's)
+FIRST_POSITIONS = 200  # and the first search of a check (most proofs end in under 100)
+MOST_BOXES = 12  # larger sets are not searched (Festival's largest pattern)
+
+
+class SubtreeDeadlocks:
+    """Checks positions with many nodes under them; the patterns go to the problem's table."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        width = problem.width
+        # Per direction index, whether it pushes along a row (else along a column).
+        self.across = [abs(offset) < width for offset in problem.offsets]
+        self.checks = 0  # searches run, for the statistics
+        self.proofs = 0  # positions they proved dead
+
+    def learn(self, boxes: int, player: int) -> int:
+        """The pattern (a set of boxes) that proves the position dead, learned now (and put in
+        the table); 0 when there is none. ``player``: a square of the player's area."""
+        problem = self.problem
+        table = problem.learned
+        region = problem.region(boxes, player)
+        kept, region = self._without_free(*self._without_wobblers(boxes, region))
+        if kept == boxes or not kept & ~problem.goals or kept.bit_count() > MOST_BOXES:
+            return 0
+        key = (kept, (region & -region).bit_length() - 1)
+        if key in table.open:
+            return 0
+        self.checks += 1
+        if not self._searched_dry(kept, region, FIRST_POSITIONS):
+            table.remember_open(key)
+            return 0
+        # Made smaller, for it to match more positions: a box whose set stays dead without it
+        # is dropped.
+        pattern = kept
+        for square in bits_of(kept):
+            fewer = pattern & ~(1 << square)
+            if not fewer & ~problem.goals:
+                continue
+            fewer_boxes, fewer_region = self._without_free(fewer, problem.region(fewer, player))
+            if self._searched_dry(fewer_boxes, fewer_region, MOST_POSITIONS):
+                pattern = fewer
+        table.add(pattern, problem.region(pattern, player))
+        self.proofs += 1
+        return pattern
+
+    def _searched_dry(self, boxes: int, region: int, limit: int) -> bool:
+        """Whether no pushes bring ``boxes`` (the player in ``region``) all onto goals, free
+        boxes taken off as they come; False too when the search outgrows ``limit`` positions."""
+        problem = self.problem
+        goals, floor, width, offsets = problem.goals, problem.floor, problem.width, problem.offsets
+        if not boxes & ~goals:
+            return False
+        seen = {(boxes, (region & -region).bit_length())}
+        # Fewest boxes first, then most on goals (Festival's order, but for its areas).
+        queue = [(boxes.bit_count(), -(boxes & goals).bit_count(), 0, boxes, region)]
+        while queue:
+            problem.poll()
+            *_, current, reach = heapq.heappop(queue)
+            for box, direction, after in problem.pushes(current, reach):
+                target = box + offsets[direction]
+                moved = area_after_push(reach, box, target, floor & ~after, width)
+                after, moved = self._without_free(after, moved)
+                if not after & ~goals:
+                    return False
+                key = (after, (moved & -moved).bit_length())
+                if key in seen:
+                    continue
+                if len(seen) >= limit:
+                    return False
+                seen.add(key)
+                rank = (after.bit_count(), -(after & goals).bit_count(), len(seen))
+                heapq.heappush(queue, (*rank, after, moved))
+        return True
+
+    def _without_free(self, boxes: int, region: int) -> tuple[int, int]:
+        """The boxes without those the player can push both along a row and along a column
+        (one at a time, each taken off freeing the others), and his area then."""
+        problem = self.problem
+        offsets, across = problem.offsets, self.across
+        while True:
+            movable = problem.movable(boxes, region)
+            rows = columns = 0
+            for index, mask in enumerate(movable):
+                if across[index]:
+                    rows |= mask
+                else:
+                    columns |= mask
+            freed = 0
+            for box in bits_of(rows & columns):
+                along = [False, False]
+                for index, mask in enumerate(movable):
+                    if mask >> box & 1 and not along[across[index]]:
+                        target = box + offsets[index]
+                        if problem.allowed(box, target, boxes ^ (1 << box) ^ (1 << target)):
+                            along[across[index]] = True
+                if along[0] and along[1]:
+                    freed = 1 << box
+                    break
+            if not freed:
+                return boxes, region
+            boxes &= ~freed
+            region = flood(region | freed, problem.floor & ~boxes, problem.width)
+
+    def _without_wobblers(self, boxes: int, region: int) -> tuple[int, int]:
+        """The boxes without those the player can push a square and then back (Festival's
+        wobblers), and his area then."""
+        problem = self.problem
+        floor, width, offsets = problem.floor, problem.width, problem.offsets
+        changed = True
+        while changed:
+            changed = False
+            free = floor & ~boxes
+            for box in bits_of(boxes):
+                for offset in offsets:
+                    ahead, beyond = box + offset, box + 2 * offset
+                    # A free square ahead has a square beyond it on the board (walls round).
+                    if not (region >> (box - offset) & free >> ahead) & 1 or not free >> beyond & 1:
+                        continue
+                    after = boxes ^ (1 << box) ^ (1 << ahead)
+                    if flood(1 << box, floor & ~after, width) >> beyond & 1:
+                        boxes &= ~(1 << box)
+                        region = flood(region | 1 << box, floor & ~boxes, width)
+                        changed = True
+                        break
+                if changed:
+                    break
+        return boxes, region

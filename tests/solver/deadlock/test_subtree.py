@@ -1,0 +1,102 @@
+"""Subtree deadlocks: a position's free boxes taken off, a small search proves the rest dead and
+the smallest dead set becomes a pattern; positions that can go on prove nothing, once."""
+
+from __future__ import annotations
+
+from game.core.xsb import parse_level
+from game.solver import SolveStatus, solve
+from game.solver.deadlock.subtree import SUBTREE_NODES, SubtreeDeadlocks
+from game.solver.result import Limits
+from game.solver.search.fess import FeatureSearch
+from tests.solver.helpers import problem_of
+
+# Two boxes stand in the two doors of a room below: pushed in, each dies in its corner, and
+# neither can be opened from inside while the other shuts its door. A third box stands in the
+# open room above, where it can be pushed along a row and along a column: it is taken off.
+DOORS = "\n".join(
+    [
+        "#########",
+        "#@  ...  #",
+        "#  $    #",
+        "###$#$###",
+        "  #   #",
+        "  #####",
+    ]
+)
+WIDTH = 10
+LEFT_DOOR, RIGHT_DOOR, SPARE = 3 + 3 * WIDTH, 5 + 3 * WIDTH, 3 + 2 * WIDTH
+
+
+def test_the_doors_are_learned_without_the_free_box() -> None:
+    problem = problem_of(DOORS)
+    subtrees = SubtreeDeadlocks(problem)
+    boxes = problem.start_boxes
+    assert boxes == 1 << LEFT_DOOR | 1 << RIGHT_DOOR | 1 << SPARE
+    pattern = subtrees.learn(boxes, problem.start_player)
+    assert pattern == 1 << LEFT_DOOR | 1 << RIGHT_DOOR
+    assert (subtrees.checks, subtrees.proofs) == (1, 1)
+    table = problem.learned
+    assert table.dead(boxes, problem.start_player)
+    assert not table.dead(boxes & ~(1 << LEFT_DOOR), problem.start_player)
+
+
+def test_a_position_that_can_go_on_proves_nothing_and_is_searched_once() -> None:
+    problem = problem_of(DOORS)
+    subtrees = SubtreeDeadlocks(problem)
+    # Only the left door shut, a box on a goal above and one below it, in the goal row's way:
+    # none is free, and the search finds them all a goal.
+    boxes = 1 << LEFT_DOOR | 1 << (6 + WIDTH) | 1 << (5 + 2 * WIDTH)
+    assert subtrees.learn(boxes, problem.start_player) == 0
+    assert subtrees.learn(boxes, problem.start_player) == 0
+    assert (subtrees.checks, subtrees.proofs) == (1, 0)
+    assert len(problem.learned) == 0
+
+
+# Level 30 of the campaign with one box moved: two boxes stand frozen under a wall. The solve's
+# first look sees it, the search's rules do not (they judge pushes): the search makes 64 nodes,
+# the check at the start proves a few of its boxes dead, and every node holding them is dropped.
+DEAD_THIRTY = "\n".join(
+    [
+        "    ######",
+        "   ##    #",
+        " ###   # #",
+        "##   ##  #",
+        "# .$ $$ ##",
+        "# @$    #",
+        "#   # .##",
+        "#  ##. #",
+        "# .#####",
+        "####",
+    ]
+)
+# Level 50 of the campaign with one box moved: unsolvable, and the searches of ``fast`` make over
+# a thousand nodes before they run dry, checking subtrees on the way.
+DEAD_FIFTY = "\n".join(
+    [
+        "   #####",
+        "####   ###",
+        "#    $$  #",
+        "#      # ##",
+        "####  #.  #",
+        "   #$$ ..*#",
+        "   #@ ##. #",
+        "   ########",
+    ]
+)
+
+
+def test_a_proof_under_the_start_drops_every_node() -> None:
+    problem = problem_of(DEAD_THIRTY)
+    search = FeatureSearch(problem, Limits(None, 100_000, 1 << 31, None, None))
+    assert search.run().pushes is None
+    assert search.subtrees.proofs == 1
+    assert len(search.parent) < 2 * SUBTREE_NODES  # the proof ended it at once
+
+
+def test_searches_that_check_subtrees_still_prove_a_level_unsolvable() -> None:
+    problem = problem_of(DEAD_FIFTY)
+    search = FeatureSearch(problem, Limits(None, 100_000, 1 << 31, None, None))
+    assert search.run().pushes is None
+    assert search.subtrees.checks > 0
+    result = solve(parse_level(DEAD_FIFTY), method="fast", time_limit=60)
+    assert result.status is SolveStatus.UNSOLVABLE
