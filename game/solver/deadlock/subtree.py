@@ -5,13 +5,14 @@ asks whether it is dead; a dead set, made smaller, becomes a pattern of the leve
 Why boxes may be taken off: a solution of a position, its pushes of a taken box left out, still
 solves the position without that box (the other pushes only find more floor free), so a set of
 boxes that cannot all reach goals proves dead every position that holds it (see
-:mod:`game.solver.deadlock.learned` for the player's side). The search takes off, at every
-position, each box the player can push both along a row and along a column: such a box can get
-out of most jams, and keeping it would only make the search large. At the start it also takes
-off the wobblers, boxes that can be pushed a square and back. A search that finds every
-remaining box on a goal proves nothing; one that runs dry within its limit of positions proves
-the set dead, and so the position (XSokoban 39: the positions where a search wastes most of its
-expansions hold ten of their 25 boxes in such a set).
+:mod:`game.solver.deadlock.learned` for the player's side). At the start the check takes off
+the wobblers, boxes that can be pushed a square and back, and every box that, the others standing
+still, can be taken both to another row and to another column in a few pushes (Festival's: such a
+box can get out of most jams, and keeping it would only make the search large); the search then
+takes off, at every position, each box the player can push both along a row and along a column.
+A search that finds every remaining box on a goal proves nothing; one that runs dry within its
+limit of positions proves the set dead, and so the position (XSokoban 39: the positions where
+a search wasted most of its expansions hold ten of their 25 boxes in such a set).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 SUBTREE_NODES = 64  # nodes under a position that have it checked (Festival's)
 MOST_POSITIONS = 500  # positions a search may make (Festival's)
 FIRST_POSITIONS = 200  # and the first search of a check (most proofs end in under 100)
+MOBILE_PUSHES = 4  # how far a box is followed alone to see it reach another row and column
 MOST_BOXES = 12  # larger sets are not searched (Festival's largest pattern)
 
 
@@ -48,7 +50,7 @@ class SubtreeDeadlocks:
         problem = self.problem
         table = problem.learned
         region = problem.region(boxes, player)
-        kept, region = self._without_free(*self._without_wobblers(boxes, region))
+        kept, region = self._without_mobile(*self._without_wobblers(boxes, region))
         if kept == boxes or not kept & ~problem.goals or kept.bit_count() > MOST_BOXES:
             return 0
         key = (kept, (region & -region).bit_length() - 1)
@@ -129,6 +131,57 @@ class SubtreeDeadlocks:
                 return boxes, region
             boxes &= ~freed
             region = flood(region | freed, problem.floor & ~boxes, problem.width)
+
+    def _without_mobile(self, boxes: int, region: int) -> tuple[int, int]:
+        """The boxes without those that, the others standing still, the player can take both
+        to another row and to another column in a few pushes, and his area then."""
+        problem = self.problem
+        changed = True
+        while changed:
+            changed = False
+            pushable = 0
+            for mask in problem.movable(boxes, region):
+                pushable |= mask
+            for box in bits_of(pushable):
+                if self._mobile(box, boxes, region):
+                    boxes &= ~(1 << box)
+                    region = flood(region | 1 << box, problem.floor & ~boxes, problem.width)
+                    changed = True
+                    break
+        return boxes, region
+
+    def _mobile(self, box: int, boxes: int, region: int) -> bool:
+        """Whether the box on ``box`` reaches a square of another row and one of another
+        column within MOBILE_PUSHES pushes, the other boxes standing still."""
+        problem = self.problem
+        width, offsets, floor, live = problem.width, problem.offsets, problem.floor, problem.live
+        others = boxes & ~(1 << box)
+        row, column = divmod(box, width)
+        other_row = other_column = False
+        frontier = [(box, region)]
+        seen = {(box, (region & -region).bit_length())}
+        for _ in range(MOBILE_PUSHES):
+            after_frontier = []
+            for square, reach in frontier:
+                for offset in offsets:
+                    ahead = square + offset
+                    if not (reach >> (square - offset) & live >> ahead & 1) or others >> ahead & 1:
+                        continue
+                    after = others | 1 << ahead
+                    if not problem.allowed(square, ahead, after):
+                        continue
+                    moved = area_after_push(reach, square, ahead, floor & ~after, width)
+                    key = (ahead, (moved & -moved).bit_length())
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    other_row |= ahead // width != row
+                    other_column |= ahead % width != column
+                    if other_row and other_column:
+                        return True
+                    after_frontier.append((ahead, moved))
+            frontier = after_frontier
+        return False
 
     def _without_wobblers(self, boxes: int, region: int) -> tuple[int, int]:
         """The boxes without those the player can push a square and then back (Festival's

@@ -12,7 +12,7 @@ from tests.solver.helpers import problem_of
 
 # Two boxes stand in the two doors of a room below: pushed in, each dies in its corner, and
 # neither can be opened from inside while the other shuts its door. A third box stands in the
-# open room above, where it can be pushed along a row and along a column: it is taken off.
+# open room above, where it can be taken to another row and another column: it is taken off.
 DOORS = "\n".join(
     [
         "#########",
@@ -43,9 +43,10 @@ def test_the_doors_are_learned_without_the_free_box() -> None:
 def test_a_position_that_can_go_on_proves_nothing_and_is_searched_once() -> None:
     problem = problem_of(DOORS)
     subtrees = SubtreeDeadlocks(problem)
-    # Only the left door shut, a box on a goal above and one below it, in the goal row's way:
-    # none is free, and the search finds them all a goal.
-    boxes = 1 << LEFT_DOOR | 1 << (6 + WIDTH) | 1 << (5 + 2 * WIDTH)
+    # Three boxes in a column, the lowest in the left door: none can be taken alone to another
+    # row and another column, and the search brings them all to goals (the top one first,
+    # along the top row).
+    boxes = 1 << (3 + WIDTH) | 1 << (3 + 2 * WIDTH) | 1 << LEFT_DOOR
     assert subtrees.learn(boxes, problem.start_player) == 0
     assert subtrees.learn(boxes, problem.start_player) == 0
     assert (subtrees.checks, subtrees.proofs) == (1, 0)
