@@ -19,6 +19,7 @@ itself prune positions holding a pattern learned before: none of them leads to t
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.solver.analysis.board import bits_of
@@ -109,9 +110,7 @@ def proven_dead(problem: Problem, boxes: int, start: int, limit: int, corral: in
         current, reach = queue.popleft()
         if reach & corral or not current & ~goals:
             return False
-        for box, direction, after in problem.pushes(current, reach):
-            target = box + problem.offsets[direction]
-            moved = area_after_push(reach, box, target, problem.floor & ~after, problem.width)
+        for after, moved in positions_after(problem, current, reach):
             key = (after, (moved & -moved).bit_length())
             if key in seen:
                 continue
@@ -120,6 +119,14 @@ def proven_dead(problem: Problem, boxes: int, start: int, limit: int, corral: in
             seen.add(key)
             queue.append((after, moved))
     return True
+
+
+def positions_after(problem: Problem, boxes: int, reach: int) -> Iterator[tuple[int, int]]:
+    """Each position one push from ``boxes`` (the player in ``reach``) that the move generator
+    allows: the boxes after the push and the player's area then."""
+    floor, width, offsets = problem.floor, problem.width, problem.offsets
+    for box, direction, after in problem.pushes(boxes, reach):
+        yield after, area_after_push(reach, box, box + offsets[direction], floor & ~after, width)
 
 
 def learn(problem: Problem, boxes: int, player: int, limit: int, corral: int) -> bool:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.solver.analysis.board import bits_of, flood
 from game.solver.analysis.player_area import area_after_push
+from game.solver.deadlock.learned import positions_after
 
 if TYPE_CHECKING:
     from game.solver.search.problem import Problem
@@ -78,7 +79,7 @@ class SubtreeDeadlocks:
         """Whether no pushes bring ``boxes`` (the player in ``region``) all onto goals, free
         boxes taken off as they come; False too when the search outgrows ``limit`` positions."""
         problem = self.problem
-        goals, floor, width, offsets = problem.goals, problem.floor, problem.width, problem.offsets
+        goals = problem.goals
         if not boxes & ~goals:
             return False
         seen = {(boxes, (region & -region).bit_length())}
@@ -87,10 +88,8 @@ class SubtreeDeadlocks:
         while queue:
             problem.poll()
             *_, current, reach = heapq.heappop(queue)
-            for box, direction, after in problem.pushes(current, reach):
-                target = box + offsets[direction]
-                moved = area_after_push(reach, box, target, floor & ~after, width)
-                after, moved = self._without_free(after, moved)
+            for pushed, area in positions_after(problem, current, reach):
+                after, moved = self._without_free(pushed, area)
                 if not after & ~goals:
                     return False
                 key = (after, (moved & -moved).bit_length())
