@@ -14,6 +14,7 @@ import heapq
 import struct
 from abc import ABC, abstractmethod
 from array import array
+from collections.abc import Callable, Iterator
 from typing import Generic, NamedTuple, TypeVar
 
 from game.solver.analysis.board import Poll, flood
@@ -153,6 +154,8 @@ class CellSearch(ABC, Generic[Move]):
         self.children: list[tuple[int, ...]] = []
         # Per node, whether it is known dead: its children are never made (see ``_take``).
         self.dead = bytearray()
+        # Per node, how many nodes are under it, for the searches that ask (see ``reached``).
+        self.under = array("l")
         self.cell: list[Cell] = []  # the same tuple for every node of a cell
         self.seen: set[Key] = set()
         self.heaps: dict[Cell, list[int]] = {}
@@ -204,8 +207,33 @@ class CellSearch(ABC, Generic[Move]):
         self.children.append(NO_CHILDREN)
         self.cursor.append(0)
         self.dead.append(0)
+        self.under.append(0)
         self.cell.append(self.cells.setdefault(cell, cell))
         return node
+
+    def reached(self, node: int, most: int) -> Iterator[int]:
+        """Count the new ``node`` under its ancestors, giving those that have just reached
+        ``most`` nodes under them (the counts stop one past it)."""
+        under, parent = self.under, self.parent
+        above = parent[node]
+        while above >= 0:
+            count = under[above] + 1
+            if count > most:
+                return  # and so are those above it: they hold it
+            under[above] = count
+            if count == most:
+                yield above
+            above = parent[above]
+
+    def drop(self, node: int, dead: Callable[[int], bool]) -> None:
+        """Mark ``node`` dead, with every node for which ``dead`` holds and every node under a
+        dead one (a node comes after its parent)."""
+        marks, parent = self.dead, self.parent
+        marks[node] = 1
+        for other in range(len(parent)):
+            above = parent[other]
+            if not marks[other] and ((above >= 0 and marks[above]) or dead(other)):
+                marks[other] = 1
 
     def offer(self, node: int, children: list[Child[Move]]) -> None:
         """Give the node its children (in the order they were made: equal ones keep it) and

@@ -15,8 +15,6 @@ from the backward base search when asked for and it retires a box
 
 from __future__ import annotations
 
-from array import array
-
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
 from game.solver.analysis.board import bits_of, flood
@@ -125,8 +123,6 @@ class FeatureSearch(CellSearch[Pushes]):
         self.features: dict[int, tuple[int, int, int, int]] = {}
         self.boxes: list[int] = []  # per node, its boxes
         self.subtrees = SubtreeDeadlocks(problem)
-        # Per node, how many nodes are under it, counted up to one past SUBTREE_NODES.
-        self.under = array("l")
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -172,7 +168,6 @@ class FeatureSearch(CellSearch[Pushes]):
         self.seen.add((boxes, (region & -region).bit_length()))
         node = self.add(-1, NO_MOVE, 0, rank[:3])
         self.boxes.append(boxes)
-        self.under.append(0)
         self.offer(node, self.expand(node, boxes, region, rank))
 
     def run(self) -> Outcome:
@@ -189,42 +184,22 @@ class FeatureSearch(CellSearch[Pushes]):
             cell = self.cell_of(child.rank, node)
             made = self.add(node, child.move, child.weight, cell)
             self.boxes.append(child.boxes)
-            self.under.append(0)
             self.offer(made, self.expand(made, child.boxes, child.region, child.rank))
-            self._count_under(made)
+            for above in self.reached(made, SUBTREE_NODES):
+                self._learn_under(above)
         return Outcome(self.solution, self.used_macros)
 
-    def _count_under(self, node: int) -> None:
-        """Count a new node under its ancestors; one that has just reached SUBTREE_NODES
-        under it is checked for a deadlock (see :mod:`game.solver.deadlock.subtree`)."""
-        under, parent = self.under, self.parent
-        above = parent[node]
-        while above >= 0:
-            count = under[above] + 1
-            if count > SUBTREE_NODES:
-                return  # and so are those above it: they hold it
-            under[above] = count
-            if count == SUBTREE_NODES:
-                self._learn_under(above)
-            above = parent[above]
-
     def _learn_under(self, node: int) -> None:
-        """Check ``node``'s position for a subtree deadlock; when one is found, mark dead every
-        node that holds its pattern and every node under a dead one."""
+        """Check ``node``'s position for a subtree deadlock (see
+        :mod:`game.solver.deadlock.subtree`); when one is found, drop every node holding its
+        pattern."""
         pattern = self.subtrees.learn(self.boxes[node], self._player(node))
-        if not pattern:
-            return
-        area = self.problem.learned.areas[pattern]
-        dead, parent, boxes = self.dead, self.parent, self.boxes
-        dead[node] = 1
-        for other in range(len(parent)):
-            if dead[other]:
-                continue
-            above = parent[other]
-            if (above >= 0 and dead[above]) or (
-                not pattern & ~boxes[other] and area >> self._player(other) & 1
-            ):
-                dead[other] = 1
+        if pattern:
+            area, boxes = self.problem.learned.areas[pattern], self.boxes
+            self.drop(
+                node,
+                lambda other: not pattern & ~boxes[other] and bool(area >> self._player(other) & 1),
+            )
 
     def _player(self, node: int) -> int:
         """A square of the player's area at ``node``."""
