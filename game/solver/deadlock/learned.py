@@ -32,6 +32,22 @@ MOST_PATTERNS = 50_000  # patterns kept per level; beyond it new ones are not le
 MOST_OPEN = 200_000  # searches remembered as not proving anything
 
 
+class OpenSearches:
+    """Searches that proved nothing, so that they are not run again: at most ``MOST_OPEN``,
+    forgotten all at once beyond it."""
+
+    def __init__(self) -> None:
+        self._keys: set[tuple[int, int]] = set()
+
+    def __contains__(self, key: tuple[int, int]) -> bool:
+        return key in self._keys
+
+    def add(self, key: tuple[int, int]) -> None:
+        if len(self._keys) >= MOST_OPEN:
+            self._keys.clear()
+        self._keys.add(key)
+
+
 class DeadlockTable:
     """The patterns learned on one level, indexed by each of their boxes' squares.
 
@@ -45,8 +61,11 @@ class DeadlockTable:
         self.lowest: dict[int, list[int]] = {}  # square -> patterns whose lowest box is there
         self.lowest_squares = 0  # the squares of ``lowest``, as a mask
         self.holding: dict[int, list[int]] = {}  # square -> patterns with a box there
-        # Searches that proved nothing, by (boxes searched, a square of the player's area).
-        self.open: set[tuple[int, int]] = set()
+        # Searches that proved nothing, by (boxes searched, a square of the player's area): the
+        # corral proofs' and the subtree checks' apart, since they prove different things (a
+        # corral proof gives up when the player gets in; a subtree check takes boxes off).
+        self.open = OpenSearches()
+        self.open_subtrees = OpenSearches()
         self.matches = 0  # positions found dead by a pattern, for the statistics
 
     def __len__(self) -> int:
@@ -92,11 +111,6 @@ class DeadlockTable:
                 return True
         return False
 
-    def remember_open(self, key: tuple[int, int]) -> None:
-        if len(self.open) >= MOST_OPEN:
-            self.open.clear()
-        self.open.add(key)
-
 
 def proven_dead(problem: Problem, boxes: int, start: int, limit: int, corral: int) -> bool:
     """True when no pushes of ``boxes`` alone, the player starting in ``start`` (his area
@@ -141,8 +155,8 @@ def learn(problem: Problem, boxes: int, player: int, limit: int, corral: int) ->
     area = problem.region(boxes, player)
     key = (boxes, (area & -area).bit_length() - 1)
     if key in table.open or not proven_dead(problem, boxes, area, limit, corral):
-        table.remember_open(first)
-        table.remember_open(key)
+        table.open.add(first)
+        table.open.add(key)
         return False
     for square in bits_of(boxes):
         fewer = boxes & ~(1 << square)

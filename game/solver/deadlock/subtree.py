@@ -55,11 +55,11 @@ class SubtreeDeadlocks:
         if kept == boxes or not kept & ~problem.goals or kept.bit_count() > MOST_BOXES:
             return 0
         key = (kept, (region & -region).bit_length() - 1)
-        if key in table.open:
+        if key in table.open_subtrees:
             return 0
         self.checks += 1
         if not self._searched_dry(kept, region, FIRST_POSITIONS):
-            table.remember_open(key)
+            table.open_subtrees.add(key)
             return 0
         # Made smaller, for it to match more positions: a box whose set stays dead without it
         # is dropped.

@@ -40,6 +40,17 @@ def test_the_doors_are_learned_without_the_free_box() -> None:
     assert not table.dead(boxes & ~(1 << LEFT_DOOR), problem.start_player)
 
 
+def test_a_corral_proof_that_proved_nothing_does_not_stop_a_check() -> None:
+    # The two searches prove different things (a corral proof gives up once the player gets
+    # in; a check takes boxes off), so each remembers its own failures.
+    problem = problem_of(DOORS)
+    doors = 1 << LEFT_DOOR | 1 << RIGHT_DOOR
+    for square in range(problem.floor.bit_length()):
+        problem.learned.open.add((doors, square))
+    subtrees = SubtreeDeadlocks(problem)
+    assert subtrees.learn(problem.start_boxes, problem.start_player) == doors
+
+
 def test_a_position_that_can_go_on_proves_nothing_and_is_searched_once() -> None:
     problem = problem_of(DOORS)
     subtrees = SubtreeDeadlocks(problem)
