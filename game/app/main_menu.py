@@ -62,6 +62,9 @@ class MainMenuModel:
         self.saved: SavedGame | None = None
         self.reported: set[str] = set()  # damaged saves named on stderr already
         self.continue_choice = Choice("Continue", self._continue, enabled=False)
+        # What Continue offered when the menu was last in view: the menu moves to it only when
+        # that changed, so coming back from Settings or Statistics keeps the player's place.
+        self.offered: tuple[bool, SavedGame | None] | None = None
         self.menu = MenuModel(
             [
                 self.continue_choice,
@@ -90,6 +93,10 @@ class MainMenuModel:
         elif damaged is not None:
             choice.label = "Continue: the last game cannot be read"
             report_damaged("The last game", damaged, self.reported)
+        offered = (choice.enabled, self.saved)
+        if offered == self.offered:
+            return
+        self.offered = offered
         if choice.enabled:
             self.menu.select(0)
         elif self.menu.selected == 0:

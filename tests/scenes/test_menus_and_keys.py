@@ -26,6 +26,7 @@ from game.core.level_ref import Campaign
 from game.engine.engine import GameEngine
 from game.scenes.base import GameScene
 from game.scenes.level_select import LevelSelectScene
+from game.scenes.main_menu import MainMenuScene
 from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.play import PlayScene
@@ -160,6 +161,32 @@ def test_back_from_saved_games_the_pause_menu_keeps_its_place(engine: GameEngine
     assert isinstance(back, PauseScene) and back.model.menu.current.label == "Saved games"
     press(engine, pygame.K_UP)
     assert back.model.menu.current.label == "Restart level"
+
+
+def test_back_from_settings_the_main_menu_keeps_its_place(engine: GameEngine) -> None:
+    # Coming back to Continue on the top made Up choose Quit, which quits at once.
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen(), PlayScreen(1)])
+    play_moves(engine, "rr")
+    navigation.leave_level(engine)
+    press(engine, pygame.K_ESCAPE)
+    menu = engine.top
+    assert isinstance(menu, MainMenuScene)
+    choices = menu.model.menu
+    assert choices.current.label.startswith("Continue")  # the game just kept
+    while choices.current.label != "Settings":
+        press(engine, pygame.K_DOWN)
+    press(engine, pygame.K_RETURN)
+    assert engine.top is not menu
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is menu
+    assert choices.current.label == "Settings"
+    press(engine, pygame.K_UP)
+    assert choices.current.label == "Statistics"
+    press(engine, pygame.K_UP)
+    press(engine, pygame.K_RETURN)  # the level editor's size question
+    press(engine, pygame.K_ESCAPE)
+    assert engine.top is menu
+    assert choices.current.label == "Level editor"
 
 
 def test_saved_games_offer_no_save_over_or_delete_with_no_saves(engine: GameEngine) -> None:
