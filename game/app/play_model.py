@@ -85,12 +85,13 @@ class PlayModel:
         self.assist = level_assist(
             solver, context, level_index, self.level, settings.solve_method, bests.by_pushes
         )
+        self.recorder = saving.ContextRecorder(context)
         self.controller = PlayController(
             level_index,
             self.state,
             statistics=context.statistics,
             assist=self.assist,
-            recorder=saving.ContextRecorder(context),
+            recorder=self.recorder,
             sound=sound,
             step_ticks=lambda: settings.animation_speed.ticks_per_step,
             level_number=context.session.level_number(level_index),
@@ -111,6 +112,7 @@ class PlayModel:
         context.session.level_index = self.level_index
         self.total_score = context.progress.total_score()
         self.controller.start(saving.level_par(context, self.level), self._saved_statistics)
+        self.recorder.begin_visit(self.state)
         self.assist.after_change(self.state, None)
         if self.state.move_count:
             moves = counted(self.state.move_count, "move")
@@ -125,7 +127,7 @@ class PlayModel:
         self.assist.close()
         self.pull_search.stop()
         if not self.controller.finished:
-            saving.record_visit(self.context, self.level_index, self.state)
+            self.recorder.record_visit(self.level_index, self.state)
 
     def pause(self) -> None:
         self.controller.release_all()

@@ -6,7 +6,7 @@ are kept. Everything works on a play context, never on the engine.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.app.context import PlayContext
 from game.app.filing import keep_solution
@@ -18,6 +18,48 @@ from game.core.problems import Problem, not_written
 from game.core.statistics import Statistics
 from game.storage.library_entry import Origin
 from game.storage.records import CAMPAIGN_ID, LevelRecord, SavedGame, SolutionOutcome
+
+
+@dataclass(frozen=True)
+class Visit:
+    """Where a visit to a level began. A resumed game brings moves, seconds and hints that the
+    visit which made them counted when it ended, so each visit counts only what it added."""
+
+    lurd: str = ""  # the moves on the board as the visit began
+    seconds: float = 0.0
+    hints: int = 0
+
+    @classmethod
+    def begin(cls, state: PlayState, statistics: Statistics) -> Visit:
+        return cls(state.lurd(), statistics.elapsed, statistics.hints_used)
+
+    def played(self, state: PlayState, statistics: Statistics) -> Played:
+        """What this visit added: the moves of the line on the board past the part it shares
+        with the line the visit began with (undone moves are not counted, as they never were;
+        after a restart, every move made since), its seconds and its hints."""
+        lurd = state.lurd()
+        shared = 0
+        for before, now in zip(self.lurd, lurd, strict=False):
+            if before != now:
+                break
+            shared += 1
+        added = lurd[shared:]
+        return Played(
+            len(added),
+            sum(1 for letter in added if letter.isupper()),
+            max(0.0, statistics.elapsed - self.seconds),
+            max(0, statistics.hints_used - self.hints),
+        )
+
+
+@dataclass(frozen=True)
+class Played:
+    """The counts one visit adds to a level's record."""
+
+    moves: int
+    pushes: int
+    seconds: float
+    hints: int
 
 
 def saved_game(
@@ -33,23 +75,26 @@ def saved_game(
     )
 
 
-def record_visit(context: PlayContext, level_index: int, state: PlayState) -> None:
+def record_visit(
+    context: PlayContext, level_index: int, state: PlayState, visit: Visit = Visit()
+) -> None:
     """The player leaves a level unsolved (back to a menu, another level, or quitting).
 
     The session is saved so that Continue comes back to this very position; a visit in which
     no move was made and no hint used is not counted as an attempt (a hint used is counted on
-    the level's record, solved or not).
+    the level's record, solved or not). ``visit``: where it began (see :class:`Visit`).
     """
     statistics = context.statistics
-    if state.can_undo or state.can_redo or statistics.hints_used:
+    played = visit.played(state, statistics)
+    if state.lurd() != visit.lurd or state.can_redo or played.hints:
         note_par(context, state.level)
         attempt = context.progress.record_attempt(
             context.session.collection_id,
             state.level,
-            moves=state.move_count,
-            pushes=state.push_count,
-            seconds=statistics.elapsed,
-            hints=statistics.hints_used,
+            moves=played.moves,
+            pushes=played.pushes,
+            seconds=played.seconds,
+            hints=played.hints,
             solver_used=statistics.solver_used,
         )
         unwritten("The visit to the level", attempt)
@@ -79,6 +124,7 @@ def record_solution(
     state: PlayState,
     score: int,
     origin: Origin = Origin.PLAYER,
+    visit: Visit = Visit(),
 ) -> SolutionOutcome:
     """The level was solved with ``score``: keep the solution (in the records, and in the
     level's solution library as ``origin``'s), move the campaign and the session on to the
@@ -86,6 +132,7 @@ def record_solution(
     written at the next save): the record's problem, else the first of the writes after it."""
     session, statistics, progress = context.session, context.statistics, context.progress
     problems = [note_par(context, state.level)]
+    played = visit.played(state, statistics)
     outcome = progress.record_solution(
         session.collection_id,
         state.level,
@@ -93,9 +140,10 @@ def record_solution(
         state.move_count,
         state.push_count,
         score,
-        hints=statistics.hints_used,
+        hints=played.hints,
         solver_used=statistics.solver_used,
-        seconds=statistics.elapsed,
+        seconds=played.seconds,
+        played=(played.moves, played.pushes),
     )
     filed = keep_solution(context, level_index, state.level, state.lurd(), origin)
     problems.append(unwritten("The solution in the level's library", not_written(filed.error)))
@@ -156,6 +204,13 @@ class ContextRecorder:
 
     def __init__(self, context: PlayContext) -> None:
         self.context = context
+        self.visit = Visit()  # where the visit to the level began (set as the level opens)
+
+    def begin_visit(self, state: PlayState) -> None:
+        self.visit = Visit.begin(state, self.context.statistics)
+
+    def record_visit(self, level_index: int, state: PlayState) -> None:
+        record_visit(self.context, level_index, state, self.visit)
 
     def autosave(self, seconds: float, level_index: int, state: PlayState) -> None:
         """Count ``seconds`` of play; the session is saved whenever the interval is up (never
@@ -167,7 +222,7 @@ class ContextRecorder:
     def record_solution(
         self, level_index: int, state: PlayState, score: int, origin: Origin = Origin.PLAYER
     ) -> SolutionOutcome:
-        return record_solution(self.context, level_index, state, score, origin)
+        return record_solution(self.context, level_index, state, score, origin, self.visit)
 
     def total_score(self) -> int:
         return self.context.progress.total_score()

@@ -127,8 +127,11 @@ class ProgressStore(StoreConnection):
         hints: int = 0,
         solver_used: bool = False,
         seconds: float = 0.0,
+        played: tuple[int, int] | None = None,
     ) -> SolutionOutcome:
         """A visit that ended with ``level`` solved by ``lurd``; says what improved.
+        ``played``: the moves and pushes the visit added to the counters, when not all of the
+        solution's (a resumed game's earlier moves were counted by the visit that made them).
 
         The solution is replayed first: ValueError if it does not solve the level or if
         ``moves``/``pushes`` do not match it (a caller's mistake, never the player's).
@@ -146,8 +149,9 @@ class ProgressStore(StoreConnection):
         fingerprint, title = level.fingerprint(), stored_title(level.title)
 
         def action(connection: sqlite3.Connection) -> SolutionOutcome:
+            counted_moves, counted_pushes = (moves, pushes) if played is None else played
             record = fetch_record(connection, collection_id, fingerprint).with_visit(
-                moves, pushes, seconds, hints, solver_used, when, title
+                counted_moves, counted_pushes, seconds, hints, solver_used, when, title
             )
             record, outcome = record.with_solution(solution, score, solver_used, when)
             put_record(connection, record)

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from game.app.context import PlayContext
-from game.app.saving import record_solution, record_visit
+from game.app.saving import Visit, record_solution, record_visit
 from game.core.collection import read_collection_text
 from game.core.level_ref import LevelFile
 from game.core.play import PlayState
@@ -60,3 +60,51 @@ def test_a_visit_that_cannot_be_written_is_logged(caplog: pytest.LogCaptureFixtu
         record_visit(context, 0, state)
     logged = [record.message for record in caplog.records]
     assert any(message.startswith("The visit to the level not written") for message in logged)
+
+
+def second_room(context: PlayContext) -> PlayState:
+    context.session.open(read_collection_text(TWO_ROOMS), LevelFile("rooms.xsb"))
+    collection = context.session.collection
+    assert collection is not None
+    return PlayState(collection.levels[1])
+
+
+def test_a_resumed_game_counts_only_what_each_visit_added() -> None:
+    # Resumed and left again, a game's moves, seconds and hints were counted twice: the
+    # statistics showed two moves for one.
+    context = PlayContext.in_memory()
+    state = second_room(context)
+    statistics = context.statistics
+    first = Visit.begin(state, statistics)
+    list(state.play_letters("R"))
+    statistics.elapsed, statistics.hints_used = 30.0, 1
+    record_visit(context, 1, state, first)
+    again = Visit.begin(state, statistics)  # Continue: the same moves and counters come back
+    record_visit(context, 1, state, again)  # left at once: no attempt
+    statistics.elapsed = 35.0
+    list(state.play_letters("R"))
+    assert state.is_solved
+    outcome = record_solution(context, 1, state, 900, visit=again)
+    assert outcome.first_solve
+    record = context.progress.level_record(context.session.collection_id, state.level)
+    assert record is not None
+    assert (record.attempts, record.moves_played, record.pushes_played) == (2, 2, 2)
+    assert (record.seconds, record.hints) == (35.0, 1)
+
+
+def test_a_visit_counts_the_moves_past_the_line_it_began_with() -> None:
+    context = PlayContext.in_memory()
+    context.session.open(read_collection_text("#####\n#@  #\n# $.#\n#####\n"), LevelFile("r.xsb"))
+    collection = context.session.collection
+    assert collection is not None
+    state = PlayState(collection.levels[0])
+    list(state.play_letters("r"))
+    visit = Visit.begin(state, context.statistics)
+    state.undo()
+    assert visit.played(state, context.statistics).moves == 0  # undone: nothing added
+    list(state.play_letters("r"))
+    assert visit.played(state, context.statistics).moves == 0  # the same line again
+    assert state.restart()
+    list(state.play_letters("dR"))
+    played = visit.played(state, context.statistics)
+    assert (played.moves, played.pushes) == (2, 1)  # after the restart, a line of its own

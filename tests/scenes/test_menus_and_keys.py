@@ -66,6 +66,30 @@ def test_a_level_left_mid_way_resumes_from_level_select(engine: GameEngine) -> N
     assert isinstance(other, PlayScene) and other.model.state.move_count == 0
 
 
+def test_a_game_resumed_and_left_again_counts_its_moves_once(engine: GameEngine) -> None:
+    engine.open_stack([MainMenuScreen(), LevelSelectScreen()])
+    select = engine.top
+    assert isinstance(select, LevelSelectScene)
+    select.model.handle(PointAt(1))
+    press(engine, pygame.K_RETURN)
+    play = engine.top
+    assert isinstance(play, PlayScene)
+    level = play.model.level
+    play_moves(engine, "rr")
+    navigation.leave_level(engine)
+    for _ in range(2):  # resumed, and left with nothing done; then one move more
+        select.model.handle(PointAt(1))
+        press(engine, pygame.K_RETURN)
+        navigation.leave_level(engine)
+    select.model.handle(PointAt(1))
+    press(engine, pygame.K_RETURN)
+    play_moves(engine, "r")
+    navigation.leave_level(engine)
+    context = engine.context
+    record = context.progress.level_record(context.session.collection_id, level)
+    assert record is not None and (record.attempts, record.moves_played) == (2, 3)
+
+
 @pytest.mark.parametrize(
     ("key", "mod"),
     [(pygame.K_EQUALS, pygame.KMOD_LSHIFT), (pygame.K_PLUS, pygame.KMOD_LSHIFT),
