@@ -79,14 +79,20 @@ def stats_layout(area: pygame.Rect) -> StatsLayout:
 
 
 # -- formatting ----------------------------------------------------------------------------
+AXIS_FRACTIONS = (0.0, 0.5, 1.0)  # of the top value: where the axis has a line and a label
+
+
 def format_number(value: float) -> str:
-    """Compact numbers for axes: 950, 12.5k, 3.1M."""
+    """Compact numbers for axes: 950, 12.5k, 3.1M; a small value that is not whole (half of
+    an odd top) with its tenths, so that an axis up to 1 does not read 1, 0, 0."""
     if value >= 1_000_000:
         return f"{value / 1_000_000:.1f}M"
     if value >= 10_000:
         return f"{value / 1000:.0f}k"
     if value >= 1000:
         return f"{value / 1000:.1f}k"
+    if value < 100 and value != int(value):
+        return f"{value:.1f}"
     return f"{value:.0f}"
 
 
@@ -232,7 +238,7 @@ def draw_axis(
 ) -> None:
     """Horizontal grid lines at 0, half and the top value, labelled on the left."""
     size = layout.size(16, 12)
-    for fraction in (0.0, 0.5, 1.0):
+    for fraction in AXIS_FRACTIONS:
         y = plot.bottom - round(plot.height * fraction)
         pygame.draw.line(surface, theme.PANEL_LIGHT, (plot.left, y), (plot.right, y), 1)
         draw_text(
@@ -248,7 +254,8 @@ def draw_axis(
 def plot_area(layout: StatsLayout, body: pygame.Rect, top_value: float) -> pygame.Rect:
     """The body less room for the axis labels on the left and below."""
     size = layout.size(16, 12)
-    left = text_width(format_number(top_value), size) + px(10)
+    labels = (format_number(top_value * fraction) for fraction in AXIS_FRACTIONS)
+    left = max(text_width(label, size) for label in labels) + px(10)
     high = layout.height_of(16, 12)
     bottom = round(high * 1.3) + px(4)
     return pygame.Rect(

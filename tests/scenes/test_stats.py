@@ -150,3 +150,6 @@ def test_formatting() -> None:
         "12k",
         "3.1M",
     ]
+    # The half line of an axis up to 1 or 5 (one solved level's moves): no "0" twice.
+    halves = [format_number(n) for n in (0.0, 0.5, 1.0, 2.5, 150.5)]
+    assert halves == ["0", "0.5", "1", "2.5", "150"]
