@@ -16,7 +16,13 @@ from game.core.direction import Direction
 from game.core.level import Level
 from game.core.level_ref import LevelTexts
 from game.core.metrics import BlockedSolution, SolutionMetrics, measure
-from game.core.notation import NotationError, in_true_case, parse_lurd, push_count
+from game.core.notation import (
+    NotationError,
+    in_true_case,
+    parse_lurd,
+    published_solution,
+    push_count,
+)
 from game.core.play import PlayState
 from game.storage.library import Added, SolutionLibrary
 from game.storage.library_entry import MAX_LIBRARY_MOVES, LevelKey, LibraryEntry, Origin
@@ -104,12 +110,15 @@ def level_assist(
     known: str | None,
 ) -> SolverAssist:
     """The solver's help for level ``level_index``: its whole solutions go to the level's
-    library, and ``known`` (the best by pushes the library holds) answers a hint at once, at
-    the start and along that solution (after a restart or a new start of the game too)."""
+    library, and ``known`` (the best by pushes the library holds) or the level file's own
+    solution, whichever has fewer pushes, answers a hint at once, at the start and along that
+    solution (after a restart or a new start of the game too): a hint then follows the par
+    the HUD shows, not a longer way the solver found."""
     assist = SolverAssist(solver, level, solve_method=solve_method)
     assist.on_solution = partial(keep_solver_solution, context, level_index)
-    if known is not None:
-        assist.know_solution(known)
+    solutions = [text for text in (known, published_solution(level)) if text is not None]
+    if solutions:
+        assist.know_solution(min(solutions, key=push_count))
     return assist
 
 

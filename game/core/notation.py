@@ -138,11 +138,24 @@ def _failed(state: PlayState, index: int, letter: str, reason: str) -> ReplayRes
 def published_par(level: Level) -> ReplayResult | None:
     """The moves and pushes of the solution the level file gives (a ``Solution:`` line), if it
     replays to the solved state; None otherwise. Collections publish these as par."""
+    found = _published(level)
+    return None if found is None else found[1]
+
+
+def published_solution(level: Level) -> str | None:
+    """The solution the level file gives (see :func:`published_par`), if it solves the level."""
+    found = _published(level)
+    return None if found is None else found[0]
+
+
+def _published(level: Level) -> tuple[str, ReplayResult] | None:
+    """The file's solution as plain LURD (run lengths spelled out) and its replay."""
     text = dict(level.extra).get("Solution", "")
     if not text:
         return None
+    state = PlayState(level)
     try:
-        result = replay(level, text)
+        result = replay_on(state, text)
     except NotationError:
         return None
-    return result if result.solved else None
+    return (state.lurd(), result) if result.solved else None

@@ -168,3 +168,16 @@ def test_leaving_a_level_during_a_solve_is_clean(engine: GameEngine) -> None:
     workers = multiprocessing.active_children()  # the solver's worker, if it still runs
     engine.solver.shutdown()
     assert not any(worker.is_alive() for worker in workers)
+
+
+def test_the_level_file_s_own_solution_answers_the_first_hint_at_once(
+    engine: GameEngine,
+) -> None:
+    # The HUD's par comes from this solution: the hint follows it, with no search, rather
+    # than a way the solver finds (a random level's par said 13 pushes, its hint 17 to go).
+    both_ways = "; both ways\n#######\n#.$@$.#\n#######\nSolution: RlL\n"
+    engine.context.session.open(read_collection_text(both_ways), LevelFile("ways.xsb"))
+    play = start(engine, 0)
+    press(engine, pygame.K_h, SHIFT)
+    hint = play.model.assist.hint
+    assert hint is not None and hint.push.direction.value == "r" and hint.pushes_left == 2
