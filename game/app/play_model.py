@@ -42,6 +42,7 @@ from game.core.direction import Direction
 from game.core.errors import LevelError
 from game.core.play import PlayState
 from game.core.wording import counted
+from game.solver.plan import Hint
 
 _SOLUTION_ACTIONS = (PlayAction.SOLUTION_STEP, PlayAction.SOLUTION_BACK)
 _SOLVER_KEYS = (
@@ -291,13 +292,13 @@ class PlayModel:
         notice = controller.notice
         status: Status | None
         if reverse.active:
-            status = Status(reverse.status(), _reverse_tone(reverse.warning, reverse.join_moves))
-            if self.pull_search.searching:
-                status = Status(THINKING, Tone.INFO)
             game = reverse.game
             hint = None
             if game is not None and controller.animation is None:
                 hint = self.pull_search.pulls.hint(game)
+            status = _reverse_status(reverse.status(), reverse.warning, reverse.join_moves, hint)
+            if self.pull_search.searching:
+                status = Status(THINKING, Tone.INFO)
             footer = Footer.REVERSE
         else:
             status = assist.status()
@@ -373,10 +374,16 @@ class PlayModel:
         )
 
 
-def _reverse_tone(warning: object, join_moves: object) -> Tone:
-    """Reverse play's line: a dead box, the two games meeting, or what to do."""
+def _reverse_status(
+    line: str, warning: object, join_moves: object, hint: Hint | None
+) -> Status:
+    """Reverse play's line: a dead box, the two games meeting, the pull a hint marks (worded
+    as forward play's hint is), or what to do."""
     if warning is not None:
-        return Tone.DANGER
+        return Status(line, Tone.DANGER)
     if join_moves is not None:
-        return Tone.GOOD
-    return Tone.INFO
+        return Status(line, Tone.GOOD)
+    if hint is not None:
+        left = counted(hint.pushes_left, "pull")
+        return Status(f"Hint: pull the marked box ({left} to go)", Tone.GUIDE)
+    return Status(line, Tone.INFO)

@@ -168,6 +168,9 @@ def test_shift_h_gives_the_next_pull_and_the_other_solver_keys_wait_for_forward_
     hint = play.model.view().hint
     assert hint is not None and hint.push.box in play.model.level.board.goals
     assert not play.model.assist.wants_hint
+    # Worded as forward play's hint is (the line said how to put the player down).
+    status = play.model.view().status
+    assert status is not None and status.text.startswith("Hint: pull the marked box (")
 
 
 def test_a_box_pulled_onto_a_dead_square_is_marked(engine: GameEngine) -> None:
