@@ -363,8 +363,16 @@ def status_line(
         )
         return Status(f"{steps.name}, move {where}: {mode}", Tone.GUIDE)
     if hint is not None:
-        left = counted(hint.pushes_left, "push", "pushes")
-        return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)
+        return hint_status(hint)
     if help.message:
         return Status(help.message, Tone.WARNING if help.phase is not Phase.IDLE else Tone.QUIET)
     return None
+
+
+def hint_status(hint: Hint, pulls: bool = False) -> Status:
+    """The line of a hint on the board: the push (or, in reverse play, the pull) it marks."""
+    if pulls:
+        left = counted(hint.pushes_left, "pull")
+        return Status(f"Hint: pull the marked box ({left} to go)", Tone.GUIDE)
+    left = counted(hint.pushes_left, "push", "pushes")
+    return Status(f"Hint: push the marked box ({left} to go)", Tone.GUIDE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.app import navigation, saving
-from game.app.assist_machine import Status
+from game.app.assist_machine import Status, hint_status
 from game.app.dialogs.flows import Flow, ask_yes_no, run_flow
 from game.app.filing import level_assist, library_bests
 from game.app.hud_info import HudInfo, par_text
@@ -384,6 +384,5 @@ def _reverse_status(
     if join_moves is not None:
         return Status(line, Tone.GOOD)
     if hint is not None:
-        left = counted(hint.pushes_left, "pull")
-        return Status(f"Hint: pull the marked box ({left} to go)", Tone.GUIDE)
+        return hint_status(hint, pulls=True)
     return Status(line, Tone.INFO)

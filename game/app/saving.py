@@ -12,7 +12,7 @@ from game.app.context import PlayContext
 from game.app.filing import keep_solution
 from game.app.unwritten import unwritten
 from game.core.level import Level
-from game.core.notation import published_par
+from game.core.notation import published_par, push_count
 from game.core.play import PlayState
 from game.core.problems import Problem, not_written
 from game.core.statistics import Statistics
@@ -46,7 +46,7 @@ class Visit:
         added = lurd[shared:]
         return Played(
             len(added),
-            sum(1 for letter in added if letter.isupper()),
+            push_count(added),
             max(0.0, statistics.elapsed - self.seconds),
             max(0, statistics.hints_used - self.hints),
         )
