@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.app import navigation
@@ -187,7 +187,9 @@ class SavedGames:
         if game is None:
             self._tell("There is no game to save.", Tone.WARNING)
             return
-        problem = self.saves.save(name, game)
+        # The save is made now: the game kept may have been saved minutes ago (on leaving the
+        # level), and the list showed that time for a save just made.
+        problem = self.saves.save(name, replace(game, saved_at=time.time()))
         if problem is not None:
             self._tell(problem.text, Tone.DANGER)
             return

@@ -3,6 +3,9 @@ deleted after a question, a save loaded into play, and the rows as the screen sh
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
+
 from game.app import saving
 from game.app.dialogs.menu import ClickOn, PointAt
 from game.app.dialogs.scroll import Wheel
@@ -60,6 +63,23 @@ def test_a_new_save_is_named_through_a_prompt_and_chosen() -> None:
         ("first try", "Two rooms, level 2, 1 move")
     ]
     assert view.selected == 1 and (view.message, view.tone) == ('Saved as "first try".', Tone.GOOD)
+
+
+def test_a_save_is_dated_when_it_is_made_not_when_the_game_was_kept() -> None:
+    kept = time.time() - 3600  # the game was kept on leaving the level, an hour ago
+    shell = FakeShell()
+    collection = read_collection_text(LEVELS)
+    shell.context.session.open(collection, LevelFile("rooms.xsb"))
+    kept_game = saving.saved_game(shell.context, 0, PlayState(collection.levels[0]))
+    game = replace(kept_game, saved_at=kept)
+    model = SavedGames(shell, lambda: game)
+    model.refresh()
+    model.handle(SlotsKey.CHOOSE)
+    shell.answer("later")
+    (slot,) = model.saves.list()
+    assert slot.saved_at >= kept + 3500
+    shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+    assert model.view().slots[0].saved == shown
 
 
 def test_saving_over_a_save_and_deleting_it_ask_first() -> None:
