@@ -15,7 +15,8 @@ from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.result import Limits, StopSearch
-from game.solver.search.base_search import LEAST_NODES, BaseSearch
+from game.solver.search import base_search
+from game.solver.search.base_search import FINISH_NODES, LEAST_NODES, BaseSearch
 from game.solver.search.cells import unpack_squares
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.parking import OUTSIDE, ParkingPlan
@@ -228,7 +229,30 @@ def test_a_search_past_its_budget_goes_on_to_its_least_nodes_within_its_most() -
         search.run(budget=0.0, most=most)
         assert not search.finished
         made.append(len(search.parent))
-    assert made[0] == made[1] < LEAST_NODES == made[2]
+    assert made[0] == made[1] < LEAST_NODES < FINISH_NODES == made[2]
+
+
+def _plan_squares(index: int, most: float) -> tuple[bool, int, list[int] | None]:
+    level = read_collection(campaign_path()).levels[index]
+    search = BaseSearch(problem_of_level(level), Limits(None, None, 1 << 30, None, None))
+    search.run(budget=0.0, most=most)
+    plan = search.plan()
+    return search.finished, len(search.parent), None if plan is None else plan.squares
+
+
+def test_past_its_least_nodes_a_search_goes_on_only_to_finish(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within FINISH_NODES, a search that finishes plans from its end; one that does not
+    plans from its best node at LEAST_NODES, as if it had stopped there."""
+    finished, made, squares = _plan_squares(57, 60.0)  # finishes after some 200 nodes
+    assert finished and LEAST_NODES < made < FINISH_NODES and squares
+    assert _plan_squares(57, 0.0)[2] is None  # at LEAST_NODES no box had retired
+    unfinished = _plan_squares(22, 60.0)
+    monkeypatch.setattr(base_search, "FINISH_NODES", LEAST_NODES)
+    stopped = _plan_squares(22, 60.0)
+    assert unfinished[:2] == (False, FINISH_NODES) and stopped[:2] == (False, LEAST_NODES)
+    assert unfinished[2] is not None and unfinished[2] == stopped[2]
 
 
 def test_the_plan_is_the_first_node_of_the_best_cell_however_long_the_search_ran() -> None:
