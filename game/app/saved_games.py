@@ -18,7 +18,7 @@ from game.app.dialogs.scroll import Wheel
 from game.app.notice import Tone
 from game.app.shell import Shell
 from game.core.problems import Problem
-from game.core.wording import counted
+from game.core.wording import counted, moment_text
 from game.storage.records import SavedGame, SlotInfo
 from game.storage.slots import MAX_NAME_LENGTH, SaveSlots, slot_name_problem
 
@@ -232,5 +232,5 @@ def slot_row(slot: SlotInfo) -> SlotRow:
     details = f"{slot.place}, {counted(slot.moves, 'move')}"
     if slot.problem is not None:
         details = f"Cannot be read: {slot.problem}"
-    saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+    saved = moment_text(slot.saved_at)
     return SlotRow(slot.name, details, saved, slot.problem is not None)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import Any
 
 from game.app.session import campaign_levels
@@ -15,7 +14,7 @@ from game.cli.common import EXIT_OK, CliError
 from game.cli.paths import named_file, output_file
 from game.core.digits import shortened
 from game.core.errors import printable, visible
-from game.core.wording import counted
+from game.core.wording import counted, moment_text
 from game.storage.paths import store_path
 from game.storage.records import format_duration
 from game.storage.slots import SaveSlots
@@ -105,7 +104,7 @@ def _summary(store: ProgressStore) -> list[str]:
         size = str(info.level_count) if info.level_count else "?"
         lines.append(f"  {info.solved:>4} / {size:<4} {visible(info.title)}")
     for slot in SaveSlots(store).list():
-        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
+        saved = moment_text(slot.saved_at)
         name = visible(repr(shortened(slot.name, MAX_SHOWN_NAME)))
         if slot.problem is not None:
             lines.append(f"  save {name}: cannot be read: {visible(slot.problem)}")

@@ -1,4 +1,5 @@
-"""Wording shared by every layer that talks to the player: counts with the right noun form.
+"""Wording shared by every layer that talks to the player: counts with the right noun form,
+clock readings and moments.
 
 "1 level", "2 levels": a count and its noun belong together.
 
@@ -9,6 +10,8 @@
 """
 
 from __future__ import annotations
+
+import time
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
@@ -26,3 +29,8 @@ def format_time(seconds: float) -> str:
     minutes, rest = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{rest:02d}" if hours else f"{minutes}:{rest:02d}"
+
+
+def moment_text(seconds: float) -> str:
+    """A moment (seconds since the epoch) as the local date and minute, as saves are listed."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))

@@ -22,14 +22,16 @@ from game.core.collection import read_collection_text
 from game.core.direction import Direction
 from game.core.level_ref import LevelFile
 from game.core.play import PlayState
+from game.core.wording import moment_text
 from game.storage.records import SavedGame
 from tests.app.fake_shell import FakeShell
 
 LEVELS = "; one\n#######\n#@ $ .#\n#######\n\n; two\n#######\n#@ $ .#\n#######\n"
 
 
-def screen_with(game: bool) -> tuple[FakeShell, SavedGames]:
-    """The saved games, with a game of one move on level 2 to save, or nothing to save."""
+def screen_with(game: bool, kept_at: float | None = None) -> tuple[FakeShell, SavedGames]:
+    """The saved games, with a game of one move on level 2 to save (kept at ``kept_at`` when
+    given), or nothing to save."""
     shell = FakeShell()
     collection = read_collection_text(LEVELS)
     collection.title = "Two rooms"
@@ -37,6 +39,8 @@ def screen_with(game: bool) -> tuple[FakeShell, SavedGames]:
     state = PlayState(collection.levels[1])
     state.step(Direction.RIGHT)
     current: SavedGame | None = saving.saved_game(shell.context, 1, state) if game else None
+    if current is not None and kept_at is not None:
+        current = replace(current, saved_at=kept_at)
     model = SavedGames(shell, lambda: current)
     model.refresh()
     return shell, model
@@ -67,19 +71,12 @@ def test_a_new_save_is_named_through_a_prompt_and_chosen() -> None:
 
 def test_a_save_is_dated_when_it_is_made_not_when_the_game_was_kept() -> None:
     kept = time.time() - 3600  # the game was kept on leaving the level, an hour ago
-    shell = FakeShell()
-    collection = read_collection_text(LEVELS)
-    shell.context.session.open(collection, LevelFile("rooms.xsb"))
-    kept_game = saving.saved_game(shell.context, 0, PlayState(collection.levels[0]))
-    game = replace(kept_game, saved_at=kept)
-    model = SavedGames(shell, lambda: game)
-    model.refresh()
+    shell, model = screen_with(game=True, kept_at=kept)
     model.handle(SlotsKey.CHOOSE)
     shell.answer("later")
     (slot,) = model.saves.list()
     assert slot.saved_at >= kept + 3500
-    shown = time.strftime("%Y-%m-%d %H:%M", time.localtime(slot.saved_at))
-    assert model.view().slots[0].saved == shown
+    assert model.view().slots[0].saved == moment_text(slot.saved_at)
 
 
 def test_saving_over_a_save_and_deleting_it_ask_first() -> None:
