@@ -106,6 +106,7 @@ class MatchingChecker:
         # that came need a goal, where the whole matching cost a pass over all the boxes.
         self.goal_of: dict[int, int] = {}
         self.owner: dict[int, int] = {}
+        self.taken = 0  # the goals that have an owner, as a mask
         self.held = 0  # the box squares it holds
         self.among = -1
 
@@ -126,11 +127,15 @@ class MatchingChecker:
         if among != self.among:
             for box in bits_of(self.held):
                 if not goal_of[box] & among:
-                    del owner[goal_of.pop(box)]
+                    goal = goal_of.pop(box)
+                    del owner[goal]
+                    self.taken &= ~goal
                     self.held &= ~(1 << box)
             self.among = among
         for box in bits_of(self.held & ~boxes):
-            del owner[goal_of.pop(box)]
+            goal = goal_of.pop(box)
+            del owner[goal]
+            self.taken &= ~goal
         self.held &= boxes
         poll = self.poll
         for box in bits_of(boxes & ~self.held):
@@ -144,14 +149,13 @@ class MatchingChecker:
         """Give ``box`` a goal: a free one, or one whose owner can move on to another."""
         owner = self.owner
         options = self.reach[box] & ~visited[0]
-        rest = options
-        while rest:
-            goal = rest & -rest
-            rest ^= goal
-            if goal not in owner:
-                owner[goal] = box
-                self.goal_of[box] = goal
-                return True
+        free = options & ~self.taken
+        if free:
+            goal = free & -free
+            owner[goal] = box
+            self.taken |= goal
+            self.goal_of[box] = goal
+            return True
         while options:
             goal = options & -options
             options ^= goal

@@ -49,3 +49,8 @@ def test_a_kept_matching_answers_as_one_made_from_nothing(
     checker = MatchingChecker(reach)
     for boxes, among in asks:
         assert checker.matched(boxes, among) == matched_from_nothing(reach, boxes, among)
+        # The goals it finds free are those no box holds.
+        taken = 0
+        for goal in checker.owner:
+            taken |= goal
+        assert checker.taken == taken
