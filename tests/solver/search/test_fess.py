@@ -3,6 +3,8 @@ hand-made levels."""
 
 from __future__ import annotations
 
+import random
+
 from game.core.notation import replay
 from game.core.xsb import MAX_SIDE, parse_level
 from game.solver import SolveStatus, solve
@@ -330,3 +332,29 @@ def test_a_packed_move_keeps_its_squares_and_flag() -> None:
     for move in ((0, 0, 0, False), (9_999, 17, 65_535, True), (40, 40, 3, False)):
         assert unpack_squares(pack_squares(*move)) == move
     assert MAX_SIDE * MAX_SIDE <= 1 << SQUARE_BITS  # every square of a level fits
+
+
+def test_boxes_frozen_ahead_of_the_plan_are_counted_as_one_by_one_each_time() -> None:
+    # Boxes on goals in corners and along walls freeze in groups; the groups' verdicts are
+    # kept between positions, so each position's count is checked against a count made box by
+    # box, positions sharing most of their groups coming one after another.
+    search, problem = search_of(ROOMY, box_moves=True)
+    freeze, goals = problem.freeze, problem.goals
+    squares = list(bits_of(problem.floor))
+    chooser = random.Random(52)
+    boxes = problem.start_boxes
+    counted = []
+    for _ in range(300):
+        gone = chooser.choice(list(bits_of(boxes)))
+        boxes = boxes & ~(1 << gone) | 1 << chooser.choice(
+            [square for square in squares if not boxes >> square & 1]
+        )
+        placed = chooser.getrandbits(problem.floor.bit_length()) & boxes & goals
+        frozen = 0
+        for box in bits_of(freeze.candidates(boxes) & goals & ~placed):
+            if not frozen >> box & 1:
+                frozen |= freeze.frozen_group(box, boxes)
+        counted.append(search._frozen_ahead(boxes, placed))
+        assert counted[-1] == (frozen & ~placed).bit_count()
+    assert len(set(counted)) > 2  # positions with none, one and more boxes frozen ahead
+    assert search.frozen_in  # the groups were kept
