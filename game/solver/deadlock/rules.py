@@ -48,6 +48,13 @@ class FreezeChecker:
 
     def frozen_group(self, box: int, boxes: int) -> int:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
+        # A box with nothing to stop it along one axis moves: told from its four neighbours,
+        # before the rule follows the boxes beside it along the other axis.
+        stops, dead, width = self.walls | boxes, self.dead, self.width
+        for step in (1, width):
+            before, after = box - step, box + step
+            if not (stops >> before | stops >> after | (dead >> before & dead >> after)) & 1:
+                return 0
         group = [0]
         if self._frozen(box, boxes, self.walls, group):
             return group[0]
