@@ -45,16 +45,16 @@ class FreezeChecker:
         self.walls = walls
         self.dead = dead
         self.goals = goals
+        # The squares with dead squares on both sides, across and along.
+        self._dead_across = dead << 1 & dead >> 1
+        self._dead_along = dead << width & dead >> width
 
     def frozen_group(self, box: int, boxes: int) -> int:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
         # A box with nothing to stop it along one axis moves: told from its four neighbours,
         # before the rule follows the boxes beside it along the other axis.
-        stops, dead, width = self.walls | boxes, self.dead, self.width
-        for step in (1, width):
-            before, after = box - step, box + step
-            if not (stops >> before | stops >> after | (dead >> before & dead >> after)) & 1:
-                return 0
+        if not self.candidates(boxes) >> box & 1:
+            return 0
         group = [0]
         if self._frozen(box, boxes, self.walls, group):
             return group[0]
@@ -63,9 +63,9 @@ class FreezeChecker:
     def candidates(self, boxes: int) -> int:
         """The boxes with, along each axis, a wall or a box beside them or dead squares on both
         sides: only these can be frozen (a quick bitboard bound before ``frozen_group``)."""
-        stops, dead, width = self.walls | boxes, self.dead, self.width
-        across = stops << 1 | stops >> 1 | (dead << 1 & dead >> 1)
-        along = stops << width | stops >> width | (dead << width & dead >> width)
+        stops, width = self.walls | boxes, self.width
+        across = stops << 1 | stops >> 1 | self._dead_across
+        along = stops << width | stops >> width | self._dead_along
         return boxes & across & along
 
     def is_deadlock(self, box: int, boxes: int) -> bool:
