@@ -8,8 +8,12 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis.board import Analysis, Poll, bits_of, mask_of, no_stop
+from game.solver.analysis.board import Analysis, Poll, bits_of, flood, mask_of, no_stop
 from game.solver.analysis.walled import WalledReach
+
+# How many groups of boxes side by side a freeze checker keeps the frozen boxes of (some 250
+# bytes each; see ``FreezeChecker.frozen_from``): when full, they are forgotten.
+FROZEN_GROUPS_KEPT = 100_000
 
 
 def dead_squares(board: Board) -> frozenset[int]:
@@ -48,6 +52,8 @@ class FreezeChecker:
         # The squares with dead squares on both sides, across and along.
         self._dead_across = dead << 1 & dead >> 1
         self._dead_along = dead << width & dead >> width
+        # Per group of boxes side by side and the ones of them asked about, those frozen.
+        self._frozen_in: dict[tuple[int, int], int] = {}
 
     def frozen_group(self, box: int, boxes: int) -> int:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
@@ -59,6 +65,29 @@ class FreezeChecker:
         if self._frozen(box, boxes, self.walls, group):
             return group[0]
         return 0
+
+    def frozen_from(self, starts: int, boxes: int) -> int:
+        """The boxes ``frozen_group`` finds frozen from the boxes of ``starts`` (a box already
+        found is not asked again)."""
+        # Whether a box is frozen depends only on the boxes joined to it side by side, and a
+        # move leaves most such groups as they were, so their verdicts are kept: 600 nodes of
+        # Aruba10 44 (300 children an expansion) took 10% fewer instructions so.
+        known, frozen = self._frozen_in, 0
+        while starts:
+            group = flood(starts & -starts, boxes, self.width)
+            key = (group, starts & group)
+            found = known.get(key)
+            if found is None:
+                found = 0
+                for box in bits_of(starts & group):
+                    if not found >> box & 1:
+                        found |= self.frozen_group(box, boxes)
+                if len(known) >= FROZEN_GROUPS_KEPT:
+                    known.clear()
+                known[key] = found
+            frozen |= found
+            starts &= ~group
+        return frozen
 
     def candidates(self, boxes: int) -> int:
         """The boxes with, along each axis, a wall or a box beside them or dead squares on both

@@ -59,9 +59,6 @@ BASE_MOST_SHARE = 1 / 8
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
 # How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
-# How many groups of boxes side by side a search keeps the frozen boxes of (some 250 bytes
-# each): when full, they are forgotten.
-FROZEN_GROUPS_KEPT = 100_000
 
 
 class FeatureSearch(CellSearch[Pushes]):
@@ -124,8 +121,6 @@ class FeatureSearch(CellSearch[Pushes]):
         # stands (the areas count his own), and about half the children of a search share
         # their boxes with one made before, the player elsewhere (XSokoban 74: 54%, 16: 37%).
         self.features: dict[int, tuple[int, int, int, int]] = {}
-        # Per group of boxes side by side and the ones of them asked about, those frozen.
-        self.frozen_in: dict[tuple[int, int], int] = {}
         self.boxes: list[int] = []  # per node, its boxes
         self.subtrees = SubtreeDeadlocks(problem)
 
@@ -262,27 +257,8 @@ class FeatureSearch(CellSearch[Pushes]):
         its packing without them (the connectivity advisor, whose opening moves froze those
         boxes, never proposes it), and the guided far search solves 50 in 54 nodes. Counted
         against packing instead, it solved 50 alike but took XSokoban 74 from 4,159 to 7,571."""
-        problem = self.problem
-        freeze, width, known = problem.freeze, problem.width, self.frozen_in
-        frozen = 0
-        starts = freeze.candidates(boxes) & problem.goals & ~placed
-        # Whether a box is frozen depends only on the boxes joined to it side by side, and a
-        # move leaves most such groups as they were, so their verdicts are kept: 600 nodes of
-        # Aruba10 44 (300 children an expansion) took 10% fewer instructions so.
-        while starts:
-            group = flood(starts & -starts, boxes, width)
-            key = (group, starts & group)
-            found = known.get(key)
-            if found is None:
-                found = 0
-                for box in bits_of(starts & group):
-                    if not found >> box & 1:
-                        found |= freeze.frozen_group(box, boxes)
-                if len(known) >= FROZEN_GROUPS_KEPT:
-                    known.clear()
-                known[key] = found
-            frozen |= found
-            starts &= ~group
+        freeze = self.problem.freeze
+        frozen = freeze.frozen_from(freeze.candidates(boxes) & self.problem.goals & ~placed, boxes)
         return (frozen & ~placed).bit_count()
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:

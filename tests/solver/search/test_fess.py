@@ -357,4 +357,4 @@ def test_boxes_frozen_ahead_of_the_plan_are_counted_as_one_by_one_each_time() ->
         counted.append(search._frozen_ahead(boxes, placed))
         assert counted[-1] == (frozen & ~placed).bit_count()
     assert len(set(counted)) > 2  # positions with none, one and more boxes frozen ahead
-    assert search.frozen_in  # the groups were kept
+    assert freeze._frozen_in  # the groups were kept
