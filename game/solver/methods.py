@@ -15,6 +15,7 @@ from game.solver.search.portfolio import (
     feature_space,
     feature_space_base,
     feature_space_boxes,
+    feature_space_meeting,
     greedy,
     take_turns,
 )
@@ -33,6 +34,9 @@ METHODS: dict[str, Method] = {
         problem, limits, ((feature_space_boxes, 1),)
     ),
     "fess-base": lambda problem, limits: take_turns(problem, limits, ((feature_space_base, 1),)),
+    "fess-meet": lambda problem, limits: take_turns(
+        problem, limits, ((feature_space_meeting, 1),)
+    ),
     "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
@@ -44,6 +48,7 @@ METHOD_HELP = {
     "fess": "feature space search guided by a packing plan and advisors, after Festival",
     "fess-boxes": "feature space search whose moves take one box to any square it reaches",
     "fess-base": "fess-boxes planned by a backward search that retires boxes on start squares",
+    "fess-meet": "fess-boxes aimed at a backward search's positions, finished where it meets one",
     "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",

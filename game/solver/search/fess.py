@@ -10,8 +10,9 @@ plan does not count on; a guided search also counts hotspots
 made; the advisors (:mod:`game.solver.search.advisors`) choose among them, and their moves weigh
 0. A position worse in the features than its parent waits in the parent's cell. The plan comes
 from the backward base search when asked for and it retires a box
-(:mod:`game.solver.search.base_search`), else from the goal order of
-:mod:`game.solver.search.packing`."""
+(:mod:`game.solver.search.base_search`), or from the best position of the meeting search's
+backward search (:mod:`game.solver.search.meeting`), whose positions finish any forward search
+that meets one, else from the goal order of :mod:`game.solver.search.packing`."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from game.solver.search.cells import (
     pack_squares,
     unpack_squares,
 )
+from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.packing import PackingPlan
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Outcome, Problem
@@ -56,6 +58,8 @@ BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
 # Its share at most, when it goes on to its least nodes (see base_search.LEAST_NODES).
 BASE_MOST_SHARE = 1 / 8
+# The meeting search's backward search's share (see meeting.py), in CPU seconds of its own.
+MEETING_SHARE = 1 / 8
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
 # How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
@@ -76,12 +80,16 @@ class FeatureSearch(CellSearch[Pushes]):
         base_plan: bool = False,
         guided: bool = True,
         farthest: bool = False,
+        meeting: bool = False,
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
         (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
         others still (36, 72, 75). ``farthest``: of children equal in every feature, the one
-        whose boxes are farthest from the goals comes first (Festival's), not the nearest."""
+        whose boxes are farthest from the goals comes first (Festival's), not the nearest.
+        ``meeting``: the plan is the best position of a backward search keeping every box
+        (:mod:`game.solver.search.meeting`), and a child among its positions is finished by
+        its way home."""
         super().__init__(limits, RANK_SIZE)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
@@ -95,6 +103,11 @@ class FeatureSearch(CellSearch[Pushes]):
         self.distance_sign = -1 if farthest else 1
         if farthest:
             self.name += "-far"
+        self.meeting = meeting
+        if meeting:
+            self.name = "fess-meet"
+            if not problem.perimeter:
+                problem.perimeter.append(Perimeter(problem, limits))
         self.base = _base_search(problem, limits) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
@@ -136,13 +149,17 @@ class FeatureSearch(CellSearch[Pushes]):
         return self.advisors
 
     def _make_plan(self) -> Plan:
-        problem = self.problem
+        problem, limits = self.problem, self.limits
+        # The backward searches' budgets are shares of the limit (of a minute without one).
+        seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
+        if limits.deadline is not None:
+            seconds = limits.deadline - limits.started
+        if self.meeting:
+            perimeter = problem.perimeter[0]
+            perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
+            return MeetingPlan(perimeter.imagined())
         if self.base is not None:
-            limits = self.limits
-            budget = BASE_SECONDS_UNLIMITED
-            if limits.deadline is not None:
-                budget = (limits.deadline - limits.started) * BASE_SHARE
-            most = budget * BASE_MOST_SHARE / BASE_SHARE
+            budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
             self.base.run(budget, most)
             found = self.base.plan()
             if found is None:
@@ -165,7 +182,12 @@ class FeatureSearch(CellSearch[Pushes]):
         nearest = problem.analysis.nearest
         distance = sum(nearest[square] for square in bits_of(boxes))
         rank = self.rank_of(boxes, region, self.distance_sign * distance)
-        self.seen.add((boxes, (region & -region).bit_length()))
+        key = (boxes, (region & -region).bit_length())
+        self.seen.add(key)
+        perimeter = problem.perimeter[0] if problem.perimeter else None
+        if perimeter is not None and key in perimeter.met:
+            self.solution = perimeter.pushes_home(key)  # the backward search got here
+            return
         node = self.add(-1, NO_MOVE, 0, rank[:3])
         self.boxes.append(boxes)
         self.offer(node, self.expand(node, boxes, region, rank))
@@ -289,6 +311,7 @@ class FeatureSearch(CellSearch[Pushes]):
         watched = plan.watched
         # The plan's progress here, for the children whose move touches none of its squares.
         progress: tuple[int, int] | None = None
+        perimeter = problem.perimeter[0] if problem.perimeter else None
         keys: set[tuple[int, int]] = set()
         children: list[Child[Pushes]] = []
         for pushes, after, area in steps:
@@ -296,9 +319,11 @@ class FeatureSearch(CellSearch[Pushes]):
             if key in seen or key in keys:
                 continue
             keys.add(key)
-            if after == problem.goals:
+            if after == problem.goals or (perimeter is not None and key in perimeter.met):
                 self.solution = self._pushes_to(node)
                 self.solution.extend(pushes)
+                if perimeter is not None and after != problem.goals:
+                    self.solution.extend(perimeter.pushes_home(key))
                 return []
             source = (boxes & ~after).bit_length() - 1
             target = (after & ~boxes).bit_length() - 1

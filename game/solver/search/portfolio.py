@@ -38,6 +38,10 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 #   where `fess` makes 513 and solves it alone in 12.3 s; Aruba6 28: 64, and `fess` alone 6.5
 #   s). Chosen on Aruba6 and XSokoban: no XSokoban level has more than 106 such moves, and
 #   Aruba6's large levels have 107 and 139, then 224 and more.
+# - Large levels also: the meeting search (Festival's strategy B, :mod:`meeting`), whose backward
+#   search's positions every forward search of the solve finishes at. Chosen on Aruba10's levels
+#   `fast` missed or was slow on (it gained 19 at 30 s, lost none) and Aruba10 and XSokoban
+#   whole; judged on the validation sets (docs/solver.md, 2026-12-03).
 SMALL_LEVEL_BOXES = 8
 MEDIUM_LEVEL_BOXES = 10
 OPEN_LEVEL_MOVES = 150
@@ -80,6 +84,10 @@ def feature_space_base_plain_far(problem: Problem, limits: Limits, macros: bool)
     return FeatureSearch(
         problem, limits, macros, box_moves=True, base_plan=True, guided=False, farthest=True
     )
+
+
+def feature_space_meeting(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(problem, limits, macros, box_moves=True, meeting=True)
 
 
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -129,13 +137,13 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
 def fast_shares(boxes: int, open_level: bool) -> tuple[int, ...]:
     """The fast method's slice weights, on a level of ``boxes`` boxes (``open_level``: see
     :func:`is_open`), for feature space search planned by the base search guided (nearest boxes
-    first, then farthest), plain (the same), over pushes, and greedy search (0: not run). A
-    weight of 2 gives larger levels twice the small levels' slices."""
+    first, then farthest), plain (the same), over pushes, greedy search and the meeting search
+    (0: not run). A weight of 2 gives larger levels twice the small levels' slices."""
     if boxes <= SMALL_LEVEL_BOXES:
-        return (1, 0, 0, 0, 1, 1)
+        return (1, 0, 0, 0, 1, 1, 0)
     if boxes <= MEDIUM_LEVEL_BOXES:
-        return (2, 0, 1, 0, 1, 0)
-    return (0, 3, 1, 1, 4, 0) if open_level else (0, 3, 2, 2, 2, 0)
+        return (2, 0, 1, 0, 1, 0, 0)
+    return (0, 3, 1, 1, 4, 0, 2) if open_level else (0, 3, 2, 2, 2, 0, 2)
 
 
 def is_open(problem: Problem) -> bool:
@@ -160,6 +168,7 @@ PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int, bool], tuple[int
             feature_space_base_plain_far,
             feature_space,
             greedy,
+            feature_space_meeting,
         ),
         fast_shares,
     ),

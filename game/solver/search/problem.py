@@ -28,6 +28,7 @@ from game.solver.search.hotspots import Hotspots
 
 if TYPE_CHECKING:
     from game.solver.search.base_search import BaseSearch  # which imports this module
+    from game.solver.search.meeting import Perimeter
 
 # The parent of each expanded node: (parent node id, the pushes from the parent).
 Record = tuple[int, tuple[Push, ...]]
@@ -70,6 +71,9 @@ class Problem:
         # solve that asks, and a second with the bases grouped the other way when the first
         # retires no box (a list, so that apart() twins share them: their time is spent once).
         self.base_search: list[BaseSearch] = []
+        # The meeting search's backward search (see meeting.py), once it has started: every
+        # forward search of the solve finishes where it meets one of its positions.
+        self.perimeter: list[Perimeter] = []
         self.learned = DeadlockTable()  # see apart(): each search of a portfolio has its own
         # Per square, its distances to each goal and the goals sorted by them, worked out
         # for the squares boxes come to (on a large board most squares never see a box).

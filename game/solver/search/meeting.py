@@ -1,0 +1,92 @@
+"""Festival's strategy B, in our own code: a backward search that keeps every box on the board,
+pulling boxes off the goals and far from them, whose positions (its "perimeter") the forward
+search finishes at when it meets one; the forward search aims at the backward search's best.
+
+Every position of this backward search is a real one, with its way home known: the pulls that
+made it, read backwards as pushes. The forward search that makes it (``FeatureSearch`` with
+``meeting``) counts its progress as boxes standing where the backward search's best position
+has them (:class:`MeetingPlan`), in any order; it lives on the solve's ``Problem``, so every
+forward search of the solve finishes where it meets one of its positions (as in Festival, whose
+searches share one perimeter).
+"""
+
+from __future__ import annotations
+
+from game.core.push import Push
+from game.solver.analysis.board import bits_of
+from game.solver.analysis.boxpath import push_path
+from game.solver.result import Limits
+from game.solver.search.base_search import BaseSearch, Pull
+from game.solver.search.cells import MOVE_BITS, MOVE_MASK, Child, Key, unpack_squares
+from game.solver.search.problem import Problem
+
+# How many positions the perimeter keeps (at most some 330 bytes each with the search's tree:
+# XSokoban 28's 162,535 of 7.5 s, a minute's share, took 51 MiB), a bound well under the memory
+# cap; 7.5 s on XSokoban's largest levels offer 97,000-163,000.
+PERIMETER_KEPT = 500_000
+
+
+class Perimeter(BaseSearch):
+    """The backward search over pulls from the solved position, no box retiring; ``met``
+    holds every position it has offered, with the node and pull that made it."""
+
+    def __init__(self, problem: Problem, limits: Limits) -> None:
+        super().__init__(problem, limits)
+        # Per position (its boxes and the lowest square of the player's area, plus one, as the
+        # forward search keys it), the node it was pulled from and the pull, packed.
+        self.met: dict[Key, int] = {}
+
+    def sinks(self, boxes: int, bases: int) -> int:
+        """None: no box retires, so every position has all the boxes."""
+        return 0
+
+    def offer(self, node: int, children: list[Child[Pull]]) -> None:
+        met = self.met
+        if len(met) < PERIMETER_KEPT:
+            for child in children:
+                key = (child.key[0], child.key[2])
+                if key not in met:
+                    met[key] = node << MOVE_BITS | self.pack_move(node, child)
+        super().offer(node, children)
+
+    def imagined(self) -> int:
+        """The boxes of the best position reached: the forward search's aim."""
+        return self.boxes[self.best] if self.best >= 0 else self.problem.goals
+
+    def pushes_home(self, key: Key) -> list[Push]:
+        """The pushes from the position of ``key`` (which must be in ``met``) to the solved
+        position: the pulls that made it, last first, each read backwards."""
+        entry = self.met[key]
+        moves = [*self.path(entry >> MOVE_BITS), entry & MOVE_MASK]
+        analysis = self.problem.analysis
+        boxes, player = key[0], key[1] - 1
+        pushes: list[Push] = []
+        for index in range(len(moves) - 1, -1, -1):
+            source, target, _, _ = unpack_squares(moves[index])
+            # The player ends where he stood before the pull (any square at the first one).
+            ending = unpack_squares(moves[index - 1])[2] if index else None
+            others = boxes & ~(1 << target)
+            found = push_path(analysis, others, target, player, source, ending=ending)
+            if found is None:
+                raise AssertionError(f"a pull of the perimeter cannot be pushed back: {key}")
+            pushes.extend(found)
+            boxes = others | 1 << source
+            player = ending if ending is not None else target
+        return pushes
+
+
+class MeetingPlan:
+    """The backward search's best position as the squares to fill, in any order: the plan of a
+    forward search meeting the perimeter (Festival's "imagined" position)."""
+
+    def __init__(self, squares: int) -> None:
+        self.watched = squares
+
+    def progress(self, boxes: int) -> tuple[int, int]:
+        """How many boxes stand on the plan's squares, and which."""
+        placed = boxes & self.watched
+        return placed.bit_count(), placed
+
+    def next_squares(self, boxes: int) -> list[int]:
+        """The plan's squares still empty."""
+        return list(bits_of(self.watched & ~boxes))

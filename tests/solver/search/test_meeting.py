@@ -1,0 +1,92 @@
+"""The meeting search (Festival's strategy B): every position of its backward search has a way
+home that replays, the forward search finishes where it meets one, and a level it cannot solve
+is still proved unsolvable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core.notation import replay
+from game.core.push import Push, lurd_of_pushes
+from game.core.xsb import parse_level
+from game.solver.analysis.board import bits_of
+from game.solver.result import Limits, StopSearch
+from game.solver.search import fess
+from game.solver.search.fess import FeatureSearch
+from game.solver.search.meeting import MeetingPlan, Perimeter
+from game.solver.search.portfolio import feature_space_meeting, take_turns
+from tests.solver.helpers import problem_of_level
+from tests.solver.search.test_base_search import CLUSTER, UNSOLVABLE
+
+# Five boxes in two rooms joined by a door: the backward search pulls them apart far enough
+# that the forward search meets its positions before any box reaches a goal.
+ROOMS = "\n".join(
+    [
+        "##########",
+        "#  .  .  #",
+        "# $  $   #",
+        "#### #####",
+        "#  $   $ #",
+        "# ..  $ @#",
+        "#   .    #",
+        "##########",
+    ]
+)
+
+
+def test_every_position_of_the_perimeter_goes_home_by_its_pulls_read_backwards() -> None:
+    level = parse_level(ROOMS)
+    problem = problem_of_level(level)
+    perimeter = Perimeter(problem, Limits(None, 300, 1 << 30, None, None))
+    with pytest.raises(StopSearch):
+        perimeter.run()
+    assert not perimeter.finished and len(perimeter.met) > 1000
+    assert all(boxes.bit_count() == 5 for boxes, _ in perimeter.met)  # no box retired
+    for key in random.Random(5).sample(sorted(perimeter.met), 200):
+        boxes, stand = key
+        position = level.with_position(frozenset(bits_of(boxes)), stand - 1)
+        result = replay(position, lurd_of_pushes(position, perimeter.pushes_home(key)))
+        assert result.solved, key
+
+
+def test_the_plan_counts_boxes_on_the_imagined_squares_in_any_order() -> None:
+    plan = MeetingPlan(0b101100)
+    assert plan.progress(0b100101) == (2, 0b100100)
+    assert plan.next_squares(0b100101) == [3]
+
+
+def test_the_forward_search_finishes_where_it_meets_the_perimeter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    level = parse_level(ROOMS)
+    met: list[int] = []
+    pushes_home = Perimeter.pushes_home
+
+    def counted(self: Perimeter, key: tuple[int, ...]) -> list[Push]:
+        met.append(key[0])
+        return pushes_home(self, key)
+
+    monkeypatch.setattr(Perimeter, "pushes_home", counted)
+    # A few hundredths of a second backwards: the start is far from its positions.
+    monkeypatch.setattr(fess, "MEETING_SHARE", 1 / 1000)
+    problem = problem_of_level(level)
+    search = feature_space_meeting(problem, Limits(30, None, 1 << 30, None, None), True)
+    assert isinstance(search, FeatureSearch) and search.name == "fess-meet"
+    outcome = search.run()
+    assert outcome.pushes is not None and len(met) == 1
+    assert met[0] not in (problem.goals, problem.start_boxes)  # met halfway
+    assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved
+
+
+@pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER])
+def test_the_meeting_search_alone_proves_or_solves_as_the_forward_search_does(text: str) -> None:
+    level = parse_level(text)
+    limits = Limits(60, None, 1 << 30, None, None)
+    outcome = take_turns(problem_of_level(level), limits, [(feature_space_meeting, 1)])
+    if text == UNSOLVABLE:
+        assert outcome.pushes is None and not outcome.used_macros
+    else:
+        assert outcome.pushes is not None
+        assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved
