@@ -7,7 +7,7 @@ These are the solver's only searches over one box; the rest of the game asks the
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 
 from game.core.board import Board
 from game.core.direction import Direction
@@ -59,6 +59,24 @@ def push_path(
                 return _unwind(parents, child)
             queue.append((ahead, moved, child))
     return None
+
+
+def pushes_of_moves(
+    analysis: Analysis, boxes: int, player: int, moves: Iterable[tuple[int, int, int | None]]
+) -> list[Push]:
+    """The pushes of box moves played in turn from ``boxes``, the player on ``player``: each
+    move a box's square, its target and a square of the area the player ends in (None: any),
+    made with the fewest pushes. A search's moves can all be made: AssertionError if not."""
+    pushes: list[Push] = []
+    for box, target, ending in moves:
+        others = boxes & ~(1 << box)
+        found = push_path(analysis, others, box, player, target, ending=ending)
+        if found is None:
+            raise AssertionError(f"a box move cannot be made again: {box} -> {target}")
+        pushes.extend(found)
+        # Without an ending, the square the box left is in the player's area.
+        boxes, player = others | 1 << target, box if ending is None else ending
+    return pushes
 
 
 def _unwind(parents: dict[Key, tuple[Key, int, int] | None], state: Key) -> list[Push]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
 from game.solver.analysis.board import bits_of, flood
-from game.solver.analysis.boxpath import push_path
+from game.solver.analysis.boxpath import pushes_of_moves
 from game.solver.analysis.player_area import area_after_push
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
@@ -364,18 +364,8 @@ class FeatureSearch(CellSearch[Pushes]):
         """The pushes of the moves from the root to ``node``: for each, the fewest that take
         its box where it went, the player ending in the area it names."""
         problem = self.problem
-        boxes, player = problem.start_boxes, problem.start_player
-        pushes: list[Push] = []
-        for move in self.path(node):
-            source, target, stand, _ = unpack_squares(move)
-            found = push_path(
-                problem.analysis, boxes & ~(1 << source), source, player, target, ending=stand
-            )
-            if found is None:
-                raise AssertionError(f"a move of the tree cannot be made again: {move:#x}")
-            pushes.extend(found)
-            boxes, player = boxes ^ (1 << source) ^ (1 << target), stand
-        return pushes
+        moves = (unpack_squares(move)[:3] for move in self.path(node))
+        return pushes_of_moves(problem.analysis, problem.start_boxes, problem.start_player, moves)
 
     def _pushes(self, boxes: int, region: int, only: list[int] | None) -> list[Step]:
         """Every single push as a move, a push into a tunnel taken on to its end."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from game.core.push import Push
 from game.solver.analysis.board import bits_of
-from game.solver.analysis.boxpath import push_path
+from game.solver.analysis.boxpath import pushes_of_moves
 from game.solver.result import Limits
 from game.solver.search.base_search import BaseSearch, Pull
 from game.solver.search.cells import MOVE_BITS, MOVE_MASK, Child, Key, unpack_squares
@@ -57,22 +57,16 @@ class Perimeter(BaseSearch):
         """The pushes from the position of ``key`` (which must be in ``met``) to the solved
         position: the pulls that made it, last first, each read backwards."""
         entry = self.met[key]
-        moves = [*self.path(entry >> MOVE_BITS), entry & MOVE_MASK]
-        analysis = self.problem.analysis
-        boxes, player = key[0], key[1] - 1
-        pushes: list[Push] = []
-        for index in range(len(moves) - 1, -1, -1):
-            source, target, _, _ = unpack_squares(moves[index])
-            # The player ends where he stood before the pull (any square at the first one).
-            ending = unpack_squares(moves[index - 1])[2] if index else None
-            others = boxes & ~(1 << target)
-            found = push_path(analysis, others, target, player, source, ending=ending)
-            if found is None:
-                raise AssertionError(f"a pull of the perimeter cannot be pushed back: {key}")
-            pushes.extend(found)
-            boxes = others | 1 << source
-            player = ending if ending is not None else target
-        return pushes
+        pulls = [unpack_squares(move) for move in self.path(entry >> MOVE_BITS)]
+        pulls.append(unpack_squares(entry & MOVE_MASK))
+        # Each pull backwards: the box from where it was pulled to back where it was, the
+        # player ending where he stood before the pull (anywhere at the first one).
+        moves = [
+            (target, source, pulls[index - 1][2] if index else None)
+            for index, (source, target, _, _) in enumerate(pulls)
+        ]
+        moves.reverse()
+        return pushes_of_moves(self.problem.analysis, key[0], key[1] - 1, moves)
 
 
 class MeetingPlan:
