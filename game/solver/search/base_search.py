@@ -245,10 +245,10 @@ class BaseSearch(CellSearch[Pull]):
         ]
         landing = any(bases >> target & 1 for _, target, _, _ in pulls)
         sinks = self.sinks(boxes, bases) if landing else 0
-        children = self._retiring(boxes, bases, pulls, sinks) if not sinks & ~region else []
+        children = self._retiring(rank, boxes, bases, pulls, sinks) if not sinks & ~region else []
         retiring = bool(children)
         if not retiring:
-            children = self._plain(boxes, bases, pulls, sinks)
+            children = self._plain(rank, boxes, bases, pulls, sinks)
         if not children:
             return []
         advised = self._advised(children, rank, bases, retiring)
@@ -257,13 +257,30 @@ class BaseSearch(CellSearch[Pull]):
             for index, child in enumerate(children)
         ]
 
-    def _child(self, boxes: int, bases: int, region: int, source: int, target: int) -> Child[Pull]:
-        rank = self._rank(boxes, bases, region)
+    def _child(
+        self, parent: Rank, boxes: int, bases: int, region: int, source: int, target: int
+    ) -> Child[Pull]:
+        """The child whose box went from ``source`` to ``target`` (or retired there, on a base,
+        when ``bases`` is one fewer), its rank worked out from its parent's, ``parent``: only
+        the box's terms change, and the areas (summing every box's terms took a sixth of the
+        backward search's time on XSokoban 28)."""
+        goals, spread = self.problem.goals, self.spread
+        on_goals = parent[2] - (goals >> source & 1)
+        far = parent[3] + spread[source]
+        left = parent[0]
+        if boxes >> target & 1:
+            on_goals += goals >> target & 1
+            far -= spread[target]
+        else:
+            left -= 1
+        areas = count_areas(self.floor & ~boxes, region, self.width, self.problem.poll)
         key = (boxes, bases, (region & -region).bit_length())
+        rank = (left, areas, on_goals, far)
         return Child(PLAIN, rank, key, boxes, region, (source, target, bases))
 
     def _plain(
-        self, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]], sinks: int
+        self, rank: Rank, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
+        sinks: int,
     ) -> list[Child[Pull]]:
         """The pulls that leave every box a base to be matched to and something to pull,
         and no sink under a box that did not retire there (it would shut the sink)."""
@@ -282,11 +299,12 @@ class BaseSearch(CellSearch[Pull]):
                 free = self.floor & ~after
                 if not can_pull(after, area, free, self.offsets):
                     continue
-            children.append(self._child(after, bases, area, source, target))
+            children.append(self._child(rank, after, bases, area, source, target))
         return children
 
     def _retiring(
-        self, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]], sinks: int
+        self, rank: Rank, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
+        sinks: int,
     ) -> list[Child[Pull]]:
         """The pulls that retire a box on one of the ``sinks``, the first found for each
         box."""
@@ -302,7 +320,7 @@ class BaseSearch(CellSearch[Pull]):
             area = flood(1 << player, self.floor & ~after, self.width)
             if (after, left, (area & -area).bit_length()) in self.seen:
                 continue
-            chosen[source] = self._child(after, left, area, source, target)
+            chosen[source] = self._child(rank, after, left, area, source, target)
         return list(chosen.values())
 
     def sinks(self, boxes: int, bases: int) -> int:
