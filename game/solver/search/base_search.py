@@ -24,6 +24,8 @@ from game.solver.search.cells import (
     Child,
     Key,
     Rank,
+    area_parts,
+    areas_after,
     count_areas,
     pack_squares,
     unpack_squares,
@@ -36,6 +38,9 @@ from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_rea
 # after it (one fewer when the box retired).
 Pull = tuple[int, int, int]
 RANK_SIZE = 4  # boxes left, areas, boxes on goals, spread (see _rank)
+# A node's rank and the areas of its free squares, the player's first: its children's are
+# worked out from them.
+Scored = tuple[Rank, list[int]]
 # A retiring pull must take the box at least this many steps away: a box pulled just beside
 # its goal onto a base is no plan (Festival asks for another room or six steps).
 FAR = 6
@@ -243,12 +248,15 @@ class BaseSearch(CellSearch[Pull]):
                 problem.analysis, boxes, region, box, allowed, problem.poll
             )
         ]
+        # The areas here, from which each child's are worked out.
+        parts = area_parts(self.floor & ~boxes, region, self.width, problem.poll)
         landing = any(bases >> target & 1 for _, target, _, _ in pulls)
         sinks = self.sinks(boxes, bases) if landing else 0
-        children = self._retiring(rank, boxes, bases, pulls, sinks) if not sinks & ~region else []
+        scored = (rank, parts)
+        children = self._retiring(scored, boxes, bases, pulls, sinks) if not sinks & ~region else []
         retiring = bool(children)
         if not retiring:
-            children = self._plain(rank, boxes, bases, pulls, sinks)
+            children = self._plain(scored, boxes, bases, pulls, sinks)
         if not children:
             return []
         advised = self._advised(children, rank, bases, retiring)
@@ -258,28 +266,31 @@ class BaseSearch(CellSearch[Pull]):
         ]
 
     def _child(
-        self, parent: Rank, boxes: int, bases: int, region: int, source: int, target: int
+        self, parent: Scored, boxes: int, bases: int, region: int, source: int, target: int
     ) -> Child[Pull]:
         """The child whose box went from ``source`` to ``target`` (or retired there, on a base,
-        when ``bases`` is one fewer), its rank worked out from its parent's, ``parent``: only
-        the box's terms change, and the areas (summing every box's terms took a sixth of the
-        backward search's time on XSokoban 28)."""
-        goals, spread = self.problem.goals, self.spread
-        on_goals = parent[2] - (goals >> source & 1)
-        far = parent[3] + spread[source]
-        left = parent[0]
+        when ``bases`` is one fewer), its rank worked out from its parent's rank and areas,
+        ``parent``: only the box's terms change, and the areas beside its two squares (summing
+        every box's terms, and filling every area, took a sixth and a sixth of the backward
+        search's time on XSokoban 28)."""
+        goals, spread, poll = self.problem.goals, self.spread, self.problem.poll
+        rank, parts = parent
+        on_goals = rank[2] - (goals >> source & 1)
+        far = rank[3] + spread[source]
+        left = rank[0]
         if boxes >> target & 1:
             on_goals += goals >> target & 1
             far -= spread[target]
+            areas = areas_after(parts, source, target, region, self.width, poll)
         else:
             left -= 1
-        areas = count_areas(self.floor & ~boxes, region, self.width, self.problem.poll)
+            areas = count_areas(self.floor & ~boxes, region, self.width, poll)
         key = (boxes, bases, (region & -region).bit_length())
         rank = (left, areas, on_goals, far)
         return Child(PLAIN, rank, key, boxes, region, (source, target, bases))
 
     def _plain(
-        self, rank: Rank, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
+        self, parent: Scored, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
         sinks: int,
     ) -> list[Child[Pull]]:
         """The pulls that leave every box a base to be matched to and something to pull,
@@ -299,11 +310,11 @@ class BaseSearch(CellSearch[Pull]):
                 free = self.floor & ~after
                 if not can_pull(after, area, free, self.offsets):
                     continue
-            children.append(self._child(rank, after, bases, area, source, target))
+            children.append(self._child(parent, after, bases, area, source, target))
         return children
 
     def _retiring(
-        self, rank: Rank, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
+        self, parent: Scored, boxes: int, bases: int, pulls: list[tuple[int, int, int, int]],
         sinks: int,
     ) -> list[Child[Pull]]:
         """The pulls that retire a box on one of the ``sinks``, the first found for each
@@ -320,7 +331,7 @@ class BaseSearch(CellSearch[Pull]):
             area = flood(1 << player, self.floor & ~after, self.width)
             if (after, left, (area & -area).bit_length()) in self.seen:
                 continue
-            chosen[source] = self._child(rank, after, left, area, source, target)
+            chosen[source] = self._child(parent, after, left, area, source, target)
         return list(chosen.values())
 
     def sinks(self, boxes: int, bases: int) -> int:
