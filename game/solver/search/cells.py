@@ -102,6 +102,7 @@ class Child(NamedTuple, Generic[Move]):
 RANK_BITS = 32
 RANK_OFFSET = 1 << (RANK_BITS - 1)
 PLACE_BITS = 24
+PLACE_MASK = (1 << PLACE_BITS) - 1
 MOVE_BITS = 64
 MOVE_MASK = (1 << MOVE_BITS) - 1
 # A queued node is one integer too: its next child's path weight and rank, then the node.

@@ -17,7 +17,14 @@ from game.solver.analysis.board import bits_of
 from game.solver.analysis.boxpath import pushes_of_moves
 from game.solver.result import Limits
 from game.solver.search.base_search import BaseSearch, Pull
-from game.solver.search.cells import MOVE_BITS, MOVE_MASK, Child, Key, unpack_squares
+from game.solver.search.cells import (
+    MOVE_BITS,
+    MOVE_MASK,
+    PLACE_MASK,
+    Child,
+    Key,
+    unpack_squares,
+)
 from game.solver.search.problem import Problem
 
 # How many positions the perimeter keeps (at most some 330 bytes each with the search's tree:
@@ -41,13 +48,16 @@ class Perimeter(BaseSearch):
         return 0
 
     def offer(self, node: int, children: list[Child[Pull]]) -> None:
-        met = self.met
-        if len(met) < PERIMETER_KEPT:
-            for child in children:
-                key = (child.key[0], child.key[2])
-                if key not in met:
-                    met[key] = node << MOVE_BITS | self.pack_move(node, child)
         super().offer(node, children)
+        met = self.met
+        if len(met) >= PERIMETER_KEPT:
+            return
+        # The children as the tree packed them: each holds its move and its place in ``children``.
+        for packed in self.children[node]:
+            child = children[packed >> MOVE_BITS & PLACE_MASK]
+            key = (child.key[0], child.key[2])
+            if key not in met:
+                met[key] = node << MOVE_BITS | packed & MOVE_MASK
 
     def imagined(self) -> int:
         """The boxes of the best position reached: the forward search's aim."""
