@@ -17,8 +17,9 @@ from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.result import Limits, StopSearch
 from game.solver.search import base_search
 from game.solver.search.base_search import FINISH_NODES, LEAST_NODES, BaseSearch
-from game.solver.search.cells import unpack_squares
+from game.solver.search.cells import NO_MOVE, unpack_squares
 from game.solver.search.fess import FeatureSearch
+from game.solver.search.meeting import Perimeter
 from game.solver.search.parking import OUTSIDE, ParkingPlan
 from game.solver.search.portfolio import (
     MEDIUM_LEVEL_BOXES,
@@ -200,6 +201,32 @@ def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
                 target, _, region = chooser.choice(pulls)
                 boxes = boxes & ~(1 << box) | 1 << target
     assert checked > 1000
+
+
+@pytest.mark.parametrize("search_class", [BaseSearch, Perimeter])
+def test_each_node_s_rank_worked_out_from_its_parent_s_is_the_rank_counted_afresh(
+    search_class: type[BaseSearch],
+) -> None:
+    """The backward searches rank a child from its parent's rank and areas; on the campaign's
+    larger levels every node made (boxes retiring on the bases or not) has the rank worked out
+    from nothing."""
+    checked = retired = 0
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 5]
+    for level in levels[::2]:
+        problem = problem_of_level(level)
+        search = search_class(problem, Limits(None, 200, 1 << 30, None, None))
+        with contextlib.suppress(StopSearch):
+            search.run()
+        for node, via in enumerate(search.via):
+            if via == NO_MOVE:
+                continue
+            _, _, stand, was_retired = unpack_squares(via)
+            boxes = search.boxes[node]
+            region = problem.region(boxes, stand)
+            assert search.rank[node] == search._rank(boxes, search.bases[node], region)
+            checked += 1
+            retired += was_retired
+    assert checked > 1000 and (retired > 10 or search_class is Perimeter)
 
 
 def test_the_budget_is_the_search_s_own_work_not_the_wall_clock_s() -> None:
