@@ -253,7 +253,9 @@ class BaseSearch(CellSearch[Pull]):
         landing = any(bases >> target & 1 for _, target, _, _ in pulls)
         sinks = self.sinks(boxes, bases) if landing else 0
         scored = (rank, parts)
-        children = self._retiring(scored, boxes, bases, pulls, sinks) if not sinks & ~region else []
+        # No sinks (the perimeter's always): no pull retires a box, so no retiring pass.
+        retire = sinks and not sinks & ~region
+        children = self._retiring(scored, boxes, bases, pulls, sinks) if retire else []
         retiring = bool(children)
         if not retiring:
             children = self._plain(scored, boxes, bases, pulls, sinks)
