@@ -59,7 +59,7 @@ class FreezeChecker:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
         # A box with nothing to stop it along one axis moves: told from its four neighbours,
         # before the rule follows the boxes beside it along the other axis.
-        if not self.candidates(boxes) >> box & 1:
+        if not self.stoppable(boxes) >> box & 1:
             return 0
         group = [0]
         if self._frozen(box, boxes, self.walls, group):
@@ -92,10 +92,15 @@ class FreezeChecker:
     def candidates(self, boxes: int) -> int:
         """The boxes with, along each axis, a wall or a box beside them or dead squares on both
         sides: only these can be frozen (a quick bitboard bound before ``frozen_group``)."""
+        return boxes & self.stoppable(boxes)
+
+    def stoppable(self, boxes: int) -> int:
+        """The squares where a box would be a candidate (see ``candidates``) beside ``boxes``
+        (a box's own square does not stop it)."""
         stops, width = self.walls | boxes, self.width
         across = stops << 1 | stops >> 1 | self._dead_across
         along = stops << width | stops >> width | self._dead_along
-        return boxes & across & along
+        return across & along
 
     def is_deadlock(self, box: int, boxes: int) -> bool:
         """True if ``box`` is frozen together with some box that stands off a goal."""

@@ -53,6 +53,12 @@ def _moves_of(
     # node where they stand still: moving the box a node has just moved again asks again.
     verdicts = problem.verdicts
     passed, failed = verdicts.get(others, (0, 0))
+    # Most squares pass the rules at a glance, without a call: no wall or box stops the box
+    # there along both axes (it cannot freeze), and a lone box there reaches every goal it
+    # reached from its square (the boxes keep their goals).
+    stoppable = problem.freeze.stoppable(others)
+    reach = problem.matching.reach
+    needed = reach[box]
     # Per square, the player's areas found with the box there (joined: they are disjoint):
     # the box arriving from a side already in them is a position already found, known
     # without a fill (-1 holds every side: the box may not stand there).
@@ -80,7 +86,10 @@ def _moves_of(
             after = others | square
             if known is None:
                 if not passed & square:
-                    if failed & square or not problem.allowed(box, ahead, after):
+                    if failed & square or (
+                        (stoppable & square or reach[ahead] & needed != needed)
+                        and not problem.allowed(box, ahead, after)
+                    ):
                         failed |= square
                         areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
                         continue
