@@ -60,7 +60,7 @@ class Advisors:
             self.out_of_plan = OutOfPlan(problem, plan)
 
     def advised(
-        self, children: list[Child[Pushes]], rank: Rank, boxes: int, region: int
+        self, children: list[Child[int]], rank: Rank, boxes: int, region: int
     ) -> set[int]:
         """The indices of the children the advisors propose, of a position with ``boxes`` and
         the player's area ``region``."""
@@ -96,7 +96,7 @@ class Advisors:
                 advised.add(opener)
         return advised
 
-    def opener_child(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
+    def opener_child(self, children: list[Child[int]], rank: Rank, boxes: int) -> int | None:
         """The child that moves the box nearest the plan's next square away from it, packing
         no less and leaving no more areas; None when the plan has no next square."""
         squares = self.plan.next_squares(boxes)
@@ -105,7 +105,7 @@ class Advisors:
         walk = self.walks_from(squares[0])
         return _moved_away(children, rank, boxes, walk, False, _no_nearer)
 
-    def clearing_child(self, children: list[Child[Pushes]], rank: Rank, boxes: int) -> int | None:
+    def clearing_child(self, children: list[Child[int]], rank: Rank, boxes: int) -> int | None:
         """The out-of-plan advisor's child: a reversible move of the box nearest the step's
         zone further from it, packing no less and with no more areas or boxes in the zone."""
         out_of_plan = self.out_of_plan
@@ -118,7 +118,7 @@ class Advisors:
         return _moved_away(children, rank, boxes, distance, True, allowed)
 
     def exploring_child(
-        self, children: list[Child[Pushes]], rank: Rank, boxes: int, region: int
+        self, children: list[Child[int]], rank: Rank, boxes: int, region: int
     ) -> int | None:
         """The explorer's child: the best reversible move packing no less after which the
         player reaches a side of a box that stayed from which he can push it."""
@@ -185,7 +185,7 @@ class Advisors:
         return None
 
 
-def _opening(children: list[Child[Pushes]], region: int) -> int | None:
+def _opening(children: list[Child[int]], region: int) -> int | None:
     """The child whose player's area holds the most squares outside ``region``; None when
     none holds any."""
     best: int | None = None
@@ -207,7 +207,7 @@ def _no_nearer(_source: int, _target: int, near: int, far: int) -> bool:
 
 
 def _moved_away(
-    children: list[Child[Pushes]],
+    children: list[Child[int]],
     rank: Rank,
     boxes: int,
     distance: list[int],

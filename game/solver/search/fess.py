@@ -25,7 +25,7 @@ from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
 from game.solver.deadlock.subtree import SUBTREE_NODES, SubtreeDeadlocks
 from game.solver.result import Limits
-from game.solver.search.advisors import Advisors, Plan, Pushes
+from game.solver.search.advisors import Advisors, Plan
 from game.solver.search.base_search import BaseSearch
 from game.solver.search.box_moves import Step, box_moves
 from game.solver.search.cells import (
@@ -65,7 +65,7 @@ RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_
 FEATURES_KEPT = 250_000
 
 
-class FeatureSearch(CellSearch[Pushes]):
+class FeatureSearch(CellSearch[int]):
     """One FESS run over a problem; ``run`` returns the outcome (after PhaseOver, call it
     again to go on)."""
 
@@ -283,7 +283,7 @@ class FeatureSearch(CellSearch[Pushes]):
         frozen = freeze.frozen_from(freeze.candidates(boxes) & self.problem.goals & ~placed, boxes)
         return (frozen & ~placed).bit_count()
 
-    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
+    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[int]]:
         """Every move from the node as a scored child, the advised ones at weight 0;
         records the solution when a child is solved."""
         problem = self.problem
@@ -313,7 +313,7 @@ class FeatureSearch(CellSearch[Pushes]):
         progress: tuple[int, int] | None = None
         perimeter = problem.perimeter[0] if problem.perimeter else None
         keys: set[tuple[int, int]] = set()
-        children: list[Child[Pushes]] = []
+        children: list[Child[int]] = []
         for pushes, after, area in steps:
             key = (after, (area & -area).bit_length())
             if key in seen or key in keys:
@@ -337,20 +337,19 @@ class FeatureSearch(CellSearch[Pushes]):
                     if progress is None:
                         progress = plan.progress(boxes)
                     known = self._worked_out(after, areas, progress, boxes)
-            children.append(Child(PLAIN, (*known, estimate), key, after, area, pushes))
+            if source < 0:
+                source = target = pushes[0].box  # it came back: packed as its square twice
+            move = pack_squares(source, target, key[1] - 1)
+            children.append(Child(PLAIN, (*known, estimate), key, after, area, move))
         for index in self.ready().advised(children, rank, boxes, region):
             children[index] = children[index]._replace(weight=ADVISED)
         return children
 
-    def pack_move(self, node: int, child: Child[Pushes]) -> int:
+    def pack_move(self, node: int, child: Child[int]) -> int:
         """A move as the box's square before and after and the lowest square of the player's
-        area after: its pushes are found again, for the solution's moves only."""
-        boxes = self.boxes[node]
-        source = child.move[0].box
-        arrived = child.boxes & ~boxes
-        target = arrived.bit_length() - 1 if arrived else source
-        region = child.region
-        return pack_squares(source, target, (region & -region).bit_length() - 1)
+        area after (packed in ``expand``): its pushes are found again, for the solution's
+        moves only."""
+        return child.move
 
     def child_key(self, node: int, move: int) -> Key:
         source, target, stand, _ = unpack_squares(move)

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from game.solver.analysis.board import bits_of
 from game.solver.result import Limits
 from game.solver.search import hotspots
-from game.solver.search.advisors import Advisors, Pushes
-from game.solver.search.cells import PLAIN, Child
+from game.solver.search.advisors import Advisors
+from game.solver.search.cells import NO_MOVE, PLAIN, Child
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.packing import PackingPlan
 from tests.solver.helpers import problem_of
@@ -67,8 +67,8 @@ def test_on_a_board_too_large_to_work_out_no_box_is_a_hotspot(
     assert problem.hotspots.count(problem.start_boxes) == 0
 
 
-def child(rank: tuple[int, ...]) -> Child[Pushes]:
-    return Child(PLAIN, rank, (len(rank), 0), 0, 0, ())
+def child(rank: tuple[int, ...]) -> Child[int]:
+    return Child(PLAIN, rank, (len(rank), 0), 0, 0, NO_MOVE)
 
 
 def test_the_hotspots_advisor_proposes_the_best_child_with_fewer_hotspots() -> None:

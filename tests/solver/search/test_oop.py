@@ -7,8 +7,8 @@ import pytest
 
 from game.solver.result import Limits
 from game.solver.search import oop
-from game.solver.search.advisors import Advisors, Pushes
-from game.solver.search.cells import PLAIN, Child
+from game.solver.search.advisors import Advisors
+from game.solver.search.cells import NO_MOVE, PLAIN, Child
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.oop import OutOfPlan
 from game.solver.search.parking import ParkingPlan
@@ -71,8 +71,8 @@ def test_distances_grow_away_from_the_zone_and_moves_can_be_undone() -> None:
     assert not out_of_plan.reversible(square(problem, 3, 2), square(problem, 4, 2))
 
 
-def child(rank: tuple[int, ...], boxes: int) -> Child[Pushes]:
-    return Child(PLAIN, rank, (boxes, 0), boxes, 0, ())
+def child(rank: tuple[int, ...], boxes: int) -> Child[int]:
+    return Child(PLAIN, rank, (boxes, 0), boxes, 0, NO_MOVE)
 
 
 def test_the_out_of_plan_advisor_moves_a_box_out_of_the_zone_and_further_away() -> None:
@@ -129,9 +129,8 @@ def test_the_explorer_proposes_a_move_that_lets_the_player_push_another_box() ->
     parent_region = 1 << (3 * at + 4)
     # The player now stands below the box at (2, 3), and (1, 3) above it is free: a new push.
     below = parent_region | 1 << (3 * at + 3)
-    no_pushes: Pushes = ()
-    opening = Child(PLAIN, (0, 1, 0, 0, 9), (moved, 1), moved, below, no_pushes)
-    nothing_new = Child(PLAIN, (0, 1, 0, 0, 5), (moved, 2), moved, parent_region, no_pushes)
+    opening = Child(PLAIN, (0, 1, 0, 0, 9), (moved, 1), moved, below, NO_MOVE)
+    nothing_new = Child(PLAIN, (0, 1, 0, 0, 5), (moved, 2), moved, parent_region, NO_MOVE)
     children = [nothing_new, opening]
     assert advisors.exploring_child(children, (0, 1, 0, 0, 7), boxes, parent_region) == 1
 
