@@ -24,7 +24,6 @@ from game.core.level import Level
 from game.solver.analysis.board import bits_of
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.result import Limits, SolveStatus, StopSearch
-from game.solver.search.advisors import Pushes
 from game.solver.search.cells import Child, Rank
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.parking import INIT, NEVER, OUTSIDE, ParkingPlan
@@ -66,7 +65,7 @@ class WatchedSearch(FeatureSearch):
         self.from_best = self.best_next and bool(ranked) and heap is self.heaps.get(ranked[0])
         return heap
 
-    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[Pushes]]:
+    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[int]]:
         packed = -rank[0]
         if not self.plateaus or packed > self.plateaus[-1].packed:
             self.plateaus.append(Plateau(packed, sum(p.expansions for p in self.plateaus) + 1))
