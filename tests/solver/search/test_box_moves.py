@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.core.collection import read_collection
 from game.core.notation import replay
 from game.core.paths import DIRECTIONS
@@ -160,3 +162,29 @@ def test_moves_with_the_verdicts_kept_are_the_moves_found_afresh() -> None:
             _, after, region = chooser.choice(pool)
             moved, boxes = (after & ~boxes).bit_length() - 1, after
     assert answered > 100
+
+
+def test_squares_passed_at_a_glance_are_those_the_rules_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Random walks through the campaign's larger levels: the moves, where squares no box could
+    freeze on and that keep the box's goals skip the deadlock rules, are the moves of a problem
+    that asks the rules at every square (no square stoppable, so none passes at a glance)."""
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 4]
+    chooser = random.Random(13)
+    moves = 0
+    for level in levels:
+        analysis = Analysis(level.board, level.player)
+        problem = Problem(analysis, mask_of(level.boxes), level.player)
+        asking = Problem(analysis, mask_of(level.boxes), level.player)
+        monkeypatch.setattr(asking.freeze, "stoppable", lambda _boxes: -1)
+        boxes, region = problem.start_boxes, _region(problem)
+        for _ in range(25):
+            problem.verdicts, asking.verdicts = {}, {}
+            expected = box_moves(asking, boxes, region, None)
+            assert box_moves(problem, boxes, region, None) == expected
+            moves += len(expected)
+            if not expected:
+                break
+            _, boxes, region = chooser.choice(expected)
+    assert moves > 1000
