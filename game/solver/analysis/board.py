@@ -18,6 +18,10 @@ UNREACHABLE = 1 << 20  # a push distance larger than any real one
 # Called between small pieces of work (each well under a millisecond on a 100x100 board);
 # a solve's poll raises StopSearch once its time is up, it is cancelled or over its memory.
 Poll = Callable[[], None]
+# How many squares a box's moves or pulls (a breadth-first search per box) take between two
+# polls: at every square the clock's reads took 3% of `fast`'s time on XSokoban 39, and only at
+# each box left 0.5 s between reads in a 100x100 room.
+POLL_SQUARES = 32
 
 
 def no_stop() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from game.core.push import Push
-from game.solver.analysis.board import bits_of
+from game.solver.analysis.board import POLL_SQUARES, bits_of
 from game.solver.analysis.player_area import area_after_push
 from game.solver.search.problem import Problem
 
@@ -19,7 +19,6 @@ Step = tuple[tuple[Push, ...], int, int]
 # How many sets of boxes standing still the verdicts of the deadlock rules are kept for (some
 # 250 bytes each; 8,000 nodes of XSokoban 74 keep 17,653): when full, they are forgotten.
 VERDICTS_KEPT = 200_000
-POLL_SQUARES = 32
 
 
 def box_moves(problem: Problem, boxes: int, region: int, only: list[int] | None) -> list[Step]:
@@ -65,10 +64,7 @@ def _moves_of(
     areas: dict[int, int] = {box: region}
     queue: deque[tuple[int, int, tuple[Push, ...]]] = deque([(box, region, ())])
     moves: list[Step] = []
-    # The clock is read at each box and once in POLL_SQUARES squares: at every square it took
-    # 3% of `fast`'s time on XSokoban 39, and only at each box left 0.5 s between reads in a
-    # 100x100 room.
-    squares = 0
+    squares = 0  # the clock is read at each box and once in POLL_SQUARES squares
     while queue:
         squares += 1
         if not squares % POLL_SQUARES:

@@ -11,7 +11,7 @@ from collections import deque
 from collections.abc import Collection
 
 from game.core.board import Board
-from game.solver.analysis.board import Analysis, Poll, bits_of, shift
+from game.solver.analysis.board import POLL_SQUARES, Analysis, Poll, bits_of, shift
 from game.solver.analysis.player_area import area_after_push
 
 # A pull move of one box: the square it ends on, the player's square and area after it.
@@ -86,23 +86,28 @@ def pull_moves(
     area, one move (the box's square, the player's square, his area)."""
     width, offsets = analysis.width, analysis.offsets
     free = analysis.floor & ~(boxes & ~(1 << box))
-    areas: dict[int, list[int]] = {box: [region]}
+    # Per square, the player's areas found with the box there, joined (they are disjoint: each
+    # a piece of the free squares around the box).
+    areas: dict[int, int] = {box: region}
     queue: deque[tuple[int, int]] = deque([(box, region)])
     moves: list[PullMove] = []
+    squares = 0  # the clock is read at the first square and once in POLL_SQUARES after
     while queue:
-        poll()
+        if not squares % POLL_SQUARES:
+            poll()
+        squares += 1
         at, area = queue.popleft()
         for offset in offsets:
             ahead = at + offset  # the player stands here and the box comes here
             back = ahead + offset  # the player steps back onto this square
             if not area >> ahead & 1 or not free >> back & 1 or not allowed >> ahead & 1:
                 continue
-            known = areas.setdefault(ahead, [])
-            if any(old >> back & 1 for old in known):
+            known = areas.get(ahead, 0)
+            if known >> back & 1:
                 continue
             # His area after, from his area before: he stood on the square the box comes to.
             moved = area_after_push(area, back, ahead, free & ~(1 << ahead), width)
-            known.append(moved)
+            areas[ahead] = known | moved
             queue.append((ahead, moved))
             moves.append((ahead, back, moved))
     return moves

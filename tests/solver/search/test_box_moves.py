@@ -13,9 +13,8 @@ from game.core.paths import DIRECTIONS
 from game.core.resources import campaign_path
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
-from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
+from game.solver.analysis.board import POLL_SQUARES, Analysis, bits_of, mask_of, no_stop
 from game.solver.analysis.player_area import area_after_push
-from game.solver.search import box_moves as box_moves_module
 from game.solver.search.box_moves import box_moves
 from game.solver.search.cells import area_parts, areas_after, count_areas
 from game.solver.search.portfolio import entries_of, feature_space_boxes
@@ -83,7 +82,7 @@ def test_a_box_s_moves_read_the_clock_as_they_go() -> None:
     moves = box_moves(problem, problem.start_boxes, _region(problem), None)
     squares = len({after for _, after, _ in moves})
     assert squares > 300
-    assert reads[0] >= squares // box_moves_module.POLL_SQUARES
+    assert reads[0] >= squares // POLL_SQUARES
 
 
 def test_moves_respect_the_corral_restriction_on_the_first_push() -> None:
