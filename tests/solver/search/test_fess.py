@@ -3,13 +3,16 @@ hand-made levels."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
+from game.core.collection import read_collection
 from game.core.notation import replay
+from game.core.resources import campaign_path
 from game.core.xsb import MAX_SIDE, parse_level
 from game.solver import SolveStatus, solve
 from game.solver.analysis.board import bits_of
-from game.solver.result import Limits
+from game.solver.result import Limits, StopSearch
 from game.solver.search.cells import (
     ADVISED,
     NO_MOVE,
@@ -17,12 +20,13 @@ from game.solver.search.cells import (
     CellSearch,
     Child,
     Key,
+    Rank,
     pack_squares,
     unpack_squares,
 )
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.problem import Problem
-from tests.solver.helpers import problem_of
+from tests.solver.helpers import problem_of, problem_of_level
 
 # A dead end of three goals reached along a corridor: the packing advisor fills it in order.
 DEAD_END = "\n".join(
@@ -358,3 +362,42 @@ def test_boxes_frozen_ahead_of_the_plan_are_counted_as_one_by_one_each_time() ->
         assert counted[-1] == (frozen & ~placed).bit_count()
     assert len(set(counted)) > 2  # positions with none, one and more boxes frozen ahead
     assert freeze._frozen_in  # the groups were kept
+
+
+def test_every_child_s_packed_move_makes_its_position_again() -> None:
+    """The forward search packs a child's move where it makes the child: on the campaign's
+    larger levels, over box moves and over pushes, the packed move of every child gives back
+    its key, the player's area and the box that moved (one that came back among them)."""
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 5]
+    checked = came_back = 0
+    for level in levels[::2]:
+        for over_box_moves in (True, False):
+            search = _RecheckedSearch(
+                problem_of_level(level),
+                Limits(None, 300, 1 << 30, None, None),
+                box_moves=over_box_moves,
+            )
+            with contextlib.suppress(StopSearch):
+                search.run()
+            checked, came_back = checked + search.checked, came_back + search.came_back
+    assert checked > 5000
+    assert came_back > 0
+
+
+class _RecheckedSearch(FeatureSearch):
+    """A forward search that makes every child's position again from its packed move."""
+
+    checked = 0
+    came_back = 0
+
+    def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[int]]:
+        children = super().expand(node, boxes, region, rank)
+        for child in children:
+            key = self.child_key(node, child.move)
+            assert key == child.key
+            assert self.region_of(key) == child.region
+            source, target, _, _ = unpack_squares(child.move)
+            assert boxes >> source & 1 and child.boxes >> target & 1  # the box moved
+            self.came_back += child.boxes == boxes
+        self.checked += len(children)
+        return children
