@@ -155,10 +155,13 @@ class MatchingChecker:
         """Whether ``boxes`` can all have goals (of ``among``), knowing that they could before
         the box on ``moved_from`` went to ``moved_to`` (so only a shrinking reach needs the
         full check)."""
+        return self.keeps_goals(moved_from, moved_to, among) or self.matched(boxes, among)
+
+    def keeps_goals(self, moved_from: int, moved_to: int, among: int = -1) -> bool:
+        """Whether a lone box on ``moved_to`` reaches every goal (of ``among``) it reached on
+        ``moved_from``: then a matching that held before the move still holds."""
         before = self.reach[moved_from] & among
-        if self.reach[moved_to] & before == before:
-            return True
-        return self.matched(boxes, among)
+        return self.reach[moved_to] & before == before
 
     def matched(self, boxes: int, among: int = -1) -> bool:
         """Whether every box can be given a different reachable goal, of the goals ``among``

@@ -52,12 +52,11 @@ def _moves_of(
     # node where they stand still: moving the box a node has just moved again asks again.
     verdicts = problem.verdicts
     passed, failed = verdicts.get(others, (0, 0))
-    # Most squares pass the rules at a glance, without a call: no wall or box stops the box
-    # there along both axes (it cannot freeze), and a lone box there reaches every goal it
-    # reached from its square (the boxes keep their goals).
+    # Most squares pass the rules at a glance, without the freeze and matching searches: no
+    # wall or box stops the box there along both axes (it cannot freeze), and a lone box there
+    # reaches every goal it reached from its square (the matching's own shortcut).
     stoppable = problem.freeze.stoppable(others)
-    reach = problem.matching.reach
-    needed = reach[box]
+    keeps_goals = problem.matching.keeps_goals
     # Per square, the player's areas found with the box there (joined: they are disjoint):
     # the box arriving from a side already in them is a position already found, known
     # without a fill (-1 holds every side: the box may not stand there).
@@ -83,7 +82,7 @@ def _moves_of(
             if known is None:
                 if not passed & square:
                     if failed & square or (
-                        (stoppable & square or reach[ahead] & needed != needed)
+                        (stoppable & square or not keeps_goals(box, ahead))
                         and not problem.allowed(box, ahead, after)
                     ):
                         failed |= square
