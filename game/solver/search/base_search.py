@@ -299,7 +299,7 @@ class BaseSearch(CellSearch[Pull]):
         and no sink under a box that did not retire there (it would shut the sink)."""
         children: list[Child[Pull]] = []
         seen = self.seen
-        for source, target, _, area in pulls:
+        for source, target, player, area in pulls:
             if sinks >> target & 1:
                 continue
             after = boxes & ~(1 << source) | 1 << target
@@ -310,7 +310,10 @@ class BaseSearch(CellSearch[Pull]):
                 if not self.matching.still_matched(after, source, target, bases):
                     continue
                 free = self.floor & ~after
-                if not can_pull(after, area, free, self.offsets):
+                # Mostly the box can be pulled on the way it came (the square behind the
+                # player free), and no other box need be asked.
+                onward = free >> (2 * player - target) & 1
+                if not onward and not can_pull(after, area, free, self.offsets):
                     continue
             children.append(self._child(parent, after, bases, area, source, target))
         return children
