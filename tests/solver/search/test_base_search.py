@@ -17,7 +17,7 @@ from game.solver.analysis.board import Analysis, bits_of, mask_of, no_stop
 from game.solver.result import Limits, StopSearch
 from game.solver.search import base_search
 from game.solver.search.base_search import FINISH_NODES, LEAST_NODES, BaseSearch
-from game.solver.search.cells import NO_MOVE, unpack_squares
+from game.solver.search.cells import NO_MOVE, Child, unpack_squares
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import Perimeter
 from game.solver.search.parking import OUTSIDE, ParkingPlan
@@ -33,7 +33,7 @@ from game.solver.search.portfolio import (
     greedy,
 )
 from game.solver.search.problem import Problem
-from game.solver.search.pulls import loose_reach, pull_moves, push_reach
+from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_reach
 from tests.solver.helpers import problem_of, problem_of_level
 
 # Four goals on the left; three boxes stand together in the open, a fourth on the top row,
@@ -329,3 +329,45 @@ def test_a_level_where_boxes_freeze_before_their_turn_is_still_proved_unsolvable
     result = solve(parse_level(CORNER_UNSOLVABLE), method=method, time_limit=20)
     assert result.status is SolveStatus.UNSOLVABLE
     assert result.nodes > 0
+
+
+def test_a_pull_is_kept_only_when_some_box_can_be_pulled_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The backward searches keep a pull (not onto a base) when the boxes stay matched and
+    some box can be pulled after it, mostly told by the pulled box alone: on the campaign's
+    larger levels the children are those that asking every box keeps."""
+    checked = stuck = 0
+    original = BaseSearch._plain
+
+    def compared(
+        search: BaseSearch, parent: base_search.Scored, boxes: int, bases: int,
+        pulls: list[tuple[int, int, int, int]], sinks: int,
+    ) -> list[Child[base_search.Pull]]:
+        nonlocal checked, stuck
+        expected = set()
+        for source, target, _, area in pulls:
+            after = boxes & ~(1 << source) | 1 << target
+            key = (after, bases, (area & -area).bit_length())
+            if sinks >> target & 1 or key in search.seen:
+                continue
+            if not bases >> target & 1:
+                free = search.floor & ~after
+                if not can_pull(after, area, free, search.offsets):
+                    stuck += 1
+                    continue
+                if not search.matching.still_matched(after, source, target, bases):
+                    continue
+            expected.add(key)
+        children = original(search, parent, boxes, bases, pulls, sinks)
+        assert {child.key for child in children} == expected
+        checked += len(children)
+        return children
+
+    monkeypatch.setattr(BaseSearch, "_plain", compared)
+    levels = [level for level in read_collection(campaign_path()).levels if len(level.boxes) >= 5]
+    for level in levels[::3]:
+        search = Perimeter(problem_of_level(level), Limits(None, 100, 1 << 30, None, None))
+        with contextlib.suppress(StopSearch):
+            search.run()
+    assert checked > 1000 and stuck > 10
