@@ -70,3 +70,32 @@ def test_plateaus_lists_each_count_packed_where_the_search_first_reached_it(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "fess-base on level 1: stopped: node limit 1 reached"
     assert lines[-1] == "(no expansion: the limit came first)"
+
+
+def test_search_alone_runs_each_search_and_tells_two_runs_of_one_tree_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(
+        "; three\n########\n#      #\n# $$$  #\n#  @   #\n# ...  #\n########\n"
+        f"; none\n{UNSOLVABLE}\n"
+    )
+    tool = load_tool("search_alone")
+    searches = ",".join(tool.SEARCHES)
+    argv = ["search_alone.py", str(levels), "--levels", "1,2", "--searches", searches, "--tree"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert tool.main() == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    assert [row[:3] for row in rows] == [
+        [level, search, outcome]
+        for level, outcome in (("1", "solved"), ("2", "unsolvable"))
+        for search in tool.SEARCHES
+    ]
+    assert tool.main() == 0  # again: the same trees
+    again = [line.split() for line in capsys.readouterr().out.splitlines()[1:]]
+    assert [row[3] for row in again] == [row[3] for row in rows]  # nodes
+    assert [row[5] for row in again] == [row[5] for row in rows]  # digests
+    assert len({row[5] for row in rows}) > 1
+    monkeypatch.setattr(sys, "argv", ["search_alone.py", str(levels), "--nodes", "1"])
+    assert tool.main() == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[:3] == ["1", "fess-base-far", "stopped"]
