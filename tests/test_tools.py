@@ -65,6 +65,13 @@ def test_plateaus_lists_each_count_packed_where_the_search_first_reached_it(
         assert tool.main() == 0
         heading = capsys.readouterr().out.splitlines()[0]
         assert heading == f"{search} on level 1: unsolvable: every position reachable was searched"
+    monkeypatch.setattr(sys, "argv", ["plateaus.py", str(levels), "1", "--path"])
+    assert tool.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    path = lines[lines.index("path:  expansion  cell  weight  move") + 1 :]
+    made = [int(line.split()[0]) for line in path]
+    assert made[0] == 1 and made == sorted(made)  # the root first, each made after its parent
+    assert path[0].split()[-1] == "0" and all("->" in line for line in path[1:])
     monkeypatch.setattr(sys, "argv", ["plateaus.py", str(levels), "1", "--nodes", "1"])
     assert tool.main() == 0
     lines = capsys.readouterr().out.splitlines()
