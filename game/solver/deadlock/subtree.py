@@ -32,6 +32,10 @@ MOST_POSITIONS = 500  # positions a search may make (Festival's)
 FIRST_POSITIONS = 200  # and the first search of a check (most proofs end in under 100)
 MOBILE_PUSHES = 4  # how far a box is followed alone to see it reach another row and column
 MOST_BOXES = 12  # larger sets are not searched (Festival's largest pattern)
+# How many positions the boxes taken off are kept for (some 500 bytes each), when full forgotten:
+# a check's positions come back in later checks. XSokoban 28, the guided far search to its
+# solution: 43,557 asks, 15,645 positions; kept 10,000 at a time, 16,322 worked out.
+FREED_KEPT = 10_000
 
 
 class SubtreeDeadlocks:
@@ -44,6 +48,8 @@ class SubtreeDeadlocks:
         self.across = [abs(offset) < width for offset in problem.offsets]
         self.checks = 0  # searches run, for the statistics
         self.proofs = 0  # positions they proved dead
+        # Per position (boxes, the lowest square of the player's area), ``_without_free``'s.
+        self.freed: dict[tuple[int, int], tuple[int, int]] = {}
 
     def learn(self, boxes: int, player: int) -> int:
         """The pattern (a set of boxes) that proves the position dead, learned now (and put in
@@ -105,6 +111,16 @@ class SubtreeDeadlocks:
     def _without_free(self, boxes: int, region: int) -> tuple[int, int]:
         """The boxes without those the player can push both along a row and along a column
         (one at a time, each taken off freeing the others), and his area then."""
+        key = (boxes, (region & -region).bit_length())
+        known = self.freed.get(key)
+        if known is None:
+            if len(self.freed) >= FREED_KEPT:
+                self.freed.clear()
+            known = self.freed[key] = self._free_taken_off(boxes, region)
+        return known
+
+    def _free_taken_off(self, boxes: int, region: int) -> tuple[int, int]:
+        """What ``_without_free`` gives, worked out."""
         problem = self.problem
         offsets, across = problem.offsets, self.across
         while True:

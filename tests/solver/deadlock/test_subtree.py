@@ -3,8 +3,11 @@ the smallest dead set becomes a pattern; positions that can go on prove nothing,
 
 from __future__ import annotations
 
+import pytest
+
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
+from game.solver.deadlock import subtree
 from game.solver.deadlock.subtree import SUBTREE_NODES, SubtreeDeadlocks
 from game.solver.result import Limits
 from game.solver.search.fess import FeatureSearch
@@ -112,3 +115,59 @@ def test_searches_that_check_subtrees_still_prove_a_level_unsolvable() -> None:
     assert search.subtrees.checks > 0
     result = solve(parse_level(DEAD_FIFTY), method="fast", time_limit=60)
     assert result.status is SolveStatus.UNSOLVABLE
+
+
+def test_the_boxes_taken_off_a_position_are_worked_out_once_and_kept_within_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = problem_of(DOORS)
+    subtrees = SubtreeDeadlocks(problem)
+    boxes = problem.start_boxes
+    region = problem.region(boxes, problem.start_player)
+    found = subtrees._without_free(boxes, region)
+    assert found == subtrees._free_taken_off(boxes, region)
+    worked: list[int] = []
+    original = subtrees._free_taken_off
+
+    def counted(boxes: int, region: int) -> tuple[int, int]:
+        worked.append(boxes)
+        return original(boxes, region)
+
+    monkeypatch.setattr(subtrees, "_free_taken_off", counted)
+    assert subtrees._without_free(boxes, region) == found
+    assert worked == []  # kept: asked again, not worked out again
+    monkeypatch.setattr(subtree, "FREED_KEPT", 1)
+    fewer = boxes & ~(1 << SPARE)
+    assert subtrees._without_free(fewer, problem.region(fewer, problem.start_player))[0] == fewer
+    assert worked == [fewer] and len(subtrees.freed) == 1  # the first forgotten
+
+
+def test_a_search_checking_subtrees_makes_the_same_tree_whatever_it_keeps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    trees = []
+    for kept in (subtree.FREED_KEPT, 1):
+        monkeypatch.setattr(subtree, "FREED_KEPT", kept)
+        search = FeatureSearch(problem_of(DEAD_FIFTY), Limits(None, 100_000, 1 << 31, None, None))
+        search.run()
+        assert search.subtrees.checks > 0
+        trees.append((list(search.parent), list(search.via), search.subtrees.proofs))
+    assert trees[0] == trees[1]
+
+
+# Two rooms, a box in the door between them and a box in the left room's middle.
+ROOMS = "\n".join(["########", "#.  #  #", "# $ $ @#", "#.  #  #", "########"])
+
+
+def test_the_boxes_taken_off_are_kept_apart_by_where_the_player_stands() -> None:
+    problem = problem_of(ROOMS)
+    subtrees = SubtreeDeadlocks(problem)
+    boxes = problem.start_boxes
+    door = 4 + 2 * 8
+    right = problem.region(boxes, problem.start_player)
+    left = problem.region(boxes, 1 + 2 * 8)
+    # From the left room the player takes its box along a row and along a column; from the
+    # right one he reaches neither box's sides but the door's.
+    for _ in range(2):
+        assert subtrees._without_free(boxes, right)[0] == boxes
+        assert subtrees._without_free(boxes, left)[0] == 1 << door
