@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 # The parent of each expanded node: (parent node id, the pushes from the parent).
 Record = tuple[int, tuple[Push, ...]]
 ROOT: Record = (-1, ())
+# A push from a position: the boxes after it, the player's area then, the box's new square and
+# the square he stands on (see learned.positions_after).
+Successor = tuple[int, int, int, int]
 
 
 @dataclass
@@ -82,6 +85,9 @@ class Problem:
         # Per set of boxes standing still, the squares where one more box passes the deadlock
         # rules and where it fails them (see box_moves); shared by apart() twins.
         self.verdicts: dict[int, tuple[int, int]] = {}
+        # Per position, its pushes the rules allow (see learned.positions_after); shared by
+        # apart() twins, since each applies its own learned patterns after.
+        self.successors: dict[tuple[int, int], tuple[Successor, ...]] = {}
 
     def apart(self) -> Problem:
         """The same problem (analysis and caches shared) with an empty table of learned
@@ -107,15 +113,15 @@ class Problem:
         return flood(1 << player, self.floor & ~boxes, self.width)
 
     def pushes(
-        self, boxes: int, region: int, only: list[int] | None = None
+        self, boxes: int, region: int, only: list[int] | None = None, patterns: bool = True
     ) -> Iterator[tuple[int, int, int]]:
         """Every single push from the position: (box square, direction index, new boxes).
 
         Pushes onto dead squares, that freeze a box off its goal, after which the boxes cannot
-        each reach a goal of their own or that complete a learned dead pattern are left out;
-        ``only`` limits them, per direction, to a mask of boxes.
+        each reach a goal of their own or that complete a learned dead pattern (unless not
+        ``patterns``) are left out; ``only`` limits them, per direction, to a mask of boxes.
         """
-        learned = self.learned.holding
+        learned = self.learned.holding if patterns else {}
         poll = self.poll
         for index, movable in enumerate(self.movable(boxes, region, only)):
             poll()

@@ -3,9 +3,13 @@ only where the player's side condition holds, and solutions that stay valid."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
+from game.solver.deadlock import learned
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
+from game.solver.deadlock.learned import positions_after
 from game.solver.result import Limits
 from game.solver.search.best_first import BestFirst
 from game.solver.search.fess import FeatureSearch
@@ -109,3 +113,36 @@ def test_the_move_generator_leaves_out_pushes_that_complete_a_pattern() -> None:
     into_door = (LEFT_DOOR - WIDTH, 3, problem.start_boxes)
     assert into_door not in problem.pushes(lifted, around)
     assert into_door in problem_of(DOORS).pushes(lifted, around)  # nothing learned there
+
+
+def test_the_pushes_kept_per_position_meet_the_patterns_learned_since(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = problem_of(DOORS)
+    lifted = problem.start_boxes & ~(1 << LEFT_DOOR) | 1 << (LEFT_DOOR - WIDTH)
+    around = problem.region(lifted, problem.start_player)
+    before = list(positions_after(problem, lifted, around))  # nothing learned yet
+    assert problem.start_boxes in [boxes for boxes, _ in before]  # back into the door
+    twin = problem.apart()  # another search of the solve, with its own patterns
+    region = problem.region(problem.start_boxes, problem.start_player)
+    boxes = problem.start_boxes
+    assert CorralDeadlocks(problem).is_deadlock(boxes, region, corrals_of(problem, boxes, region))
+
+    def no_pushes(*_: object, **__: object) -> list[tuple[int, int, int]]:
+        raise AssertionError("the position's pushes were worked out again")
+
+    monkeypatch.setattr(Problem, "pushes", no_pushes)
+    after = list(positions_after(problem, lifted, around))
+    assert after == [move for move in before if move[0] != problem.start_boxes]
+    assert list(positions_after(twin, lifted, around)) == before  # its table has no pattern
+    monkeypatch.undo()
+    learned_afresh = problem_of(DOORS)
+    assert CorralDeadlocks(learned_afresh).is_deadlock(
+        boxes, region, corrals_of(learned_afresh, boxes, region)
+    )
+    assert list(positions_after(learned_afresh, lifted, around)) == after
+    monkeypatch.setattr(learned, "SUCCESSORS_KEPT", 1)
+    more = boxes | 1 << SPARE  # a position not met before: the others are forgotten
+    spare_region = problem.region(more, problem.start_player)
+    list(positions_after(problem, more, spare_region))
+    assert list(problem.successors) == [(more, (spare_region & -spare_region).bit_length())]
