@@ -26,7 +26,7 @@ from game.solver.analysis.board import bits_of
 from game.solver.analysis.player_area import area_after_push
 
 if TYPE_CHECKING:
-    from game.solver.search.problem import Problem
+    from game.solver.search.problem import Problem, Successor
 
 MOST_PATTERNS = 50_000  # patterns kept per level; beyond it new ones are not learned
 MOST_OPEN = 200_000  # searches remembered as not proving anything
@@ -149,11 +149,12 @@ def positions_after(problem: Problem, boxes: int, reach: int) -> Iterator[tuple[
         if len(kept) >= SUCCESSORS_KEPT:
             kept.clear()
         floor, width, offsets = problem.floor, problem.width, problem.offsets
-        found = kept[key] = tuple(
-            (after, area_after_push(reach, box, target, floor & ~after, width), target, box)
-            for box, direction, after in problem.pushes(boxes, reach, patterns=False)
-            for target in (box + offsets[direction],)
-        )
+        allowed: list[Successor] = []
+        for box, direction, after in problem.pushes(boxes, reach, patterns=False):
+            target = box + offsets[direction]
+            moved = area_after_push(reach, box, target, floor & ~after, width)
+            allowed.append((after, moved, target, box))
+        found = kept[key] = tuple(allowed)
     table = problem.learned
     holding = table.holding
     for after, moved, target, box in found:
