@@ -34,6 +34,7 @@ from game.solver.search.portfolio import (
     feature_space_base_plain,
     feature_space_base_plain_far,
     feature_space_meeting,
+    girl,
     take_turns,
 )
 from game.solver.search.problem import Outcome, Problem
@@ -46,6 +47,7 @@ SEARCHES: dict[str, Factory] = {
     "fess-base-plain-far": feature_space_base_plain_far,
     "fess": feature_space,
     "fess-meet": feature_space_meeting,
+    "girl": girl,
 }
 # A budget in CPU seconds for the backward searches under --instructions: under valgrind's
 # fiftyfold slowing a search's plan would otherwise depend on how far it got.

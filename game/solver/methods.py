@@ -16,6 +16,7 @@ from game.solver.search.portfolio import (
     feature_space_base,
     feature_space_boxes,
     feature_space_meeting,
+    girl,
     greedy,
     take_turns,
 )
@@ -37,6 +38,7 @@ METHODS: dict[str, Method] = {
     "fess-meet": lambda problem, limits: take_turns(
         problem, limits, ((feature_space_meeting, 1),)
     ),
+    "girl": lambda problem, limits: take_turns(problem, limits, ((girl, 1),)),
     "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
     "astar": lambda problem, limits: a_star(problem, limits, 1, LEXICOGRAPHIC_PUSH + 1),
@@ -49,6 +51,7 @@ METHOD_HELP = {
     "fess-boxes": "feature space search whose moves take one box to any square it reaches",
     "fess-base": "fess-boxes planned by a backward search that retires boxes on start squares",
     "fess-meet": "fess-boxes aimed at a backward search's positions, finished where it meets one",
+    "girl": "Festival's strategy C: backward, then forward, each walking down to the best child",
     "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",
     "astar": "A* with a matching bound: fewest pushes, then fewest moves",

@@ -241,24 +241,7 @@ class CellSearch(ABC, Generic[Move]):
         queue it in its cell."""
         if not children:
             return
-        rank_bits = self.rank_bits
-        shift = PLACE_BITS + MOVE_BITS
-        # Each rank value a signed 32-bit field (struct refuses one out of range), its sign bit
-        # flipped so that the fields compare as the values do; written out, as this runs for
-        # every child of every node. The integers are sorted, not the children: comparing them
-        # costs less than a key made for each child and tuples compared.
-        fields, signs, pack_move = self.rank_struct.pack, self.rank_signs, self.pack_move
-        packed = sorted(
-            (
-                (child.weight << rank_bits | int.from_bytes(fields(*child.rank), "big") ^ signs)
-                << PLACE_BITS
-                | place
-            )
-            << MOVE_BITS
-            | pack_move(node, child)
-            for place, child in enumerate(children)
-        )
-        self.children[node] = tuple(packed)
+        packed = self.children[node] = self.packed(node, children)
         cell = self.cell[node]
         heap = self.heaps.get(cell)
         if heap is None:
@@ -269,13 +252,38 @@ class CellSearch(ABC, Generic[Move]):
         if not heap:
             heapq.heappush(self.ranked, cell)
             self.cells_changed = True
-        order = (self.weight[node] << rank_bits) + (packed[0] >> shift)
+        order = (self.weight[node] << self.rank_bits) + (packed[0] >> PLACE_BITS + MOVE_BITS)
         heapq.heappush(heap, order << NODE_BITS | node)
+
+    def packed(self, node: int, children: list[Child[Move]]) -> tuple[int, ...]:
+        """The children of ``node`` packed, best first (equal ones in the order they were
+        made): each its weight, rank, place in ``children`` and packed move."""
+        rank_bits = self.rank_bits
+        # Each rank value a signed 32-bit field (struct refuses one out of range), its sign bit
+        # flipped so that the fields compare as the values do; written out, as this runs for
+        # every child of every node. The integers are sorted, not the children: comparing them
+        # costs less than a key made for each child and tuples compared.
+        fields, signs, pack_move = self.rank_struct.pack, self.rank_signs, self.pack_move
+        return tuple(
+            sorted(
+                (
+                    (
+                        child.weight << rank_bits
+                        | int.from_bytes(fields(*child.rank), "big") ^ signs
+                    )
+                    << PLACE_BITS
+                    | place
+                )
+                << MOVE_BITS
+                | pack_move(node, child)
+                for place, child in enumerate(children)
+            )
+        )
 
     def children_of(self, node: int) -> list[Child[int]]:
         """The node's children not yet made, best first, their moves packed."""
         return [
-            self._unpacked(node, packed)
+            self.unpacked(node, packed)
             for packed in self.children[node][self.cursor[node] :]
         ]
 
@@ -385,10 +393,10 @@ class CellSearch(ABC, Generic[Move]):
             if index + 1 < len(children):
                 after = base + (children[index + 1] >> shift)
                 heapq.heappush(heap, after << NODE_BITS | node)
-            return node, self._unpacked(node, children[index], key)
+            return node, self.unpacked(node, children[index], key)
         return None
 
-    def _unpacked(self, node: int, packed: int, key: Key | None = None) -> Child[int]:
+    def unpacked(self, node: int, packed: int, key: Key | None = None) -> Child[int]:
         """A packed child of ``node`` as a Child, its weight its path's."""
         move = packed & MOVE_MASK
         if key is None:

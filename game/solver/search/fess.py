@@ -136,6 +136,9 @@ class FeatureSearch(CellSearch[int]):
         self.features: dict[int, tuple[int, int, int, int]] = {}
         self.boxes: list[int] = []  # per node, its boxes
         self.subtrees = SubtreeDeadlocks(problem)
+        # Whether the advisors choose the children that weigh 0 (not in girl mode, which
+        # orders by worth alone: see girl.py).
+        self.advised_moves = True
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
@@ -341,8 +344,9 @@ class FeatureSearch(CellSearch[int]):
                 source = target = pushes[0].box  # it came back: packed as its square twice
             move = pack_squares(source, target, key[1] - 1)
             children.append(Child(PLAIN, (*known, estimate), key, after, area, move))
-        for index in self.ready().advised(children, rank, boxes, region):
-            children[index] = children[index]._replace(weight=ADVISED)
+        if self.advised_moves:
+            for index in self.ready().advised(children, rank, boxes, region):
+                children[index] = children[index]._replace(weight=ADVISED)
         return children
 
     def pack_move(self, node: int, child: Child[int]) -> int:

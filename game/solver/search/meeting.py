@@ -49,6 +49,11 @@ class Perimeter(BaseSearch):
 
     def offer(self, node: int, children: list[Child[Pull]]) -> None:
         super().offer(node, children)
+        self.meet(node, children)
+
+    def meet(self, node: int, children: list[Child[Pull]]) -> None:
+        """Keep the children of ``node`` (packed in ``self.children``) as positions a forward
+        search may meet."""
         met = self.met
         if len(met) >= PERIMETER_KEPT:
             return

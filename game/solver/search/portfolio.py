@@ -14,6 +14,7 @@ from game.solver.result import Limits, PhaseOver
 from game.solver.search.best_first import BestFirst
 from game.solver.search.box_moves import box_moves
 from game.solver.search.fess import FeatureSearch
+from game.solver.search.girl import GirlSearch
 from game.solver.search.problem import Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
@@ -88,6 +89,10 @@ def feature_space_base_plain_far(problem: Problem, limits: Limits, macros: bool)
 
 def feature_space_meeting(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return FeatureSearch(problem, limits, macros, box_moves=True, meeting=True)
+
+
+def girl(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return GirlSearch(problem, limits, macros)
 
 
 def greedy(problem: Problem, limits: Limits, macros: bool) -> Resumable:
