@@ -23,7 +23,6 @@ from game.core.errors import LevelError
 from game.core.files import typed_path
 from game.core.problems import Problem, ProblemKind
 from game.core.wording import counted
-from game.solver.methods import METHOD_HELP
 from game.storage.store import ProgressStore
 from game.storage.transfer import TransferError, export_progress, import_progress, left_out
 
@@ -35,10 +34,15 @@ PLAIN_METHOD_HELP = {
     "fess-boxes": "plans box by box, each step taking one box as far as it can go",
     "fess-base": "plans box by box from the goals backwards",
     "fess-meet": "works back from the solved level and forward until the two meet",
+    "girl": "works back, then forward, each time down the likeliest branch first",
     "greedy": "always tries the push that looks nearest done; quick, long solutions",
     "bfs": "tries every push in turn: the fewest pushes, slow on big levels",
     "astar": "the fewest pushes, then the fewest moves; slower",
     "astar-moves": "the fewest moves, walking included; the slowest",
+    "smt-int": "a logic solver (Z3) finds the fewest moves; small levels only",
+    "smt-bv": "the same logic solver, quicker; the fewest moves, small levels only",
+    "smt-push": "a logic solver (Z3) finds the fewest pushes; small levels only",
+    "sat-push": "a logic solver (CaDiCaL) finds the fewest pushes; the quickest of these",
 }
 # The line under the menu says what the chosen row does (or the chosen value, for the rows
 # that say it below).
@@ -140,7 +144,7 @@ class SettingsMenu:
             return SPEED_NOTES[settings.animation_speed]
         if label == "Solver for Solve":
             method = settings.solve_method
-            return f"Shift+S asks {method}: {PLAIN_METHOD_HELP.get(method, METHOD_HELP[method])}."
+            return f"Shift+S asks {method}: {PLAIN_METHOD_HELP[method]}."
         return _ROW_NOTES.get(label, "")
 
     # -- the changes ---------------------------------------------------------------------------
