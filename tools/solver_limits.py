@@ -21,7 +21,10 @@ from game.core.xsb import parse_level
 from game.solver import METHODS, solve
 
 ROOMS = ((60, 60, 60), (100, 100, 400))  # width, height, boxes
-SEARCHES = ("fast", "fess", "greedy", "bfs", "astar", "astar-moves")
+SEARCHES = (
+    "fast", "fess", "fess-boxes", "fess-base", "fess-meet", "girl", "greedy", "bfs", "astar",
+    "astar-moves",
+)
 
 
 def big_room(width: int, height: int, boxes: int) -> Level:

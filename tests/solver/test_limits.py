@@ -8,12 +8,17 @@ machine would make any bound flaky.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from game.core.level import Level
-from game.solver import SolveStatus, solve
+from game.solver import SolveStatus, result, solve
 from game.solver.memory import resident_bytes
+from game.solver.search.fess import FeatureSearch
+from game.solver.search.girl import GirlPerimeter
+from game.solver.search.meeting import Perimeter
 from tests.test_tools import load_tool
 
 
@@ -48,3 +53,47 @@ def test_the_memory_cap_is_on_resident_memory_and_holds_in_the_set_up() -> None:
                    memory_limit=resident_bytes() // 2)
     assert result.status is SolveStatus.MEMORY
     assert "MiB resident" in result.reason
+
+
+# Per method, the work it does once for each child of a node, which an open room's root has
+# tens of thousands of (the searches' roots in a 40 by 40 room with 40 boxes: 26,000-50,000).
+PER_CHILD: list[tuple[str, type, str]] = [
+    ("fess-boxes", FeatureSearch, "_worked_out"),  # the forward search's features
+    ("fess-meet", Perimeter, "meet"),  # keeping its positions for the forward searches
+    ("girl", GirlPerimeter, "_worth"),  # the girl mode's worth of each backward child
+]
+
+
+@pytest.mark.parametrize(("method", "owner", "name"), PER_CHILD)
+def test_a_cancel_stops_the_work_on_a_root_with_many_children(
+    monkeypatch: pytest.MonkeyPatch, method: str, owner: type, name: str
+) -> None:
+    # The clock and the cancel looked at every poll: the cancel, arriving with the first child
+    # of the root's work, must stop it at the next poll, not when the root is done (seconds
+    # later on a room twice this size). Fails if the loop over the children does not poll.
+    monkeypatch.setattr(result, "CHECK_SECONDS", 0.0)
+    calls: list[int] = []
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counted(self: object, *args: object) -> Any:
+        calls.append(0)
+        return original(self, *args)
+
+    monkeypatch.setattr(owner, name, counted)
+    kept: list[int] = []
+    if owner is Perimeter:
+
+        def meet(self: Perimeter, node: int, children: list[Any]) -> None:
+            calls.append(len(children))
+            try:
+                original(self, node, children)
+            finally:
+                kept.append(len(self.met))
+
+        monkeypatch.setattr(owner, name, meet)
+    stopped = solve(big_room(40, 40, 40), method=method, time_limit=60, cancel=lambda: bool(calls))
+    assert stopped.status is SolveStatus.CANCELLED
+    if owner is Perimeter:
+        assert kept[0] < calls[0] // 2, (kept, calls)
+    else:
+        assert len(calls) <= 2

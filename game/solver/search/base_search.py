@@ -298,7 +298,7 @@ class BaseSearch(CellSearch[Pull]):
         """The pulls that leave every box a base to be matched to and something to pull,
         and no sink under a box that did not retire there (it would shut the sink)."""
         children: list[Child[Pull]] = []
-        seen = self.seen
+        seen, poll = self.seen, self.problem.poll
         for source, target, player, area in pulls:
             if sinks >> target & 1:
                 continue
@@ -306,6 +306,7 @@ class BaseSearch(CellSearch[Pull]):
             key = (after, bases, (area & -area).bit_length())
             if key in seen:
                 continue
+            poll()  # as many as the boxes' squares on an open level: see FeatureSearch.expand
             if not bases >> target & 1:  # onto a base nothing is pruned (it may be home)
                 if not self.matching.still_matched(after, source, target, bases):
                     continue

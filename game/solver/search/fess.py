@@ -333,6 +333,9 @@ class FeatureSearch(CellSearch[int]):
             estimate = rank[4] + sign * (nearest[target] - nearest[source])
             known = self.features.get(after)
             if known is None:
+                # Some 0.1 ms a child: the root of an open room with many boxes has tens of
+                # thousands, seconds past a limit without a look at the clock.
+                poll()
                 areas = areas_after(parts, source, target, area, width, poll)
                 if source >= 0 and (watched >> source | watched >> target) & 1:
                     known = self._worked_out(after, areas, parent=boxes)

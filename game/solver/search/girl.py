@@ -201,6 +201,7 @@ class GirlPerimeter(Perimeter):
         self.meet(node, children)
 
     def _worth(self, child: Child[Pull]) -> float:
+        self.problem.poll()  # see BaseSearch._plain
         boxes, rank, n = child.boxes, child.rank, len(self.gamma) - 1
         on_goals = (boxes & self.problem.goals).bit_count()
         nearest = self.nearest

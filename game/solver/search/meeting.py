@@ -54,7 +54,7 @@ class Perimeter(BaseSearch):
     def meet(self, node: int, children: list[Child[Pull]]) -> None:
         """Keep the children of ``node`` (packed in ``self.children``) as positions a forward
         search may meet."""
-        met = self.met
+        met, poll = self.met, self.problem.poll
         if len(met) >= PERIMETER_KEPT:
             return
         # The children as the tree packed them: each holds its move and its place in ``children``.
@@ -62,6 +62,7 @@ class Perimeter(BaseSearch):
             child = children[packed >> MOVE_BITS & PLACE_MASK]
             key = (child.key[0], child.key[2])
             if key not in met:
+                poll()  # see BaseSearch._plain
                 met[key] = node << MOVE_BITS | packed & MOVE_MASK
 
     def imagined(self) -> int:
