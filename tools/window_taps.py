@@ -2,7 +2,7 @@
 the squares the player walked, against the taps, as a player at a real keyboard would see them.
 
 Needs Debian's ``xvfb`` and ``xdotool`` (and ``imagemagick`` for ``--shot``); not run in CI.
-Run: ``python tools/window_taps.py --taps 10 --pause 0.5 3 --hold 0.08`` (a new Xvfb is started
+Run: ``python tools/window_taps.py --taps 10 --pause 0.5 3 --hold 0.05 0.12`` (a new Xvfb is started
 unless ``--display`` names one). The game is started with ``play`` on a long corridor, driven
 with ``xdotool keydown``/``keyup``, then left through its menus; ``play`` prints the moves.
 """
