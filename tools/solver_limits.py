@@ -19,12 +19,12 @@ import time
 from game.core.level import Level
 from game.core.xsb import parse_level
 from game.solver import METHODS, solve
+from game.solver.smt import SMT_METHODS
 
 ROOMS = ((60, 60, 60), (100, 100, 400))  # width, height, boxes
-SEARCHES = (
-    "fast", "fess", "fess-boxes", "fess-base", "fess-meet", "girl", "greedy", "bfs", "astar",
-    "astar-moves",
-)
+# Every search method: a list written out here missed the four added after it (fess-boxes ran
+# 7.8 s past a 3 s limit on 60x60/60 unmeasured). The logic solvers have limits of their own.
+SEARCHES = tuple(method for method in METHODS if method not in SMT_METHODS)
 
 
 def big_room(width: int, height: int, boxes: int) -> Level:
