@@ -14,7 +14,7 @@ import heapq
 import struct
 from abc import ABC, abstractmethod
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, NamedTuple, TypeVar
 
 from game.solver.analysis.board import Poll, flood
@@ -110,6 +110,9 @@ NODE_BITS = 40
 NODE_MASK = (1 << NODE_BITS) - 1
 NO_MOVE = -1  # the move that made a root
 NO_CHILDREN: tuple[int, ...] = ()
+# Packing a child takes some microseconds: a node with more children reads the clock once in
+# so many of them (a few milliseconds), as the work on each child before did.
+POLL_CHILDREN = 1024
 # Both searches move one box: a packed move holds the box's square before and after, the lowest
 # square of the player's area after and a flag of the search's own, SQUARE_BITS each (a level has
 # at most 100 x 100 squares: see game.core.xsb.MAX_SIDE).
@@ -131,6 +134,16 @@ def unpack_squares(move: int) -> tuple[int, int, int, bool]:
         move >> 2 * SQUARE_BITS & SQUARE_MASK,
         bool(move >> 3 * SQUARE_BITS),
     )
+
+
+def _polled(
+    places: Iterable[tuple[int, Child[Move]]], poll: Poll
+) -> Iterator[tuple[int, Child[Move]]]:
+    """The children with the clock read once in POLL_CHILDREN of them."""
+    for place, child in places:
+        if not place % POLL_CHILDREN:
+            poll()
+        yield place, child
 
 
 class CellSearch(ABC, Generic[Move]):
@@ -264,6 +277,9 @@ class CellSearch(ABC, Generic[Move]):
         # every child of every node. The integers are sorted, not the children: comparing them
         # costs less than a key made for each child and tuples compared.
         fields, signs, pack_move = self.rank_struct.pack, self.rank_signs, self.pack_move
+        places: Iterable[tuple[int, Child[Move]]] = enumerate(children)
+        if len(children) > POLL_CHILDREN:  # an open room's root: tens of thousands, 0.3 s
+            places = _polled(places, self.limits.poll)
         return tuple(
             sorted(
                 (
@@ -276,7 +292,7 @@ class CellSearch(ABC, Generic[Move]):
                 )
                 << MOVE_BITS
                 | pack_move(node, child)
-                for place, child in enumerate(children)
+                for place, child in places
             )
         )
 
