@@ -23,7 +23,7 @@ from game.core.errors import LevelError
 from game.core.level import Level
 from game.solver.methods import DEFAULT_MEMORY
 from game.solver.result import Limits, SolveStatus, StopSearch
-from game.solver.search import fess
+from game.solver.search import plans
 from game.solver.search.cells import CellSearch
 from game.solver.search.portfolio import (
     Factory,
@@ -75,7 +75,7 @@ def main() -> int:
         parser.error(f"unknown search {unknown[0]!r}; choose from {', '.join(SEARCHES)}")
     if args.instructions:
         results.CHECK_SECONDS = float("inf")
-        fess.BASE_SECONDS_UNLIMITED = UNREACHED_SECONDS
+        plans.BASE_SECONDS_UNLIMITED = UNREACHED_SECONDS
     try:
         collection = read_collection(Path(args.file))
         levels = [collection.find(text) for text in args.levels.split(",")]

@@ -25,7 +25,7 @@ import game.solver.result as results
 from game.core.collection import read_collection
 from game.core.level import Level
 from game.solver import solve
-from game.solver.search import fess
+from game.solver.search import plans
 
 
 def main() -> None:
@@ -36,7 +36,7 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=20_000, help="nodes per run")
     parser.add_argument("--rounds", type=int, default=3, help="best of this many runs")
     parser.add_argument(
-        "--base-seconds", type=float, default=fess.BASE_SECONDS_UNLIMITED,
+        "--base-seconds", type=float, default=plans.BASE_SECONDS_UNLIMITED,
         help="the base search's budget (fess-base)",
     )
     parser.add_argument(
@@ -49,7 +49,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.instructions:
         results.CHECK_SECONDS = float("inf")
-    fess.BASE_SECONDS_UNLIMITED = args.base_seconds
+    plans.BASE_SECONDS_UNLIMITED = args.base_seconds
     levels = read_collection(Path(args.file)).levels
     if args.memory:
         print(f"{'level':>6} {'method':<10} {'nodes':>8} {'MiB':>8} {'bytes/node':>11}")
@@ -81,7 +81,7 @@ def main() -> None:
 def memory_of(level: Level, method: str, nodes: int, base_seconds: float) -> tuple[int, int]:
     """The nodes a solve made and the bytes by which it raised the process's peak resident
     memory (run in a fresh process)."""
-    fess.BASE_SECONDS_UNLIMITED = base_seconds
+    plans.BASE_SECONDS_UNLIMITED = base_seconds
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result = solve(level, method=method, time_limit=None, node_limit=nodes)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from game.core.level import Level
 from game.core.xsb import parse_level
+from game.solver.analysis.areas import area_parts
 from game.solver.analysis.board import Analysis, mask_of, no_stop
-from game.solver.search.cells import area_parts
 from game.solver.search.problem import Problem
 
 

@@ -36,7 +36,7 @@ class CorralPruner:
     def restrict(self, boxes: int, region: int, corrals: list[int]) -> list[int] | None:
         """Per direction, the boxes whose pushes must be tried; None when no PI-corral exists.
         ``corrals``: the areas of the free squares the player cannot reach (see
-        :func:`game.solver.search.cells.area_parts`).
+        :func:`game.solver.analysis.areas.area_parts`).
 
         All four masks empty means a corral deadlock: the corral needs work but can never
         be entered.

@@ -29,7 +29,7 @@ class CorralDeadlocks:
     def is_deadlock(self, boxes: int, region: int, corrals: list[int]) -> bool:
         """Whether some corral of the position (the player being in ``region``; ``corrals``
         the areas he cannot reach, lowest square first, see
-        :func:`game.solver.search.cells.area_parts`) is dead, or some learned pattern is in it."""
+        :func:`game.solver.analysis.areas.area_parts`) is dead, or some learned pattern is in it."""
         problem = self.problem
         player = (region & -region).bit_length() - 1
         if problem.learned.dead(boxes, player):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from game.solver.analysis.areas import area_parts, areas_after, count_areas
 from game.solver.analysis.board import UNREACHABLE, bits_of, flood
 from game.solver.deadlock.rules import MatchingChecker
 from game.solver.result import Limits
@@ -24,15 +25,18 @@ from game.solver.search.cells import (
     Child,
     Key,
     Rank,
-    area_parts,
-    areas_after,
-    count_areas,
     pack_squares,
     unpack_squares,
 )
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Problem
-from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_reach, walk_distance
+from game.solver.search.pulls import (
+    can_pull,
+    pull_moves,
+    push_reach,
+    sinks_of,
+    walk_distance,
+)
 
 # A pull move as its children hold it: the box's square before and after, and the bases left
 # after it (one fewer when the box retired).
@@ -341,42 +345,10 @@ class BaseSearch(CellSearch[Pull]):
         return list(chosen.values())
 
     def sinks(self, boxes: int, bases: int) -> int:
-        """The bases of the largest groups of bases a box can be pushed among both ways, the
-        boxes standing still (a quick bound: a push needs only the square behind the box
-        free), or with ``lone_sinks`` a lone box with the player walking round it, the other
-        boxes left out; a base under a box is a group of its own.
-
-        With the boxes standing, XSokoban 18's largest group is three bases in a cramped
-        corner that no pull reaches, and no box retires in 12 s; with a lone box its group is
-        five bases and all eleven boxes retire within 600 nodes. On 50 the lone box's groups
-        give another plan, which the forward search does not finish in a minute."""
+        """Where a box may retire: see :func:`game.solver.search.pulls.sinks_of`."""
+        reach_of = self.reach_of if self.lone_sinks else None
         free = self.floor & ~boxes
-        reach: dict[int, int] = {}
-        for base in bits_of(bases):
-            self.problem.poll()
-            if boxes >> base & 1:
-                reach[base] = 1 << base
-            elif self.lone_sinks:
-                reach[base] = self.reach_of[base]
-            else:
-                reach[base] = loose_reach(1 << base, free, self.offsets)
-        groups: list[int] = []
-        left = bases
-        for base in bits_of(bases):
-            if not left >> base & 1:
-                continue
-            group = 1 << base
-            for other in bits_of(left & reach[base] & ~group):
-                if reach[other] >> base & 1:
-                    group |= 1 << other
-            left &= ~group
-            groups.append(group)
-        largest = max(group.bit_count() for group in groups)
-        sinks = 0
-        for group in groups:
-            if group.bit_count() == largest:
-                sinks |= group
-        return sinks
+        return sinks_of(boxes, bases, free, self.offsets, reach_of, self.problem.poll)
 
     def _advised(
         self, children: list[Child[Pull]], rank: Rank, bases: int, retiring: bool

@@ -8,10 +8,10 @@ import heapq
 
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
+from game.solver.analysis.areas import area_parts
 from game.solver.analysis.board import UNREACHABLE
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.result import Limits
-from game.solver.search.cells import area_parts
 from game.solver.search.problem import ROOT, Outcome, Problem, Record, Tree
 from game.solver.search.rooms import GoalRooms
 

@@ -8,8 +8,9 @@ is about to wall off (:mod:`game.solver.search.oop`) when the search is guided, 
 plan does not count on; a guided search also counts hotspots
 (:mod:`game.solver.search.hotspots`). Every child of a position is scored when the position is
 made; the advisors (:mod:`game.solver.search.advisors`) choose among them, and their moves weigh
-0. A position worse in the features than its parent waits in the parent's cell. The plan comes
-from the backward base search when asked for and it retires a box
+0. A position worse in the features than its parent waits in the parent's cell. The plan
+(:mod:`game.solver.search.plans`) comes from the backward base search when asked for and it
+retires a box
 (:mod:`game.solver.search.base_search`), or from the best position of the meeting search's
 backward search (:mod:`game.solver.search.meeting`), whose positions finish any forward search
 that meets one, else from the goal order of :mod:`game.solver.search.packing`."""
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
+from game.solver.analysis.areas import area_parts, areas_after, count_areas
 from game.solver.analysis.board import bits_of, flood
 from game.solver.analysis.boxpath import pushes_of_moves
 from game.solver.analysis.player_area import area_after_push
@@ -25,8 +27,7 @@ from game.solver.deadlock.corral import CorralPruner
 from game.solver.deadlock.corral_deadlock import CorralDeadlocks
 from game.solver.deadlock.subtree import SUBTREE_NODES, SubtreeDeadlocks
 from game.solver.result import Limits
-from game.solver.search.advisors import Advisors, Plan
-from game.solver.search.base_search import BaseSearch
+from game.solver.search.advisors import Advisors
 from game.solver.search.box_moves import Step, box_moves
 from game.solver.search.cells import (
     ADVISED,
@@ -37,29 +38,14 @@ from game.solver.search.cells import (
     Child,
     Key,
     Rank,
-    area_parts,
-    areas_after,
-    count_areas,
     pack_squares,
     unpack_squares,
 )
-from game.solver.search.meeting import MeetingPlan, Perimeter
-from game.solver.search.packing import PackingPlan
+from game.solver.search.meeting import Perimeter
 from game.solver.search.parking import ParkingPlan
+from game.solver.search.plans import base_search, make_plan
 from game.solver.search.problem import Outcome, Problem
 
-# The base search's own share of the solve's time limit, in CPU seconds of its own (Festival
-# gives it a third of a strategy's time; here the forward searches of the portfolio share the
-# rest), and its time when the solve has none (its share of a minute, a hint's limit). The
-# planned searches wait for it, so it is short: where it does not finish, its plan is the first
-# node of the best cell it reached (see BaseSearch._make), which mostly comes early. Chosen on
-# XSokoban (see docs/solver.md).
-BASE_SHARE = 1 / 24
-BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
-# Its share at most, when it goes on to its least nodes (see base_search.LEAST_NODES).
-BASE_MOST_SHARE = 1 / 8
-# The meeting search's backward search's share (see meeting.py), in CPU seconds of its own.
-MEETING_SHARE = 1 / 8
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
 # How many sets of boxes a search keeps the features of (some 180 bytes each, with the boxes).
 FEATURES_KEPT = 250_000
@@ -108,7 +94,7 @@ class FeatureSearch(CellSearch[int]):
             self.name = "fess-meet"
             if not problem.perimeter:
                 problem.perimeter.append(Perimeter(problem, limits))
-        self.base = _base_search(problem, limits) if base_plan else None
+        self.base = base_search(problem, limits) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
         self.guided = base_plan and guided
@@ -144,36 +130,12 @@ class FeatureSearch(CellSearch[int]):
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
-            plan = self._make_plan()
+            plan = make_plan(self.problem, self.limits, self.base, self.meeting)
             opener = isinstance(plan, ParkingPlan)
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
             if isinstance(plan, ParkingPlan):
                 self.frozen_cost = self.problem.floor.bit_count() + 1
         return self.advisors
-
-    def _make_plan(self) -> Plan:
-        problem, limits = self.problem, self.limits
-        # The backward searches' budgets are shares of the limit (of a minute without one).
-        seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
-        if limits.deadline is not None:
-            seconds = limits.deadline - limits.started
-        if self.meeting:
-            perimeter = problem.perimeter[0]
-            perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
-            return MeetingPlan(perimeter.imagined())
-        if self.base is not None:
-            budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
-            self.base.run(budget, most)
-            found = self.base.plan()
-            if found is None:
-                # No box retired: the bases grouped the other way, in a budget of its own
-                # (XSokoban 18; see BaseSearch.sinks).
-                lone = _base_search(problem, self.limits, lone_sinks=True)
-                lone.run(budget, most)
-                found = lone.plan()
-            if found is not None:
-                return found
-        return PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
 
     def start(self) -> None:
         """Put the start position in the tree."""
@@ -390,16 +352,6 @@ class FeatureSearch(CellSearch[int]):
             moved = area_after_push(region, stand, target, floor & ~after, width)
             steps.append(((push,), after, moved))
         return steps
-
-
-def _base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> BaseSearch:
-    """The solve's backward search (the second one, with ``lone_sinks``, made only when the
-    first retires no box): the plan does not depend on which base-planned search asks, so the
-    searches of ``fast`` (and a search started again without macros) share them."""
-    searches = problem.base_search
-    while len(searches) <= lone_sinks:
-        searches.append(BaseSearch(problem, limits, lone_sinks=bool(searches)))
-    return searches[lone_sinks]
 
 
 def _no_hotspots(_boxes: int, _parent: int | None = None) -> int:

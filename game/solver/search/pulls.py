@@ -129,3 +129,45 @@ def walk_distance(floor: int, width: int, source: int, target: int, most: int) -
         reached |= frontier
         steps += 1
     return steps
+
+
+def sinks_of(
+    boxes: int, bases: int, free: int, offsets: tuple[int, ...],
+    reach_of: dict[int, int] | None, poll: Poll,
+) -> int:
+    """The bases of the largest groups of bases a box can be pushed among both ways, the
+    ``boxes`` standing still (a quick bound: a push needs only the square behind the box
+    ``free``), or, given ``reach_of`` (per base, where a lone box there can be pushed), a lone
+    box with the player walking round it, the other boxes left out; a base under a box is a
+    group of its own.
+
+    With the boxes standing, XSokoban 18's largest group is three bases in a cramped corner
+    that no pull reaches, and no box retires in 12 s; with a lone box its group is five bases
+    and all eleven boxes retire within 600 nodes. On 50 the lone box's groups give another
+    plan, which the forward search does not finish in a minute."""
+    reach: dict[int, int] = {}
+    for base in bits_of(bases):
+        poll()
+        if boxes >> base & 1:
+            reach[base] = 1 << base
+        elif reach_of is not None:
+            reach[base] = reach_of[base]
+        else:
+            reach[base] = loose_reach(1 << base, free, offsets)
+    groups: list[int] = []
+    left = bases
+    for base in bits_of(bases):
+        if not left >> base & 1:
+            continue
+        group = 1 << base
+        for other in bits_of(left & reach[base] & ~group):
+            if reach[other] >> base & 1:
+                group |= 1 << other
+        left &= ~group
+        groups.append(group)
+    largest = max(group.bit_count() for group in groups)
+    sinks = 0
+    for group in groups:
+        if group.bit_count() == largest:
+            sinks |= group
+    return sinks

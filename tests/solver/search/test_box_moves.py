@@ -13,10 +13,10 @@ from game.core.paths import DIRECTIONS
 from game.core.resources import campaign_path
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, solve
+from game.solver.analysis.areas import area_parts, areas_after, count_areas
 from game.solver.analysis.board import POLL_SQUARES, Analysis, bits_of, mask_of, no_stop
 from game.solver.analysis.player_area import area_after_push
 from game.solver.search.box_moves import box_moves
-from game.solver.search.cells import area_parts, areas_after, count_areas
 from game.solver.search.portfolio import entries_of, feature_space_boxes
 from game.solver.search.problem import Problem
 from tests.solver.helpers import problem_of

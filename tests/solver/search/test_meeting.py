@@ -13,7 +13,7 @@ from game.core.push import Push, lurd_of_pushes
 from game.core.xsb import parse_level
 from game.solver.analysis.board import bits_of
 from game.solver.result import Limits, StopSearch
-from game.solver.search import fess
+from game.solver.search import plans
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.portfolio import feature_space_meeting, take_turns
@@ -70,7 +70,7 @@ def test_the_forward_search_finishes_where_it_meets_the_perimeter(
 
     monkeypatch.setattr(Perimeter, "pushes_home", counted)
     # A few hundredths of a second backwards: the start is far from its positions.
-    monkeypatch.setattr(fess, "MEETING_SHARE", 1 / 1000)
+    monkeypatch.setattr(plans, "MEETING_SHARE", 1 / 1000)
     problem = problem_of_level(level)
     search = feature_space_meeting(problem, Limits(30, None, 1 << 30, None, None), True)
     assert isinstance(search, FeatureSearch) and search.name == "fess-meet"

@@ -1,0 +1,63 @@
+"""The plan a forward feature search follows, and the backward searches' shares of the limit:
+the base search's (a second one grouping the bases by a lone box when the first retires no box),
+the meeting search's best position, or else the goals in the order of the packing plan.
+"""
+
+from __future__ import annotations
+
+from game.solver.result import Limits
+from game.solver.search.advisors import Plan
+from game.solver.search.base_search import BaseSearch
+from game.solver.search.meeting import MeetingPlan
+from game.solver.search.packing import PackingPlan
+from game.solver.search.problem import Problem
+
+# The base search's own share of the solve's time limit, in CPU seconds of its own (Festival
+# gives it a third of a strategy's time; here the forward searches of the portfolio share the
+# rest), and its time when the solve has none (its share of a minute, a hint's limit). The
+# planned searches wait for it, so it is short: where it does not finish, its plan is the first
+# node of the best cell it reached (see BaseSearch._make), which mostly comes early. Chosen on
+# XSokoban (see docs/solver.md).
+BASE_SHARE = 1 / 24
+BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
+# Its share at most, when it goes on to its least nodes (see base_search.LEAST_NODES).
+BASE_MOST_SHARE = 1 / 8
+# The meeting search's backward search's share (see meeting.py), in CPU seconds of its own.
+MEETING_SHARE = 1 / 8
+
+
+def base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> BaseSearch:
+    """The solve's backward search (the second one, with ``lone_sinks``, made only when the
+    first retires no box): the plan does not depend on which base-planned search asks, so the
+    searches of ``fast`` (and a search started again without macros) share them."""
+    searches = problem.base_search
+    while len(searches) <= lone_sinks:
+        searches.append(BaseSearch(problem, limits, lone_sinks=bool(searches)))
+    return searches[lone_sinks]
+
+
+def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, meeting: bool) -> Plan:
+    """The plan of a forward search: ``meeting``'s best backward position, ``base``'s plan
+    when it retires a box, else the goal order (the backward searches run here, in their
+    shares of the limit; a base search may stop for a slice and go on at the next call)."""
+    # The backward searches' budgets are shares of the limit (of a minute without one).
+    seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
+    if limits.deadline is not None:
+        seconds = limits.deadline - limits.started
+    if meeting:
+        perimeter = problem.perimeter[0]
+        perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
+        return MeetingPlan(perimeter.imagined())
+    if base is not None:
+        budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
+        base.run(budget, most)
+        found = base.plan()
+        if found is None:
+            # No box retired: the bases grouped the other way, in a budget of its own
+            # (XSokoban 18; see BaseSearch.sinks).
+            lone = base_search(problem, limits, lone_sinks=True)
+            lone.run(budget, most)
+            found = lone.plan()
+        if found is not None:
+            return found
+    return PackingPlan(problem.analysis, problem.start_boxes, problem.start_player)
