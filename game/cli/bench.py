@@ -83,7 +83,9 @@ def parse_levels(text: str, count: int) -> list[int]:
             raise CliError(f"--levels: {shown} is not a number or a range such as 1-50")
         low = count_of(found.group(1), count)
         high = count_of(found.group(2), count) if found.group(2) else low
-        if low < 1 or high > count or low > high:
+        if low > high:
+            raise CliError(f"--levels: {shown} runs backwards: write the lower number first")
+        if low < 1 or high > count:
             raise CliError(f"--levels: {shown} is outside 1-{count}")
         chosen.update(dict.fromkeys(range(low, high + 1)))
     return list(chosen)

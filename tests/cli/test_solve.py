@@ -99,6 +99,15 @@ def test_bench_refuses_a_bad_range(level_file: Path, capsys: pytest.CaptureFixtu
     assert "outside 1-4" in err
 
 
+def test_bench_says_a_range_runs_backwards(
+    level_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 3-2 lies inside 1-4: "outside" would send the player looking for a level count.
+    code, _, err = run(capsys, "bench", str(level_file), "--levels", "3-2")
+    assert code == 2
+    assert "3-2 runs backwards" in err and "outside" not in err
+
+
 def test_bench_runs_with_the_spawn_start_method(
     level_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
