@@ -17,6 +17,8 @@ that meets one, else from the goal order of :mod:`game.solver.search.packing`.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.core.paths import DIRECTIONS
 from game.core.push import Push
 from game.solver.analysis.areas import area_parts, areas_after, count_areas
@@ -41,7 +43,7 @@ from game.solver.search.cells import (
     pack_squares,
     unpack_squares,
 )
-from game.solver.search.meeting import Perimeter
+from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.plans import base_search, make_plan
 from game.solver.search.problem import Outcome, Problem
@@ -98,7 +100,9 @@ class FeatureSearch(CellSearch[int]):
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
         self.guided = base_plan and guided
-        self.hotspots = problem.hotspots.count if self.guided else _no_hotspots
+        self.hotspots: Callable[[int, int | None], int] = (
+            problem.hotspots.count if self.guided else _no_hotspots
+        )
         self.advisors: Advisors | None = None  # with the plan, once it is made
         # What a box frozen ahead of the plan adds to the areas feature (see _frozen_ahead):
         # more areas than the floor could hold under the base search's plan, none under the
@@ -133,6 +137,8 @@ class FeatureSearch(CellSearch[int]):
             plan = make_plan(self.problem, self.limits, self.base, self.meeting)
             opener = isinstance(plan, ParkingPlan)
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
+            if isinstance(plan, MeetingPlan) and self.advised_moves:  # not the girl mode's
+                self.hotspots = plan.hotspots
             if isinstance(plan, ParkingPlan):
                 self.frozen_cost = self.problem.floor.bit_count() + 1
         return self.advisors

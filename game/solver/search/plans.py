@@ -47,7 +47,7 @@ def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, meeting
     if meeting:
         perimeter = problem.perimeter[0]
         perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
-        return MeetingPlan(perimeter.imagined())
+        return MeetingPlan(perimeter.imagined(), problem.freeze.walls, problem.width)
     if base is not None:
         budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
         base.run(budget, most)

@@ -16,7 +16,7 @@ from game.solver.result import Limits, StopSearch
 from game.solver.search import plans
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan, Perimeter
-from game.solver.search.portfolio import feature_space_meeting, take_turns
+from game.solver.search.portfolio import feature_space_meeting, girl, take_turns
 from tests.solver.helpers import problem_of_level
 from tests.solver.search.test_base_search import CLUSTER, UNSOLVABLE
 
@@ -52,9 +52,43 @@ def test_every_position_of_the_perimeter_goes_home_by_its_pulls_read_backwards()
 
 
 def test_the_plan_counts_boxes_on_the_imagined_squares_in_any_order() -> None:
-    plan = MeetingPlan(0b101100)
+    plan = MeetingPlan(0b101100, 0, 8)
     assert plan.progress(0b100101) == (2, 0b100100)
     assert plan.next_squares(0b100101) == [3]
+
+
+# The imagined position's squares are '.' and '*' (a box on one), boxes 'o' and '*'.
+HOTSPOTS = "\n".join(
+    [
+        "#########",
+        "#o      #",  # off the plan, beside walls: a hotspot
+        "#    o  #",  # off the plan, nothing beside it: none
+        "#   *   #",  # on the plan: none
+        "# oo   .#",  # side by side: two; the empty square is pushed into from the west
+        "####.####",  # empty and shut: walls on three sides, the box on '*' two squares north
+        "#########",
+    ]
+)
+
+
+def test_the_plan_s_hotspots_are_festival_s_towards_an_imagined_position() -> None:
+    rows = HOTSPOTS.splitlines()
+    width = len(rows[0])
+
+    def mask(marks: str) -> int:
+        return sum(
+            1 << y * width + x
+            for y, row in enumerate(rows)
+            for x, char in enumerate(row)
+            if char in marks
+        )
+
+    plan = MeetingPlan(mask(".*"), mask("#"), width)
+    boxes = mask("o*")
+    assert plan.hotspots(boxes) == 3 + 1
+    # The box on '*' taken away: the pocket below can be pushed into from the north, and the
+    # square it left from above.
+    assert plan.hotspots(boxes & ~mask("*")) == 3
 
 
 def test_the_forward_search_finishes_where_it_meets_the_perimeter(
@@ -78,6 +112,20 @@ def test_the_forward_search_finishes_where_it_meets_the_perimeter(
     assert outcome.pushes is not None and len(met) == 1
     assert met[0] not in (problem.goals, problem.start_boxes)  # met halfway
     assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved
+
+
+def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plans, "MEETING_SHARE", 1 / 1000)
+    limits = Limits(30, None, 1 << 30, None, None)
+    meeting = feature_space_meeting(problem_of_level(parse_level(ROOMS)), limits, True)
+    girl_mode = girl(problem_of_level(parse_level(ROOMS)), limits, True)
+    assert isinstance(meeting, FeatureSearch) and isinstance(girl_mode, FeatureSearch)
+    plan = meeting.ready().plan
+    assert isinstance(plan, MeetingPlan) and meeting.hotspots == plan.hotspots
+    girl_mode.ready()
+    assert girl_mode.hotspots(girl_mode.problem.start_boxes, None) == 0
 
 
 @pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER])
