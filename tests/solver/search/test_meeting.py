@@ -14,9 +14,10 @@ from game.core.xsb import parse_level
 from game.solver.analysis.board import bits_of
 from game.solver.result import Limits, StopSearch
 from game.solver.search import plans
+from game.solver.search.cells import ADVISED, PLAIN
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan, Perimeter
-from game.solver.search.portfolio import feature_space_meeting, girl, take_turns
+from game.solver.search.portfolio import feature_space, feature_space_meeting, girl, take_turns
 from tests.solver.helpers import problem_of_level
 from tests.solver.search.test_base_search import CLUSTER, UNSOLVABLE
 
@@ -126,6 +127,21 @@ def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode
     assert isinstance(plan, MeetingPlan) and meeting.hotspots == plan.hotspots
     girl_mode.ready()
     assert girl_mode.hotspots(girl_mode.problem.start_boxes, None) == 0
+
+
+def test_the_forward_meeting_search_weighs_every_move_0_where_fess_weighs_the_advised_less(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(plans, "MEETING_SHARE", 1 / 1000)
+    limits = Limits(30, None, 1 << 30, None, None)
+    meeting = feature_space_meeting(problem_of_level(parse_level(ROOMS)), limits, True)
+    guided = feature_space(problem_of_level(parse_level(ROOMS)), limits, True)
+    assert isinstance(meeting, FeatureSearch) and isinstance(guided, FeatureSearch)
+    meeting.start()
+    guided.start()
+    weights = {child.weight for child in meeting.children_of(0)}
+    assert weights == {ADVISED} and len(meeting.children_of(0)) > 1
+    assert {child.weight for child in guided.children_of(0)} == {ADVISED, PLAIN}
 
 
 @pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER])
