@@ -283,6 +283,10 @@ class FeatureSearch(CellSearch[int]):
         nearest = problem.analysis.nearest
         sign = self.distance_sign
         seen = self.seen
+        # Each child's weight before the advisors choose: unweighted (the meeting search),
+        # every move weighs what an advised one does; the girl mode's all weigh PLAIN.
+        advising = self.advised_moves and self.weighted
+        weight = ADVISED if self.advised_moves and not self.weighted else PLAIN
         plan = self.ready().plan
         watched = plan.watched
         # The plan's progress here, for the children whose move touches none of its squares.
@@ -319,14 +323,9 @@ class FeatureSearch(CellSearch[int]):
             if source < 0:
                 source = target = pushes[0].box  # it came back: packed as its square twice
             move = pack_squares(source, target, key[1] - 1)
-            children.append(Child(PLAIN, (*known, estimate), key, after, area, move))
-        if self.advised_moves:
-            advised = (
-                self.ready().advised(children, rank, boxes, region)
-                if self.weighted
-                else range(len(children))
-            )
-            for index in advised:
+            children.append(Child(weight, (*known, estimate), key, after, area, move))
+        if advising:
+            for index in self.ready().advised(children, rank, boxes, region):
                 children[index] = children[index]._replace(weight=ADVISED)
         return children
 

@@ -17,7 +17,13 @@ from game.solver.search import plans
 from game.solver.search.cells import ADVISED, PLAIN
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan, Perimeter
-from game.solver.search.portfolio import feature_space, feature_space_meeting, girl, take_turns
+from game.solver.search.portfolio import (
+    Factory,
+    feature_space,
+    feature_space_meeting,
+    girl,
+    take_turns,
+)
 from tests.solver.helpers import problem_of_level
 from tests.solver.search.test_base_search import CLUSTER, UNSOLVABLE
 
@@ -115,14 +121,23 @@ def test_the_forward_search_finishes_where_it_meets_the_perimeter(
     assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved
 
 
-def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode_not(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _meeting_and(
+    monkeypatch: pytest.MonkeyPatch, other: Factory
+) -> tuple[FeatureSearch, FeatureSearch]:
+    """The forward meeting search on ROOMS (its backward search a few hundredths of a second)
+    and the search ``other`` makes there."""
     monkeypatch.setattr(plans, "MEETING_SHARE", 1 / 1000)
     limits = Limits(30, None, 1 << 30, None, None)
     meeting = feature_space_meeting(problem_of_level(parse_level(ROOMS)), limits, True)
-    girl_mode = girl(problem_of_level(parse_level(ROOMS)), limits, True)
-    assert isinstance(meeting, FeatureSearch) and isinstance(girl_mode, FeatureSearch)
+    search = other(problem_of_level(parse_level(ROOMS)), limits, True)
+    assert isinstance(meeting, FeatureSearch) and isinstance(search, FeatureSearch)
+    return meeting, search
+
+
+def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    meeting, girl_mode = _meeting_and(monkeypatch, girl)
     plan = meeting.ready().plan
     assert isinstance(plan, MeetingPlan) and meeting.hotspots == plan.hotspots
     girl_mode.ready()
@@ -132,11 +147,7 @@ def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode
 def test_the_forward_meeting_search_weighs_every_move_0_where_fess_weighs_the_advised_less(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(plans, "MEETING_SHARE", 1 / 1000)
-    limits = Limits(30, None, 1 << 30, None, None)
-    meeting = feature_space_meeting(problem_of_level(parse_level(ROOMS)), limits, True)
-    guided = feature_space(problem_of_level(parse_level(ROOMS)), limits, True)
-    assert isinstance(meeting, FeatureSearch) and isinstance(guided, FeatureSearch)
+    meeting, guided = _meeting_and(monkeypatch, feature_space)
     meeting.start()
     guided.start()
     weights = {child.weight for child in meeting.children_of(0)}
