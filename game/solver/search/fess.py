@@ -89,6 +89,9 @@ class FeatureSearch(CellSearch[int]):
         # the search prefers them far: boxes pushed towards the goals before the plan asks for
         # them crowd the ways in (XSokoban 28's near pocket jams; farthest first solves it).
         self.distance_sign = -1 if farthest else 1
+        # Per square, its pushes to the nearest goal; the meeting search's, to the nearest
+        # square of its plan (see meeting_plan), once the plan is made.
+        self.nearest = problem.analysis.nearest
         if farthest:
             self.name += "-far"
         self.meeting = meeting
@@ -144,6 +147,7 @@ class FeatureSearch(CellSearch[int]):
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
             if isinstance(plan, MeetingPlan) and self.advised_moves:  # not the girl mode's
                 self.hotspots = plan.hotspots
+                self.nearest = plan.nearest
             if isinstance(plan, ParkingPlan):
                 self.frozen_cost = self.problem.floor.bit_count() + 1
         return self.advisors
@@ -155,7 +159,7 @@ class FeatureSearch(CellSearch[int]):
         problem = self.problem
         boxes = problem.start_boxes
         region = problem.region(boxes, problem.start_player)
-        nearest = problem.analysis.nearest
+        nearest = self.nearest
         distance = sum(nearest[square] for square in bits_of(boxes))
         rank = self.rank_of(boxes, region, self.distance_sign * distance)
         key = (boxes, (region & -region).bit_length())
@@ -214,7 +218,8 @@ class FeatureSearch(CellSearch[int]):
     def rank_of(self, boxes: int, region: int, estimate: int) -> Rank:
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
-        nearest goals (negated when the search prefers them far)."""
+        nearest goals (negated when the search prefers them far; the meeting search's to the
+        nearest squares of its plan)."""
         known = self.features.get(boxes)
         if known is None:
             problem = self.problem
@@ -280,7 +285,7 @@ class FeatureSearch(CellSearch[int]):
                 if path is not None:
                     pushes, after, stand = path
                     steps.append((pushes, after, problem.region(after, stand)))
-        nearest = problem.analysis.nearest
+        nearest = self.nearest
         sign = self.distance_sign
         seen = self.seen
         # Each child's weight before the advisors choose: unweighted (the meeting search),

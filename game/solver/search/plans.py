@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.solver.result import Limits
 from game.solver.search.advisors import Plan
 from game.solver.search.base_search import BaseSearch
-from game.solver.search.meeting import MeetingPlan
+from game.solver.search.meeting import meeting_plan
 from game.solver.search.packing import PackingPlan
 from game.solver.search.problem import Problem
 
@@ -47,7 +47,7 @@ def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, meeting
     if meeting:
         perimeter = problem.perimeter[0]
         perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
-        return MeetingPlan(perimeter.imagined(), problem.freeze.walls, problem.width)
+        return meeting_plan(problem, perimeter.imagined())
     if base is not None:
         budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
         base.run(budget, most)

@@ -11,7 +11,7 @@ import pytest
 from game.core.notation import replay
 from game.core.push import Push, lurd_of_pushes
 from game.core.xsb import parse_level
-from game.solver.analysis.board import bits_of
+from game.solver.analysis.board import bits_of, pull_distances
 from game.solver.result import Limits, StopSearch
 from game.solver.search import plans
 from game.solver.search.cells import ADVISED, PLAIN
@@ -59,7 +59,7 @@ def test_every_position_of_the_perimeter_goes_home_by_its_pulls_read_backwards()
 
 
 def test_the_plan_counts_boxes_on_the_imagined_squares_in_any_order() -> None:
-    plan = MeetingPlan(0b101100, 0, 8)
+    plan = MeetingPlan(0b101100, 0, 8, [])
     assert plan.progress(0b100101) == (2, 0b100100)
     assert plan.next_squares(0b100101) == [3]
 
@@ -90,7 +90,7 @@ def test_the_plan_s_hotspots_are_festival_s_towards_an_imagined_position() -> No
             if char in marks
         )
 
-    plan = MeetingPlan(mask(".*"), mask("#"), width)
+    plan = MeetingPlan(mask(".*"), mask("#"), width, [])
     boxes = mask("o*")
     assert plan.hotspots(boxes) == 3 + 1
     # The box on '*' taken away: the pocket below can be pushed into from the north, and the
@@ -142,6 +142,35 @@ def test_the_forward_meeting_search_counts_the_plan_s_hotspots_and_the_girl_mode
     assert isinstance(plan, MeetingPlan) and meeting.hotspots == plan.hotspots
     girl_mode.ready()
     assert girl_mode.hotspots(girl_mode.problem.start_boxes, None) == 0
+
+
+def test_the_meeting_search_s_last_tie_break_is_the_pushes_to_the_nearest_imagined_squares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    meeting, guided = _meeting_and(monkeypatch, feature_space)
+    meeting.start()
+    guided.start()
+    plan = meeting.ready().plan
+    assert isinstance(plan, MeetingPlan) and plan.watched != meeting.problem.goals
+    analysis = meeting.problem.analysis
+    size = len(analysis.nearest)
+    for square in analysis.squares:  # each square's nearest, one pull search per plan square
+        assert plan.nearest[square] == min(
+            pull_distances(goal, analysis.floor, analysis.side_groups, analysis.offsets, size)[
+                square
+            ]
+            for goal in bits_of(plan.watched)
+        )
+    assert any(  # the two tie-breaks differ here
+        sum(plan.nearest[square] - analysis.nearest[square] for square in bits_of(child.boxes))
+        for child in meeting.children_of(0)
+    )
+    for search, nearest in ((meeting, plan.nearest), (guided, analysis.nearest)):
+        children = search.children_of(0)
+        assert children and all(
+            child.rank[4] == sum(nearest[square] for square in bits_of(child.boxes))
+            for child in children
+        )
 
 
 def test_the_forward_meeting_search_weighs_every_move_0_where_fess_weighs_the_advised_less(
