@@ -154,13 +154,12 @@ def test_the_meeting_search_s_last_tie_break_is_the_pushes_to_the_nearest_imagin
     assert isinstance(plan, MeetingPlan) and plan.watched != meeting.problem.goals
     analysis = meeting.problem.analysis
     size = len(analysis.nearest)
-    for square in analysis.squares:  # each square's nearest, one pull search per plan square
-        assert plan.nearest[square] == min(
-            pull_distances(goal, analysis.floor, analysis.side_groups, analysis.offsets, size)[
-                square
-            ]
-            for goal in bits_of(plan.watched)
-        )
+    rows = [  # one pull search per plan square; each square's nearest is the least of them
+        pull_distances(goal, analysis.floor, analysis.side_groups, analysis.offsets, size)
+        for goal in bits_of(plan.watched)
+    ]
+    for square in analysis.squares:
+        assert plan.nearest[square] == min(row[square] for row in rows)
     assert any(  # the two tie-breaks differ here
         sum(plan.nearest[square] - analysis.nearest[square] for square in bits_of(child.boxes))
         for child in meeting.children_of(0)
