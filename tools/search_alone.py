@@ -33,6 +33,7 @@ from game.solver.search.portfolio import (
     feature_space_base_far,
     feature_space_base_plain,
     feature_space_base_plain_far,
+    feature_space_hf,
     feature_space_meeting,
     girl,
     take_turns,
@@ -47,6 +48,7 @@ SEARCHES: dict[str, Factory] = {
     "fess-base-plain-far": feature_space_base_plain_far,
     "fess": feature_space,
     "fess-meet": feature_space_meeting,
+    "fess-hf": feature_space_hf,
     "girl": girl,
 }
 # A budget in CPU seconds for the backward searches under --instructions: under valgrind's

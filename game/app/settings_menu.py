@@ -34,6 +34,7 @@ PLAIN_METHOD_HELP = {
     "fess-boxes": "plans box by box, each step taking one box as far as it can go",
     "fess-base": "plans box by box from the goals backwards",
     "fess-meet": "works back from the solved level and forward until the two meet",
+    "fess-hf": "fills the goals in any order, the most promising position first",
     "girl": "works back, then forward, each time down the likeliest branch first",
     "greedy": "always tries the push that looks nearest done; quick, long solutions",
     "bfs": "tries every push in turn: the fewest pushes, slow on big levels",

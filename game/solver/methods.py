@@ -15,6 +15,7 @@ from game.solver.search.portfolio import (
     feature_space,
     feature_space_base,
     feature_space_boxes,
+    feature_space_hf,
     feature_space_meeting,
     girl,
     greedy,
@@ -38,6 +39,7 @@ METHODS: dict[str, Method] = {
     "fess-meet": lambda problem, limits: take_turns(
         problem, limits, ((feature_space_meeting, 1),)
     ),
+    "fess-hf": lambda problem, limits: take_turns(problem, limits, ((feature_space_hf, 1),)),
     "girl": lambda problem, limits: take_turns(problem, limits, ((girl, 1),)),
     "greedy": lambda problem, limits: take_turns(problem, limits, ((greedy, 1),)),
     "bfs": breadth_first,
@@ -51,6 +53,7 @@ METHOD_HELP = {
     "fess-boxes": "feature space search whose moves take one box to any square it reaches",
     "fess-base": "fess-boxes planned by a backward search that retires boxes on start squares",
     "fess-meet": "fess-boxes aimed at a backward search's positions, finished where it meets one",
+    "fess-hf": "fess-boxes towards the goals in any order, ordered as fess-meet orders its own",
     "girl": "Festival's strategy C: backward, then forward, each walking down to the best child",
     "greedy": "greedy best-first search on the matching estimate, with macros",
     "bfs": "breadth-first over pushes: fewest pushes",

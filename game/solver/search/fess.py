@@ -69,6 +69,7 @@ class FeatureSearch(CellSearch[int]):
         guided: bool = True,
         farthest: bool = False,
         meeting: bool = False,
+        hf: bool = False,
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
@@ -77,7 +78,10 @@ class FeatureSearch(CellSearch[int]):
         whose boxes are farthest from the goals comes first (Festival's), not the nearest.
         ``meeting``: the plan is the best position of a backward search keeping every box
         (:mod:`game.solver.search.meeting`), and a child among its positions is finished by
-        its way home."""
+        its way home. ``hf``: Festival's HF search towards the goals, as the meeting search
+        goes towards its backward position: the goals are the plan's squares to fill in any
+        order, counted, with hotspots and the tie-break, as the meeting search counts its own,
+        every move weighing 0 (no backward search: it starts at once)."""
         super().__init__(limits, RANK_SIZE)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
@@ -99,6 +103,9 @@ class FeatureSearch(CellSearch[int]):
             self.name = "fess-meet"
             if not problem.perimeter:
                 problem.perimeter.append(Perimeter(problem, limits))
+        elif hf:
+            self.name = "fess-hf"
+        self.hf = hf
         self.base = base_search(problem, limits) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
@@ -136,13 +143,13 @@ class FeatureSearch(CellSearch[int]):
         # every move 0, as Festival's HF search does for three quarters of its time (its
         # weighted_search off): in a cell the best-ranked child comes first however deep its
         # path. Alone at 30 s on Aruba10's 21 hardest levels it solved 16 of them, not 8.
-        self.weighted = not meeting
+        self.weighted = not (meeting or hf)
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
-            plan = make_plan(self.problem, self.limits, self.base, self.meeting)
+            plan = make_plan(self.problem, self.limits, self.base, self.meeting, self.hf)
             opener = isinstance(plan, ParkingPlan)
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
             if isinstance(plan, MeetingPlan) and self.advised_moves:  # not the girl mode's

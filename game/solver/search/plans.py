@@ -36,10 +36,13 @@ def base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> B
     return searches[lone_sinks]
 
 
-def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, meeting: bool) -> Plan:
-    """The plan of a forward search: ``meeting``'s best backward position, ``base``'s plan
-    when it retires a box, else the goal order (the backward searches run here, in their
-    shares of the limit; a base search may stop for a slice and go on at the next call)."""
+def make_plan(
+    problem: Problem, limits: Limits, base: BaseSearch | None, meeting: bool, hf: bool = False
+) -> Plan:
+    """The plan of a forward search: ``meeting``'s best backward position, the goals to fill in
+    any order for ``hf`` (Festival's HF search towards the goals), ``base``'s plan when it
+    retires a box, else the goal order (the backward searches run here, in their shares of
+    the limit; a base search may stop for a slice and go on at the next call)."""
     # The backward searches' budgets are shares of the limit (of a minute without one).
     seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
     if limits.deadline is not None:
@@ -48,6 +51,8 @@ def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, meeting
         perimeter = problem.perimeter[0]
         perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
         return meeting_plan(problem, perimeter.imagined())
+    if hf:
+        return meeting_plan(problem, problem.goals)
     if base is not None:
         budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE
         base.run(budget, most)

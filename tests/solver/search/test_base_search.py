@@ -29,6 +29,7 @@ from game.solver.search.portfolio import (
     feature_space_base_far,
     feature_space_base_plain,
     feature_space_base_plain_far,
+    feature_space_hf,
     feature_space_meeting,
     greedy,
 )
@@ -161,8 +162,10 @@ def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares
     # Beyond, both tie-breaks of the base-planned searches, the guided one's far only.
     large = entries_of("fast", MEDIUM_LEVEL_BOXES + 1)
     planned = [feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far]
-    assert [factory for factory, _ in large] == [*planned, feature_space, feature_space_meeting]
-    assert [weight for _, weight in large] == [3, 2, 2, 2, 2]  # the guided far wins most there
+    assert [factory for factory, _ in large] == [
+        *planned, feature_space, feature_space_meeting, feature_space_hf
+    ]
+    assert [weight for _, weight in large] == [3, 2, 2, 2, 2, 2]  # the guided far wins most there
     # Small levels: the guided one only, with fess and greedy in equal shares.
     small = entries_of("fast", 4)
     assert [factory for factory, _ in small] == [feature_space_base, feature_space, greedy]
