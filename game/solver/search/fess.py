@@ -139,10 +139,11 @@ class FeatureSearch(CellSearch[int]):
         # Whether the advisors choose the children that weigh 0 (not in girl mode, which
         # orders by worth alone: see girl.py).
         self.advised_moves = True
-        # Whether the advisors' moves weigh less than the others. The meeting search weighs
-        # every move 0, as Festival's HF search does for three quarters of its time (its
+        # Whether the advisors' moves weigh less than the others. The meeting and HF searches
+        # weigh every move 0, as Festival's HF search does for three quarters of its time (its
         # weighted_search off): in a cell the best-ranked child comes first however deep its
-        # path. Alone at 30 s on Aruba10's 21 hardest levels it solved 16 of them, not 8.
+        # path. Alone at 30 s on Aruba10's 21 hardest levels the meeting search solved 16 of
+        # them so, not 8.
         self.weighted = not (meeting or hf)
 
     def ready(self) -> Advisors:
