@@ -226,8 +226,8 @@ class FeatureSearch(CellSearch[int]):
     def rank_of(self, boxes: int, region: int, estimate: int) -> Rank:
         """A position's rank: boxes packed by the plan (negated), areas, boxes out of plan,
         hotspots (boxes in another box's way) and the sum of the boxes' distances to their
-        nearest goals (negated when the search prefers them far; the meeting search's to the
-        nearest squares of its plan)."""
+        nearest goals (negated when the search prefers them far; the meeting and HF searches'
+        to the nearest squares of their plan)."""
         known = self.features.get(boxes)
         if known is None:
             problem = self.problem
@@ -296,8 +296,8 @@ class FeatureSearch(CellSearch[int]):
         nearest = self.nearest
         sign = self.distance_sign
         seen = self.seen
-        # Each child's weight before the advisors choose: unweighted (the meeting search),
-        # every move weighs what an advised one does; the girl mode's all weigh PLAIN.
+        # Each child's weight before the advisors choose: unweighted (the meeting and HF
+        # searches), every move weighs what an advised one does; the girl mode's all weigh PLAIN.
         advising = self.advised_moves and self.weighted
         weight = ADVISED if self.advised_moves and not self.weighted else PLAIN
         plan = self.ready().plan

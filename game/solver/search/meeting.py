@@ -131,11 +131,13 @@ def meeting_plan(problem: Problem, squares: int) -> MeetingPlan:
     meeting search orders the children of a cell by their sum, as Festival's HF search orders
     them by the boxes' pushes to the imagined squares (their matching's; the nearest square's is
     cheaper). Alone at 30 s on Aruba10's 21 hardest levels it solved 17 of them, not 15
-    (docs/solver.md, 2026-12-04 twenty-first session)."""
+    (docs/solver.md, 2026-12-04 twenty-first session). The goals' table is the analysis's own
+    (the HF search's plan, and a perimeter that found nothing better than the goals)."""
     analysis = problem.analysis
-    size = len(analysis.nearest)
-    nearest = lone_box_distances(
-        bits_of(squares), analysis.floor, analysis.side_groups, analysis.offsets, size,
-        problem.poll,
-    )
+    nearest = analysis.nearest
+    if squares != problem.goals:
+        nearest = lone_box_distances(
+            bits_of(squares), analysis.floor, analysis.side_groups, analysis.offsets,
+            len(nearest), problem.poll,
+        )
     return MeetingPlan(squares, problem.freeze.walls, problem.width, nearest)

@@ -1,20 +1,16 @@
 """Festival's HF search towards the goals (``fess-hf``): the meeting search's order with the
-goals as the squares to fill, no backward search; it solves, and proves a level unsolvable."""
+goals as the squares to fill, no backward search (that it solves, and proves a level
+unsolvable, is tested with the meeting search's: test_meeting.py)."""
 
 from __future__ import annotations
 
-import pytest
-
-from game.core.notation import replay
-from game.core.push import lurd_of_pushes
 from game.core.xsb import parse_level
 from game.solver.result import Limits
 from game.solver.search.cells import ADVISED
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan
-from game.solver.search.portfolio import feature_space_hf, take_turns
+from game.solver.search.portfolio import feature_space_hf
 from tests.solver.helpers import problem_of_level
-from tests.solver.search.test_base_search import CLUSTER, UNSOLVABLE
 from tests.solver.search.test_meeting import ROOMS
 
 
@@ -37,14 +33,3 @@ def test_the_hf_search_fills_the_goals_in_any_order_in_the_meeting_search_s_orde
         assert child.rank[0] == -packed and placed == child.boxes & problem.goals
         assert child.rank[3] == plan.hotspots(child.boxes)
 
-
-@pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER, ROOMS])
-def test_the_hf_search_alone_proves_or_solves(text: str) -> None:
-    level = parse_level(text)
-    limits = Limits(60, None, 1 << 30, None, None)
-    outcome = take_turns(problem_of_level(level), limits, [(feature_space_hf, 1)])
-    if text == UNSOLVABLE:
-        assert outcome.pushes is None and not outcome.used_macros
-    else:
-        assert outcome.pushes is not None
-        assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved

@@ -1,6 +1,6 @@
 """The meeting search (Festival's strategy B): every position of its backward search has a way
 home that replays, the forward search finishes where it meets one, and a level it cannot solve
-is still proved unsolvable."""
+is still proved unsolvable (as by the HF search towards the goals, which orders as it does)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.portfolio import (
     Factory,
     feature_space,
+    feature_space_hf,
     feature_space_meeting,
     girl,
     take_turns,
@@ -183,11 +184,14 @@ def test_the_forward_meeting_search_weighs_every_move_0_where_fess_weighs_the_ad
     assert {child.weight for child in guided.children_of(0)} == {ADVISED, PLAIN}
 
 
-@pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER])
-def test_the_meeting_search_alone_proves_or_solves_as_the_forward_search_does(text: str) -> None:
+@pytest.mark.parametrize("text", [UNSOLVABLE, CLUSTER, ROOMS])
+@pytest.mark.parametrize("search", [feature_space_meeting, feature_space_hf])
+def test_the_meeting_and_hf_searches_alone_prove_or_solve_as_the_forward_search_does(
+    search: Factory, text: str
+) -> None:
     level = parse_level(text)
     limits = Limits(60, None, 1 << 30, None, None)
-    outcome = take_turns(problem_of_level(level), limits, [(feature_space_meeting, 1)])
+    outcome = take_turns(problem_of_level(level), limits, [(search, 1)])
     if text == UNSOLVABLE:
         assert outcome.pushes is None and not outcome.used_macros
     else:
