@@ -1,6 +1,6 @@
-"""Each of the fast portfolio's searches alone on chosen levels: solved or not, nodes, CPU seconds,
-and with ``--tree`` a digest of the search's tree (every node's parent and move), equal for two
-trees exactly when they made the same search.
+"""Each of the fast portfolio's searches alone on chosen levels, each in a fresh process: solved or
+not (and why it stopped), nodes, CPU seconds, and with ``--tree`` a digest of the search's tree
+(every node's parent and move), equal for two trees exactly when they made the same search.
 
 A level's time in ``fast`` is mostly one search's own time over its share (XSokoban 28: the guided
 far search's some 8 CPU s alone, at 3 of 11 parts), so this is where a change to one search is
@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import multiprocessing
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import game.solver.result as results
@@ -83,22 +85,48 @@ def main() -> int:
         levels = [collection.find(text) for text in args.levels.split(",")]
     except (LevelError, OSError) as error:
         parser.error(str(error))
-    print(f"{'level':>6} {'search':<20} {'outcome':<10} {'nodes':>8} {'CPU s':>8}  tree")
+    print(f"{'level':>6} {'search':<20} {'outcome':<10} {'nodes':>8} {'CPU s':>8}  tree  why")
+    # Each search in a fresh process: the memory cap is on the resident memory, which a search
+    # before it in the same process left high (Aruba8 20 and 40 stopped at once, after 14).
+    fresh = multiprocessing.get_context("fork")
     for text, level in zip(args.levels.split(","), levels, strict=True):
         for name in names:
-            limits = Limits(args.time_limit, args.nodes, DEFAULT_MEMORY, None, None)
-            started = time.process_time()
-            outcome, search = _alone(level, SEARCHES[name], limits)
-            seconds = time.process_time() - started
-            nodes = len(search.parent) if isinstance(search, CellSearch) else 0
-            digest = _digest(search) if args.tree and isinstance(search, CellSearch) else ""
-            print(f"{text:>6} {name:<20} {outcome:<10} {nodes:>8} {seconds:>8.2f}  {digest}")
+            answer, sender = fresh.Pipe(duplex=False)
+            measure = (sender, level, name, args.time_limit, args.nodes, args.tree)
+            child = fresh.Process(target=_measured, args=measure)
+            child.start()
+            sender.close()
+            outcome, why, nodes, seconds, digest = answer.recv()
+            child.join()
+            print(
+                f"{text:>6} {name:<20} {outcome:<10} {nodes:>8} {seconds:>8.2f}  "
+                f"{digest}  {why}".rstrip()
+            )
     return 0
 
 
-def _alone(level: Level, chosen: Factory, limits: Limits) -> tuple[str, Resumable | None]:
-    """The outcome of the search ``chosen`` alone on ``level`` and the search (the last one
-    made: a search that used macros and ran dry starts again without them)."""
+def _measured(
+    answer: Connection,
+    level: Level,
+    name: str,
+    time_limit: float | None,
+    node_limit: int | None,
+    tree: bool,
+) -> None:
+    """Send the search ``name`` alone on ``level``: its outcome, why it stopped ('' when it
+    did not), its nodes, its CPU seconds and, with ``tree``, its tree's digest."""
+    limits = Limits(time_limit, node_limit, DEFAULT_MEMORY, None, None)
+    started = time.process_time()
+    outcome, why, search = _alone(level, SEARCHES[name], limits)
+    seconds = time.process_time() - started
+    nodes = len(search.parent) if isinstance(search, CellSearch) else 0
+    digest = _digest(search) if tree and isinstance(search, CellSearch) else ""
+    answer.send((outcome, why, nodes, seconds, digest))
+
+
+def _alone(level: Level, chosen: Factory, limits: Limits) -> tuple[str, str, Resumable | None]:
+    """The outcome of the search ``chosen`` alone on ``level``, why it stopped, and the search
+    (the last one made: a search that used macros and ran dry starts again without them)."""
     made: list[Resumable] = []
 
     def factory(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -110,10 +138,12 @@ def _alone(level: Level, chosen: Factory, limits: Limits) -> tuple[str, Resumabl
 
     try:
         search_level(level, method, limits)
-        outcome = "solved"
     except StopSearch as stop:
         outcome = "unsolvable" if stop.status is SolveStatus.UNSOLVABLE else "stopped"
-    return outcome, made[-1] if made else None
+        return outcome, stop.reason, made[-1] if made else None
+    except MemoryError:
+        return "stopped", "out of memory", made[-1] if made else None
+    return "solved", "", made[-1] if made else None
 
 
 def _digest(search: CellSearch[object]) -> str:
