@@ -45,7 +45,7 @@ from game.solver.search.cells import (
 )
 from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.parking import ParkingPlan
-from game.solver.search.plans import base_search, make_plan
+from game.solver.search.plans import Aim, base_search, make_plan
 from game.solver.search.problem import Outcome, Problem
 
 RANK_SIZE = 5  # packed, areas, boxes out of plan, hotspots, distance (see rank_of)
@@ -68,17 +68,16 @@ class FeatureSearch(CellSearch[int]):
         base_plan: bool = False,
         guided: bool = True,
         farthest: bool = False,
-        meeting: bool = False,
-        hf: bool = False,
+        aim: Aim = Aim.PACKING,
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
         (Festival's); without them it solves other levels (XSokoban 39, 87), and with them
         others still (36, 72, 75). ``farthest``: of children equal in every feature, the one
         whose boxes are farthest from the goals comes first (Festival's), not the nearest.
-        ``meeting``: the plan is the best position of a backward search keeping every box
-        (:mod:`game.solver.search.meeting`), and a child among its positions is finished by
-        its way home. ``hf``: Festival's HF search towards the goals, as the meeting search
+        ``aim``: MEETING, the plan is the best position of a backward search keeping every
+        box (:mod:`game.solver.search.meeting`), and a child among its positions is finished
+        by its way home; GOALS, Festival's HF search towards the goals, as the meeting search
         goes towards its backward position: the goals are the plan's squares to fill in any
         order, counted, with hotspots and the tie-break, as the meeting search counts its own,
         every move weighing 0 (no backward search: it starts at once)."""
@@ -98,14 +97,13 @@ class FeatureSearch(CellSearch[int]):
         self.nearest = problem.analysis.nearest
         if farthest:
             self.name += "-far"
-        self.meeting = meeting
-        if meeting:
+        self.aim = aim
+        if aim is Aim.MEETING:
             self.name = "fess-meet"
             if not problem.perimeter:
                 problem.perimeter.append(Perimeter(problem, limits))
-        elif hf:
+        elif aim is Aim.GOALS:
             self.name = "fess-hf"
-        self.hf = hf
         self.base = base_search(problem, limits) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
@@ -144,13 +142,13 @@ class FeatureSearch(CellSearch[int]):
         # weighted_search off): in a cell the best-ranked child comes first however deep its
         # path. Alone at 30 s on Aruba10's 21 hardest levels the meeting search solved 16 of
         # them so, not 8.
-        self.weighted = not (meeting or hf)
+        self.weighted = aim is Aim.PACKING
 
     def ready(self) -> Advisors:
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
-            plan = make_plan(self.problem, self.limits, self.base, self.meeting, self.hf)
+            plan = make_plan(self.problem, self.limits, self.base, self.aim)
             opener = isinstance(plan, ParkingPlan)
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
             if isinstance(plan, MeetingPlan) and self.advised_moves:  # not the girl mode's

@@ -21,6 +21,7 @@ from game.solver.search.base_search import Pull
 from game.solver.search.cells import MOVE_BITS, MOVE_MASK, PLACE_MASK, CellSearch, Child, Rank
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import Perimeter
+from game.solver.search.plans import Aim
 from game.solver.search.problem import Problem
 
 # The weights of each feature over its range (Festival 3.1's girl.cpp): forwards, boxes packed
@@ -232,7 +233,7 @@ class GirlSearch(FeatureSearch):
     def __init__(self, problem: Problem, limits: Limits, macros: bool = True) -> None:
         if not problem.perimeter:
             problem.perimeter.append(GirlPerimeter(problem, limits))
-        super().__init__(problem, limits, macros, box_moves=True, meeting=True)
+        super().__init__(problem, limits, macros, box_moves=True, aim=Aim.MEETING)
         self.name = "girl"
         self.advised_moves = False
         boxes = problem.start_boxes.bit_count()

@@ -5,6 +5,8 @@ the meeting search's best position, or else the goals in the order of the packin
 
 from __future__ import annotations
 
+from enum import Enum
+
 from game.solver.result import Limits
 from game.solver.search.advisors import Plan
 from game.solver.search.base_search import BaseSearch
@@ -26,6 +28,14 @@ BASE_MOST_SHARE = 1 / 8
 MEETING_SHARE = 1 / 8
 
 
+class Aim(Enum):
+    """What a forward search's plan is made from."""
+
+    PACKING = "packing"  # the base search's plan when it has one, else the goal order
+    MEETING = "meeting"  # the meeting search's best backward position (Festival's strategy B)
+    GOALS = "goals"  # the goals, to fill in any order (Festival's HF search towards them)
+
+
 def base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> BaseSearch:
     """The solve's backward search (the second one, with ``lone_sinks``, made only when the
     first retires no box): the plan does not depend on which base-planned search asks, so the
@@ -36,22 +46,20 @@ def base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> B
     return searches[lone_sinks]
 
 
-def make_plan(
-    problem: Problem, limits: Limits, base: BaseSearch | None, meeting: bool, hf: bool = False
-) -> Plan:
-    """The plan of a forward search: ``meeting``'s best backward position, the goals to fill in
-    any order for ``hf`` (Festival's HF search towards the goals), ``base``'s plan when it
-    retires a box, else the goal order (the backward searches run here, in their shares of
-    the limit; a base search may stop for a slice and go on at the next call)."""
+def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, aim: Aim) -> Plan:
+    """The plan of a forward search with ``aim``: the meeting search's best backward position,
+    the goals to fill in any order, or ``base``'s plan when it retires a box, else the goal
+    order (the backward searches run here, in their shares of the limit; a base search may
+    stop for a slice and go on at the next call)."""
     # The backward searches' budgets are shares of the limit (of a minute without one).
     seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
     if limits.deadline is not None:
         seconds = limits.deadline - limits.started
-    if meeting:
+    if aim is Aim.MEETING:
         perimeter = problem.perimeter[0]
         perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
         return meeting_plan(problem, perimeter.imagined())
-    if hf:
+    if aim is Aim.GOALS:
         return meeting_plan(problem, problem.goals)
     if base is not None:
         budget, most = seconds * BASE_SHARE, seconds * BASE_MOST_SHARE

@@ -15,6 +15,7 @@ from game.solver.search.best_first import BestFirst
 from game.solver.search.box_moves import box_moves
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.girl import GirlSearch
+from game.solver.search.plans import Aim
 from game.solver.search.problem import Outcome, Problem
 
 FIRST_SLICE = 0.05  # seconds for a search of weight 1 in the first round
@@ -94,11 +95,11 @@ def feature_space_base_plain_far(problem: Problem, limits: Limits, macros: bool)
 
 
 def feature_space_meeting(problem: Problem, limits: Limits, macros: bool) -> Resumable:
-    return FeatureSearch(problem, limits, macros, box_moves=True, meeting=True)
+    return FeatureSearch(problem, limits, macros, box_moves=True, aim=Aim.MEETING)
 
 
 def feature_space_hf(problem: Problem, limits: Limits, macros: bool) -> Resumable:
-    return FeatureSearch(problem, limits, macros, box_moves=True, hf=True)
+    return FeatureSearch(problem, limits, macros, box_moves=True, aim=Aim.GOALS)
 
 
 def girl(problem: Problem, limits: Limits, macros: bool) -> Resumable:
