@@ -43,6 +43,25 @@ def test_the_doors_are_learned_without_the_free_box() -> None:
     assert not table.dead(boxes & ~(1 << LEFT_DOOR), problem.start_player)
 
 
+def test_a_box_frozen_on_a_goal_does_not_count_towards_the_largest_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The doors again, and a box frozen on a goal in the top left corner: a wall to the check's
+    # search, so a cap of two boxes still lets the two doors be searched (and the frozen box
+    # is left out of the pattern, the doors dead without it).
+    problem = problem_of(DOORS.replace("#@  ...", "#*@ ...", 1))
+    corner = 1 + WIDTH
+    assert problem.start_boxes >> corner & 1 and problem.goals >> corner & 1
+    monkeypatch.setattr(subtree, "MOST_BOXES", 2)
+    subtrees = SubtreeDeadlocks(problem)
+    pattern = subtrees.learn(problem.start_boxes, problem.start_player)
+    assert pattern == 1 << LEFT_DOOR | 1 << RIGHT_DOOR
+    monkeypatch.setattr(subtree, "MOST_BOXES", 1)
+    assert SubtreeDeadlocks(problem_of(DOORS.replace("#@  ...", "#*@ ...", 1))).learn(
+        problem.start_boxes, problem.start_player
+    ) == 0
+
+
 def test_a_corral_proof_that_proved_nothing_does_not_stop_a_check() -> None:
     # The two searches prove different things (a corral proof gives up once the player gets
     # in; a check takes boxes off), so each remembers its own failures.
