@@ -32,7 +32,7 @@ MOST_POSITIONS = 500  # positions a search may make (Festival's)
 FIRST_POSITIONS = 200  # and the first search of a check (most proofs end in under 100)
 MOBILE_PUSHES = 4  # how far a box is followed alone to see it reach another row and column
 MOST_BOXES = 12  # larger sets are not searched (Festival's largest pattern), boxes frozen
-# on goals apart (see SubtreeDeadlocks._movable)
+# on goals apart (see SubtreeDeadlocks._too_many)
 # How many positions the boxes taken off are kept for (some 500 bytes each), when full forgotten:
 # a check's positions come back in later checks. XSokoban 28, the guided far search to its
 # solution: 43,557 asks, 15,645 positions; kept 10,000 at a time, 16,322 worked out.
@@ -59,7 +59,7 @@ class SubtreeDeadlocks:
         table = problem.learned
         region = problem.region(boxes, player)
         kept, region = self._without_mobile(*self._without_wobblers(boxes, region))
-        if kept == boxes or not kept & ~problem.goals or self._movable(kept) > MOST_BOXES:
+        if kept == boxes or not kept & ~problem.goals or self._too_many(kept):
             return 0
         key = (kept, (region & -region).bit_length() - 1)
         if key in table.open_subtrees:
@@ -82,15 +82,17 @@ class SubtreeDeadlocks:
         self.proofs += 1
         return pattern
 
-    def _movable(self, boxes: int) -> int:
-        """How many of ``boxes`` the search may move: a box frozen on a goal is a wall to it
-        (Festival turns such boxes into walls), so it does not count towards MOST_BOXES. On
+    def _too_many(self, boxes: int) -> bool:
+        """Whether ``boxes`` are more than MOST_BOXES the search may move: a box frozen on a
+        goal is a wall to it (Festival turns such boxes into walls), so it does not count. On
         Aruba8 37 a position where the guided search waited for thousands of nodes kept 15
         boxes, 6 of them frozen on goals, and the check of the 15 proves it dead (a pattern of
-        3 boxes)."""
+        3 boxes). The frozen boxes are looked for only when the count is over the cap."""
+        if boxes.bit_count() <= MOST_BOXES:
+            return False
         freeze, goals = self.problem.freeze, self.problem.goals
         fixed = freeze.frozen_from(freeze.candidates(boxes) & goals, boxes) & goals
-        return (boxes & ~fixed).bit_count()
+        return (boxes & ~fixed).bit_count() > MOST_BOXES
 
     def _searched_dry(self, boxes: int, region: int, limit: int) -> bool:
         """Whether no pushes bring ``boxes`` (the player in ``region``) all onto goals, free
