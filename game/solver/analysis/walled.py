@@ -2,7 +2,7 @@
 stand on some squares, worked out from the floor's own a wall at a time, not filled again.
 
 Hotspots ask it with a wall on one square; the frozen goals rule with walls on the boxes frozen on
-goals.
+goals, and the forward search with walls on the boxes frozen ahead of its plan.
 """
 
 from __future__ import annotations
@@ -38,13 +38,15 @@ class WalledReach:
         # goals rule asks for sets that mostly grow a box at a time as boxes are packed.
         self._kept: dict[int, SideGroups] = {}
 
-    def reach(self, walls: int) -> list[int]:
-        """The reach once walls stand on the squares of ``walls`` (of the floor) too."""
+    def reach(self, walls: int, targets: int | None = None) -> list[int]:
+        """The reach once walls stand on the squares of ``walls`` (of the floor) too: per
+        square, the goals (or the squares of ``targets``) a lone box there can be pushed to."""
         analysis = self.analysis
         floor, groups, _ = self._sides(walls & analysis.floor)
         size = analysis.board.width * analysis.board.height
         offsets, poll = analysis.offsets, analysis.poll
-        return lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll)
+        aims = analysis.goals if targets is None else targets
+        return lone_box_reach(aims & floor, floor, groups, offsets, size, poll)
 
     def _sides(self, walls: int) -> SideGroups:
         kept = self._kept

@@ -3,7 +3,8 @@ grouped into cells by features that measure progress, and the search takes turns
 
 Features: how much of the packing plan the boxes have done, how many areas the boxes cut the
 floor into (under the base search's plan, more than the floor could hold for each box frozen on
-a goal the plan does not yet count on), and boxes out of plan: in the zone the base search's plan
+a goal the plan does not yet count on, when such boxes cut off an earlier step: see
+:mod:`game.solver.search.frozen_ahead`), and boxes out of plan: in the zone the base search's plan
 is about to wall off (:mod:`game.solver.search.oop`) when the search is guided, else on goals the
 plan does not count on; a guided search also counts hotspots
 (:mod:`game.solver.search.hotspots`). Every child of a position is scored when the position is
@@ -43,6 +44,7 @@ from game.solver.search.cells import (
     pack_squares,
     unpack_squares,
 )
+from game.solver.search.frozen_ahead import FrozenAhead
 from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.plans import Aim, base_search, make_plan
@@ -112,10 +114,17 @@ class FeatureSearch(CellSearch[int]):
             problem.hotspots.count if self.guided else _no_hotspots
         )
         self.advisors: Advisors | None = None  # with the plan, once it is made
-        # What a box frozen ahead of the plan adds to the areas feature (see _frozen_ahead):
-        # more areas than the floor could hold under the base search's plan, none under the
-        # goal order.
-        self.frozen_cost = 0
+        # Boxes frozen on goals ahead of the base search's plan that cut off a step before
+        # theirs (see frozen_ahead.py): each adds more areas than the floor could hold, so such
+        # a position comes after every one of its packing without them. On XSokoban 50 the
+        # connectivity advisor's opening moves froze (7, 1) early, and the search waited at 10
+        # of 29 steps for thousands of expansions; so counted, the guided far search solves it
+        # in 54 nodes. Counted against packing instead, it solved 50 alike but took XSokoban 74
+        # from 4,159 to 7,571 nodes. Every box frozen ahead counted so, not only those that cut
+        # a step off, Aruba8 10 took every base-planned search 18,000-37,000 nodes (600-1,200
+        # now) and 37 was out of reach with Festival's own plan (solved in 2,087 nodes so).
+        self.frozen_ahead: FrozenAhead | None = None
+        self.frozen_cost = problem.floor.bit_count() + 1
         self.corrals = CorralPruner(
             problem.floor, problem.live, problem.goals, problem.width, problem.offsets
         )
@@ -155,7 +164,7 @@ class FeatureSearch(CellSearch[int]):
                 self.hotspots = plan.hotspots
                 self.nearest = plan.nearest
             if isinstance(plan, ParkingPlan):
-                self.frozen_cost = self.problem.floor.bit_count() + 1
+                self.frozen_ahead = FrozenAhead(self.problem, plan)
         return self.advisors
 
     def start(self) -> None:
@@ -249,26 +258,12 @@ class FeatureSearch(CellSearch[int]):
             oop = advisors.out_of_plan.count(boxes, packed)
         else:
             oop = (boxes & self.problem.goals & ~placed).bit_count()
-        if self.frozen_cost:
-            areas += self.frozen_cost * self._frozen_ahead(boxes, placed)
+        if self.frozen_ahead is not None:
+            areas += self.frozen_cost * self.frozen_ahead.count(boxes, placed)
         known = (-packed, areas, oop, self.hotspots(boxes, parent))
         if len(self.features) < FEATURES_KEPT:
             self.features[boxes] = known
         return known
-
-    def _frozen_ahead(self, boxes: int, placed: int) -> int:
-        """How many boxes stand frozen (never to move again) on goals the plan does not count
-        on yet (``placed``: the boxes it does). Such a box is where the plan has it only by
-        chance, before its turn, and may shut a way a later step needs for good: on XSokoban
-        50, boxes frozen early in the goal room's corners, on (7, 1) and (6, 2), left the plan's
-        step 10 no way in, and the search waited at 10 of 29 steps for thousands of expansions.
-        Counted as more areas than the floor holds, such a position comes after every one of
-        its packing without them (the connectivity advisor, whose opening moves froze those
-        boxes, never proposes it), and the guided far search solves 50 in 54 nodes. Counted
-        against packing instead, it solved 50 alike but took XSokoban 74 from 4,159 to 7,571."""
-        freeze = self.problem.freeze
-        frozen = freeze.frozen_from(freeze.candidates(boxes) & self.problem.goals & ~placed, boxes)
-        return (frozen & ~placed).bit_count()
 
     def expand(self, node: int, boxes: int, region: int, rank: Rank) -> list[Child[int]]:
         """Every move from the node as a scored child, the advised ones at weight 0;

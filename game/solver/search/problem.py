@@ -65,7 +65,9 @@ class Problem:
         size = analysis.board.width * analysis.board.height
         walls = ~analysis.floor & ((1 << size) - 1)
         self.freeze = FreezeChecker(self.width, walls, analysis.dead, analysis.goals)
-        walled = WalledReach(analysis)  # shared by the two rules with walls: the floor's once
+        # Shared by the two rules with walls, the hotspots and the forward search's boxes
+        # frozen ahead of its plan: the floor's side groups are worked out once.
+        self.walled_reach = walled = WalledReach(analysis)
         self.frozen_goals = FrozenGoalsChecker(analysis, self.freeze, walled)
         reach = goal_reach(analysis.goal_list, analysis.distance, analysis.squares, size, poll)
         self.matching = MatchingChecker(reach, poll)

@@ -338,11 +338,11 @@ def test_a_packed_move_keeps_its_squares_and_flag() -> None:
     assert MAX_SIDE * MAX_SIDE <= 1 << SQUARE_BITS  # every square of a level fits
 
 
-def test_boxes_frozen_ahead_of_the_plan_are_counted_as_one_by_one_each_time() -> None:
+def test_frozen_boxes_found_from_kept_groups_are_those_found_box_by_box() -> None:
     # Boxes on goals in corners and along walls freeze in groups; the groups' verdicts are
     # kept between positions, so each position's count is checked against a count made box by
     # box, positions sharing most of their groups coming one after another.
-    search, problem = search_of(ROOMY, box_moves=True)
+    problem = problem_of(ROOMY)
     freeze, goals = problem.freeze, problem.goals
     squares = list(bits_of(problem.floor))
     chooser = random.Random(52)
@@ -358,7 +358,8 @@ def test_boxes_frozen_ahead_of_the_plan_are_counted_as_one_by_one_each_time() ->
         for box in bits_of(freeze.candidates(boxes) & goals & ~placed):
             if not frozen >> box & 1:
                 frozen |= freeze.frozen_group(box, boxes)
-        counted.append(search._frozen_ahead(boxes, placed))
+        found = freeze.frozen_from(freeze.candidates(boxes) & goals & ~placed, boxes)
+        counted.append((found & ~placed).bit_count())
         assert counted[-1] == (frozen & ~placed).bit_count()
     assert len(set(counted)) > 2  # positions with none, one and more boxes frozen ahead
     assert freeze._frozen_in  # the groups were kept
