@@ -89,6 +89,11 @@ class FreezeChecker:
             starts &= ~group
         return frozen
 
+    def frozen_on_goals(self, boxes: int, skip: int = 0) -> int:
+        """The boxes ``frozen_from`` finds frozen from the boxes on goals but those of ``skip``
+        (with the boxes frozen beside them, on goals or not)."""
+        return self.frozen_from(self.candidates(boxes) & self.goals & ~skip, boxes)
+
     def candidates(self, boxes: int) -> int:
         """The boxes with, along each axis, a wall or a box beside them or dead squares on both
         sides: only these can be frozen (a quick bitboard bound before ``frozen_group``)."""

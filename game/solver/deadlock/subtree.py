@@ -90,8 +90,7 @@ class SubtreeDeadlocks:
         3 boxes). The frozen boxes are looked for only when the count is over the cap."""
         if boxes.bit_count() <= MOST_BOXES:
             return False
-        freeze, goals = self.problem.freeze, self.problem.goals
-        fixed = freeze.frozen_from(freeze.candidates(boxes) & goals, boxes) & goals
+        fixed = self.problem.freeze.frozen_on_goals(boxes) & self.problem.goals
         return (boxes & ~fixed).bit_count() > MOST_BOXES
 
     def _searched_dry(self, boxes: int, region: int, limit: int) -> bool:

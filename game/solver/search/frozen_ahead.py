@@ -37,10 +37,7 @@ class FrozenAhead:
         """How many boxes stand frozen on goals the plan does not count on yet (``placed``:
         the boxes it does), when, as walls, they cut off the square of a step between the
         plan's next one and theirs that no box fills yet; else 0."""
-        problem = self.problem
-        freeze = problem.freeze
-        frozen = freeze.frozen_from(freeze.candidates(boxes) & problem.goals & ~placed, boxes)
-        frozen &= ~placed
+        frozen = self.problem.freeze.frozen_on_goals(boxes, placed) & ~placed
         if not frozen:
             return 0
         last = max(self.step_of.get(square, 0) for square in bits_of(frozen))

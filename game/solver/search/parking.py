@@ -74,10 +74,7 @@ class ParkingPlan:
             held = boxes & fixed
             return held.bit_count(), held
         squares, until = self.squares, self.until
-        filled = len(squares)
-        for index in range(filled - 1, self.starts - 1, -1):
-            if not boxes >> squares[index] & 1 and until[index] >= filled:
-                filled = index
+        filled = self._filled(boxes)
         placed = 0
         missing = 0
         for index in range(filled):
@@ -94,12 +91,18 @@ class ParkingPlan:
         fixed = self.fixed
         if boxes & fixed != fixed:
             return list(bits_of(fixed & ~boxes))
+        filled = self._filled(boxes)
+        return [self.squares[filled]] if filled < len(self.squares) else []
+
+    def _filled(self, boxes: int) -> int:
+        """The length of the filled prefix, the plan's start boxes all there: the steps
+        whose box is there or taken on by a later step within the prefix."""
         squares, until = self.squares, self.until
         filled = len(squares)
         for index in range(filled - 1, self.starts - 1, -1):
             if not boxes >> squares[index] & 1 and until[index] >= filled:
                 filled = index
-        return [squares[filled]] if filled < len(squares) else []
+        return filled
 
 
 def _merged(steps: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -358,8 +358,7 @@ def test_frozen_boxes_found_from_kept_groups_are_those_found_box_by_box() -> Non
         for box in bits_of(freeze.candidates(boxes) & goals & ~placed):
             if not frozen >> box & 1:
                 frozen |= freeze.frozen_group(box, boxes)
-        found = freeze.frozen_from(freeze.candidates(boxes) & goals & ~placed, boxes)
-        counted.append((found & ~placed).bit_count())
+        counted.append((freeze.frozen_on_goals(boxes, placed) & ~placed).bit_count())
         assert counted[-1] == (frozen & ~placed).bit_count()
     assert len(set(counted)) > 2  # positions with none, one and more boxes frozen ahead
     assert freeze._frozen_in  # the groups were kept
