@@ -28,6 +28,7 @@ from game.solver.search.cells import (
     pack_squares,
     unpack_squares,
 )
+from game.solver.search.floor_rooms import FAR, FloorRooms
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Problem
 from game.solver.search.pulls import (
@@ -45,9 +46,6 @@ RANK_SIZE = 4  # boxes left, areas, boxes on goals, spread (see _rank)
 # A node's rank and the areas of its free squares, the player's first: its children's are
 # worked out from them.
 Scored = tuple[Rank, list[int]]
-# A retiring pull must take the box at least this many steps away: a box pulled just beside
-# its goal onto a base is no plan (Festival asks for another room or six steps).
-FAR = 6
 # A search stopped by its budget goes on to this many nodes (unless it finishes first) within
 # a second budget: a budget of CPU seconds is fewer nodes on a slower core, or on this one when
 # it runs slow. XSokoban 50's plan needs all its 123 nodes, 0.26-0.47 CPU s here of the 0.42 s
@@ -66,9 +64,12 @@ class BaseSearch(CellSearch[Pull]):
     """One backward search; ``run`` goes on until every box has retired, the boxes stand on
     their start squares, the tree runs dry or the limits stop it (``best`` is the best node)."""
 
-    def __init__(self, problem: Problem, limits: Limits, lone_sinks: bool = False) -> None:
+    def __init__(
+        self, problem: Problem, limits: Limits, lone_sinks: bool = False, rooms: bool = False
+    ) -> None:
         """``lone_sinks``: group the bases by where a lone box goes, the other boxes left
-        out (see ``sinks``)."""
+        out (see ``sinks``); ``rooms``: a box may retire into another room however near (see
+        ``_retiring``)."""
         super().__init__(limits, RANK_SIZE)
         self.problem = problem
         self.lone_sinks = lone_sinks
@@ -94,6 +95,7 @@ class BaseSearch(CellSearch[Pull]):
                 if row[square] < UNREACHABLE:
                     self.spread[square] += row[square]
         self.goal_index = {goal: index for index, goal in enumerate(analysis.goal_list)}
+        self.rooms = FloorRooms(self.floor, self.width) if rooms else None
         self.rank: list[Rank] = []
         self.boxes: list[int] = []
         self.bases: list[int] = []
@@ -333,7 +335,7 @@ class BaseSearch(CellSearch[Pull]):
         for source, target, player, _ in pulls:
             if source in chosen or not sinks >> target & 1:
                 continue
-            if walk_distance(self.floor, self.width, source, target, FAR) < FAR:
+            if not self._moved_away(source, target):
                 continue
             after, left = boxes & ~(1 << source), bases & ~(1 << target)
             if not self.matching.matched(after, left):
@@ -343,6 +345,14 @@ class BaseSearch(CellSearch[Pull]):
                 continue
             chosen[source] = self._child(parent, after, left, area, source, target)
         return list(chosen.values())
+
+    def _moved_away(self, source: int, target: int) -> bool:
+        """Whether a retiring pull takes its box somewhere else (a box pulled just beside its
+        goal onto a base is no plan): FAR steps, or with ``rooms`` Festival's test, FAR steps
+        or another room (see FloorRooms.apart)."""
+        if self.rooms is not None:
+            return self.rooms.apart(source, target)
+        return walk_distance(self.floor, self.width, source, target, FAR) >= FAR
 
     def sinks(self, boxes: int, bases: int) -> int:
         """Where a box may retire: see :func:`game.solver.search.pulls.sinks_of`."""

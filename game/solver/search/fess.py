@@ -106,7 +106,9 @@ class FeatureSearch(CellSearch[int]):
                 problem.perimeter.append(Perimeter(problem, limits))
         elif aim is Aim.GOALS:
             self.name = "fess-hf"
-        self.base = base_search(problem, limits) if base_plan else None
+        # The plain twins plan with Festival's rule for retiring (another room or FAR steps),
+        # the guided searches with FAR steps alone (see docs/solver.md, 2026-12-05).
+        self.base = base_search(problem, limits, rooms=not guided) if base_plan else None
         # Only a base-planned search is guided (when asked): the others solve other levels
         # without it (XSokoban 14 and 89 were lost with hotspots everywhere).
         self.guided = base_plan and guided

@@ -36,14 +36,17 @@ class Aim(Enum):
     GOALS = "goals"  # the goals, to fill in any order (Festival's HF search towards them)
 
 
-def base_search(problem: Problem, limits: Limits, lone_sinks: bool = False) -> BaseSearch:
-    """The solve's backward search (the second one, with ``lone_sinks``, made only when the
-    first retires no box): the plan does not depend on which base-planned search asks, so the
-    searches of ``fast`` (and a search started again without macros) share them."""
-    searches = problem.base_search
-    while len(searches) <= lone_sinks:
-        searches.append(BaseSearch(problem, limits, lone_sinks=bool(searches)))
-    return searches[lone_sinks]
+def base_search(
+    problem: Problem, limits: Limits, rooms: bool, lone_sinks: bool = False
+) -> BaseSearch:
+    """The solve's backward search with ``rooms`` or not (the second one, with ``lone_sinks``,
+    made only when the first retires no box): the searches of ``fast`` that ask for the same
+    one (and a search started again without macros) share it."""
+    key = (rooms, lone_sinks)
+    found = problem.base_search.get(key)
+    if found is None:
+        found = problem.base_search[key] = BaseSearch(problem, limits, lone_sinks, rooms)
+    return found
 
 
 def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, aim: Aim) -> Plan:
@@ -68,7 +71,7 @@ def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, aim: Ai
         if found is None:
             # No box retired: the bases grouped the other way, in a budget of its own
             # (XSokoban 18; see BaseSearch.sinks).
-            lone = base_search(problem, limits, lone_sinks=True)
+            lone = base_search(problem, limits, base.rooms is not None, lone_sinks=True)
             lone.run(budget, most)
             found = lone.plan()
         if found is not None:

@@ -72,10 +72,10 @@ class Problem:
         reach = goal_reach(analysis.goal_list, analysis.distance, analysis.squares, size, poll)
         self.matching = MatchingChecker(reach, poll)
         self.hotspots = Hotspots(analysis, reach, walled)  # shared by apart() twins: a cache
-        # The backward searches of base-planned FESS, made by the first such search of the
-        # solve that asks, and a second with the bases grouped the other way when the first
-        # retires no box (a list, so that apart() twins share them: their time is spent once).
-        self.base_search: list[BaseSearch] = []
+        # The backward searches of base-planned FESS by whether they retire by rooms and group
+        # the bases by a lone box (see plans.base_search), each made by the first search of
+        # the solve that asks, and shared so that apart() twins spend their time once.
+        self.base_search: dict[tuple[bool, bool], BaseSearch] = {}
         # The meeting search's backward search (see meeting.py), once it has started: every
         # forward search of the solve finishes where it meets one of its positions.
         self.perimeter: list[Perimeter] = []

@@ -172,17 +172,25 @@ def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares
     assert {weight for _, weight in small} == {1}
 
 
-def test_the_base_planned_searches_of_one_solve_share_one_backward_search() -> None:
+def test_the_base_planned_searches_of_one_solve_share_a_backward_search_a_rule() -> None:
     problem = problem_of(UNSOLVABLE)
     limits = Limits(10, None, 1 << 30, None, None)
-    hot = feature_space_base(problem.apart(), limits, True)
-    others = (feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far)
-    twins = [factory(problem.apart(), limits, True) for factory in others]
-    assert isinstance(hot, FeatureSearch) and hot.base is not None
-    for twin in twins:
-        assert isinstance(twin, FeatureSearch) and twin.base is hot.base  # its time spent once
+    guided = [
+        factory(problem.apart(), limits, True)
+        for factory in (feature_space_base, feature_space_base_far)
+    ]
+    plain = [
+        factory(problem.apart(), limits, True)
+        for factory in (feature_space_base_plain, feature_space_base_plain_far)
+    ]
+    searches = [search for search in guided + plain if isinstance(search, FeatureSearch)]
+    assert len(searches) == 4
+    hot, far, cold, cold_far = (search.base for search in searches)
+    assert hot is not None and cold is not None
+    assert far is hot and cold_far is cold  # each one's time spent once
+    assert hot.rooms is None and cold.rooms is not None  # the plain twins retire by rooms
     other_solve = feature_space_base(problem_of(UNSOLVABLE), limits, True)
-    assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot.base
+    assert isinstance(other_solve, FeatureSearch) and other_solve.base is not hot
 
 
 def test_a_pulled_box_leaves_the_player_the_area_a_full_fill_finds() -> None:
