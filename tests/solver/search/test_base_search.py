@@ -23,6 +23,7 @@ from game.solver.search.meeting import Perimeter
 from game.solver.search.parking import OUTSIDE, ParkingPlan
 from game.solver.search.portfolio import (
     MEDIUM_LEVEL_BOXES,
+    Factory,
     entries_of,
     feature_space,
     feature_space_base,
@@ -32,6 +33,7 @@ from game.solver.search.portfolio import (
     feature_space_hf,
     feature_space_meeting,
     greedy,
+    take_turns,
 )
 from game.solver.search.problem import Problem
 from game.solver.search.pulls import can_pull, loose_reach, pull_moves, push_reach
@@ -151,6 +153,18 @@ def test_a_level_the_base_search_plans_for_is_still_proved_unsolvable(method: st
     result = solve(parse_level(UNSOLVABLE), method=method, time_limit=20)
     assert result.status is SolveStatus.UNSOLVABLE
     assert result.nodes > 0
+
+
+@pytest.mark.parametrize("search", [feature_space_base_plain, feature_space_base_plain_far])
+def test_the_plain_twins_with_the_rooms_plan_still_prove_a_level_unsolvable(
+    search: Factory,
+) -> None:
+    # On a small level `fast` runs no plain twin, so each is asked alone here.
+    problem = problem_of_level(parse_level(UNSOLVABLE))
+    outcome = take_turns(problem, Limits(20, None, 1 << 30, None, None), [(search, 1)])
+    assert outcome.pushes is None  # the space exhausted: no solution
+    rooms_plan = problem.base_search[(True, False)]
+    assert rooms_plan.rooms is not None and rooms_plan.plan() is not None
 
 
 def test_the_fast_method_gives_the_planned_searches_the_first_and_largest_shares() -> None:
