@@ -95,7 +95,7 @@ class BaseSearch(CellSearch[Pull]):
                 if row[square] < UNREACHABLE:
                     self.spread[square] += row[square]
         self.goal_index = {goal: index for index, goal in enumerate(analysis.goal_list)}
-        self.rooms = FloorRooms(self.floor, self.width) if rooms else None
+        self.rooms = FloorRooms(self.floor, self.width, problem.poll) if rooms else None
         self.rank: list[Rank] = []
         self.boxes: list[int] = []
         self.bases: list[int] = []

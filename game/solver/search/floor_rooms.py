@@ -3,6 +3,7 @@ side, and whether two squares lie apart (far, or in different rooms), its base s
 
 from __future__ import annotations
 
+from game.solver.analysis.board import POLL_SQUARES, Poll, bits_of, flood, no_stop
 from game.solver.search.pulls import walk_distance
 
 # Two squares this many steps apart (over the bare floor) are apart whatever their rooms.
@@ -14,60 +15,31 @@ class FloorRooms:
     """Each floor square's room (NO_ROOM for corridors), and per room its squares with the
     floor beside them (a corridor square there is the room's doorstep, not elsewhere)."""
 
-    def __init__(self, floor: int, width: int) -> None:
+    def __init__(self, floor: int, width: int, poll: Poll = no_stop) -> None:
         self.floor, self.width = floor, width
-        size = floor.bit_length()
-        blocks = self._blocks(size)
-        self.room = [NO_ROOM] * (size + width + 1)
-        group = self._group(blocks)
-        self.count = max(group.values(), default=-1) + 1
-        for corner in sorted(blocks):
-            for square in (corner, corner + 1, corner + width, corner + width + 1):
-                self.room[square] = group[corner]
-        # A square where two blocks meet only at their corners is left to neither.
-        for corner in range(size):
-            down = corner + width + 1
-            if (corner in blocks) == (down in blocks) != (corner + 1 in blocks) == (
-                corner + width in blocks
-            ):
-                self.room[down] = NO_ROOM
-        self.around = [0] * self.count
-        for square, room in enumerate(self.room):
-            if room != NO_ROOM:
-                near = 1 << square
-                for step in (1, -1, width, -width):
-                    if square + step >= 0:
-                        near |= 1 << (square + step)
-                self.around[room] |= near & floor
-
-    def _blocks(self, size: int) -> set[int]:
-        """The top-left squares of the open 2x2 blocks that touch another block side by side
-        (a lone block is too small to be a room)."""
-        floor, width = self.floor, self.width
-        quad = 1 | 1 << 1 | 1 << width | 1 << (width + 1)
-        blocks = {s for s in range(size) if floor >> s & quad == quad}
-        return {
-            s for s in blocks
-            if any(s + step in blocks for step in (1, -1, width, -width))
-        }
-
-    def _group(self, blocks: set[int]) -> dict[int, int]:
-        """Each block's room: the blocks joined side by side, numbered from the top."""
-        group: dict[int, int] = {}
-        for first in sorted(blocks):
-            if first in group:
-                continue
-            number = len(set(group.values()))
-            group[first] = number
-            stack = [first]
-            while stack:
-                block = stack.pop()
-                for step in (1, -1, self.width, -self.width):
-                    near = block + step
-                    if near in blocks and near not in group:
-                        group[near] = number
-                        stack.append(near)
-        return group
+        # Blocks by their top-left squares, as bitboards (sets of squares; see flood).
+        blocks = floor & floor >> 1 & floor >> width & floor >> (width + 1)
+        blocks &= blocks << 1 | blocks >> 1 | blocks << width | blocks >> width  # none alone
+        # A square where two blocks meet only at their corners is left to neither: the
+        # block at its top left and the one at its bottom right both there or both not, the
+        # other two the same, and not as the first two.
+        down, right, below = blocks >> (width + 1), blocks >> 1, blocks >> width
+        corners = ~(blocks ^ down) & ~(right ^ below) & (blocks ^ right)
+        shared = corners << (width + 1)
+        self.room = [NO_ROOM] * (floor.bit_length() + width + 1)
+        self.around: list[int] = []
+        rest = blocks
+        while rest:
+            group = flood(rest & -rest, blocks, width)
+            rest &= ~group
+            squares = (group | group << 1 | group << width | group << (width + 1)) & ~shared
+            for count, square in enumerate(bits_of(squares)):
+                if not count % POLL_SQUARES:
+                    poll()  # some 10 ms for the 10,000 squares of a 100x100 room
+                self.room[square] = len(self.around)
+            near = squares | squares << 1 | squares >> 1 | squares << width | squares >> width
+            self.around.append(near & floor)
+        self.count = len(self.around)
 
     def apart(self, source: int, target: int) -> bool:
         """Whether a box taken from ``source`` to ``target`` has gone somewhere else: FAR steps
