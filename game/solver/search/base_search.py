@@ -28,7 +28,7 @@ from game.solver.search.cells import (
     pack_squares,
     unpack_squares,
 )
-from game.solver.search.floor_rooms import FAR, FloorRooms
+from game.solver.search.floor_rooms import FloorRooms, far_apart
 from game.solver.search.parking import ParkingPlan
 from game.solver.search.problem import Problem
 from game.solver.search.pulls import (
@@ -348,11 +348,10 @@ class BaseSearch(CellSearch[Pull]):
 
     def _moved_away(self, source: int, target: int) -> bool:
         """Whether a retiring pull takes its box somewhere else (a box pulled just beside its
-        goal onto a base is no plan): FAR steps, or with ``rooms`` Festival's test, FAR steps
-        or another room (see FloorRooms.apart)."""
+        goal onto a base is no plan): FAR steps, or with ``rooms`` FloorRooms.apart."""
         if self.rooms is not None:
             return self.rooms.apart(source, target)
-        return walk_distance(self.floor, self.width, source, target, FAR) >= FAR
+        return far_apart(self.floor, self.width, source, target)
 
     def sinks(self, boxes: int, bases: int) -> int:
         """Where a box may retire: see :func:`game.solver.search.pulls.sinks_of`."""

@@ -11,6 +11,11 @@ FAR = 6
 NO_ROOM = -1
 
 
+def far_apart(floor: int, width: int, source: int, target: int) -> bool:
+    """Whether ``source`` and ``target`` are FAR steps or more apart over ``floor``."""
+    return walk_distance(floor, width, source, target, FAR) >= FAR
+
+
 class FloorRooms:
     """Each floor square's room (NO_ROOM for corridors), and per room its squares with the
     floor beside them (a corridor square there is the room's doorstep, not elsewhere)."""
@@ -26,7 +31,7 @@ class FloorRooms:
         down, right, below = blocks >> (width + 1), blocks >> 1, blocks >> width
         corners = ~(blocks ^ down) & ~(right ^ below) & (blocks ^ right)
         shared = corners << (width + 1)
-        self.room = [NO_ROOM] * (floor.bit_length() + width + 1)
+        self.room = [NO_ROOM] * floor.bit_length()  # a room's squares are all floor
         self.around: list[int] = []
         rest = blocks
         while rest:
@@ -45,7 +50,7 @@ class FloorRooms:
         """Whether a box taken from ``source`` to ``target`` has gone somewhere else: FAR steps
         or more, two different rooms, or a room and a corridor square off its doorstep and off
         the line of the other square."""
-        if walk_distance(self.floor, self.width, source, target, FAR) >= FAR:
+        if far_apart(self.floor, self.width, source, target):
             return True
         first, second = self.room[source], self.room[target]
         if first == second:
