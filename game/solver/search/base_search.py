@@ -302,13 +302,19 @@ class BaseSearch(CellSearch[Pull]):
         sinks: int,
     ) -> list[Child[Pull]]:
         """The pulls that leave every box a base to be matched to and something to pull,
-        and no sink under a box that did not retire there (it would shut the sink)."""
+        and no sink under a box that did not retire there (it would shut the sink) unless the
+        pull leaves every box home."""
         children: list[Child[Pull]] = []
         seen, poll = self.seen, self.problem.poll
+        start_player = self.problem.start_player
         for source, target, player, area in pulls:
-            if sinks >> target & 1:
-                continue
             after = boxes & ~(1 << source) | 1 << target
+            # Onto a sink only home: every box left on its base, the player where he starts.
+            # A box that stands too near its base to retire there (a retiring pull takes it
+            # FAR steps) can still end the search, as Festival's pull mode ends (Aruba8 27, 28,
+            # 33, 35: one box left beside its base, no plan finished before).
+            if sinks >> target & 1 and (after != bases or not area >> start_player & 1):
+                continue
             key = (after, bases, (area & -area).bit_length())
             if key in seen:
                 continue
