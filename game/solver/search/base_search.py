@@ -204,12 +204,15 @@ class BaseSearch(CellSearch[Pull]):
         # with the far tie-break needs 6,815 expansions for, not 728).
         if self.best < 0 or features < self.rank[self.best][:3]:
             self.best = node
-        home = boxes == bases and bool(region >> self.problem.start_player & 1)
-        if home or not boxes:
+        if not boxes or self._home(boxes, bases, region):
             self.best = node
             self.finished = True
             return
         self.offer(node, self._children(boxes, bases, region, rank))
+
+    def _home(self, boxes: int, bases: int, region: int) -> bool:
+        """Every box left on its base, the player's area holding his start: the search ends."""
+        return boxes == bases and bool(region >> self.problem.start_player & 1)
 
     def pack_move(self, node: int, child: Child[Pull]) -> int:
         """A pull as the box's square before and after, the lowest square of the player's area
@@ -306,14 +309,13 @@ class BaseSearch(CellSearch[Pull]):
         pull leaves every box home."""
         children: list[Child[Pull]] = []
         seen, poll = self.seen, self.problem.poll
-        start_player = self.problem.start_player
         for source, target, player, area in pulls:
             after = boxes & ~(1 << source) | 1 << target
             # Onto a sink only home: every box left on its base, the player where he starts.
             # A box that stands too near its base to retire there (a retiring pull takes it
             # FAR steps) can still end the search, as Festival's pull mode ends (Aruba8 27, 28,
             # 33, 35: one box left beside its base, no plan finished before).
-            if sinks >> target & 1 and (after != bases or not area >> start_player & 1):
+            if sinks >> target & 1 and not self._home(after, bases, area):
                 continue
             key = (after, bases, (area & -area).bit_length())
             if key in seen:
