@@ -70,12 +70,7 @@ def summary(name: str, values: list[float | None]) -> str:
     )
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", help="a level collection")
-    parser.add_argument("--levels", default="1", help="1-based level numbers, comma-separated")
-    args = parser.parse_args()
-    os.environ["SOKOBAN_HOME"] = tempfile.mkdtemp(prefix="hint-latency-")
+def measure(args: argparse.Namespace) -> int:
     with open(args.file, encoding="utf-8") as handle:
         collection = read_collection_text(handle.read())
     levels = [int(part) for part in args.levels.split(",")]
@@ -95,6 +90,17 @@ def main() -> int:
     print(summary("at once", at_once))
     print(summary(f"after {LOOK_SECONDS:.0f} s", after_look))
     return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="a level collection")
+    parser.add_argument("--levels", default="1", help="1-based level numbers, comma-separated")
+    args = parser.parse_args()
+    # A home of its own, so the player's saves are not touched, removed at the end.
+    with tempfile.TemporaryDirectory(prefix="hint-latency-") as home:
+        os.environ["SOKOBAN_HOME"] = home
+        return measure(args)
 
 
 if __name__ == "__main__":

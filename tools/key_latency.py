@@ -99,19 +99,7 @@ def free_direction(play: PlayScene) -> Direction:
     raise SystemExit("the player cannot walk anywhere from the start")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", help="a level collection")
-    parser.add_argument("--level", type=int, default=1, help="its 1-based number")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
-    parser.add_argument("--every", type=float, default=0.25, help="seconds between keys")
-    parser.add_argument("--load", type=int, default=1, help="busy processes beside the game")
-    parser.add_argument(
-        "--no-hint", action="store_true",
-        help="do not press Shift+H first (the solver still thinks ahead on its own)",
-    )
-    args = parser.parse_args()
-    os.environ["SOKOBAN_HOME"] = tempfile.mkdtemp(prefix="key-latency-")
+def measure(args: argparse.Namespace) -> int:
     collection = read_collection(Path(args.file))
     index = collection.find_index(str(args.level))
     stop = time.time() + args.seconds + 5
@@ -163,6 +151,24 @@ def main() -> int:
         f"the solver's help at the end: {searching})"
     )
     return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="a level collection")
+    parser.add_argument("--level", type=int, default=1, help="its 1-based number")
+    parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
+    parser.add_argument("--every", type=float, default=0.25, help="seconds between keys")
+    parser.add_argument("--load", type=int, default=1, help="busy processes beside the game")
+    parser.add_argument(
+        "--no-hint", action="store_true",
+        help="do not press Shift+H first (the solver still thinks ahead on its own)",
+    )
+    args = parser.parse_args()
+    # A home of its own, so the player's saves are not touched, removed at the end.
+    with tempfile.TemporaryDirectory(prefix="key-latency-") as home:
+        os.environ["SOKOBAN_HOME"] = home
+        return measure(args)
 
 
 if __name__ == "__main__":
