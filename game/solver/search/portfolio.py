@@ -26,10 +26,12 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 #   and greedy search, equal shares. Each is the first to solve some small levels, and greedy
 #   search, quick there, solves no large one.
 # - Medium levels (up to MEDIUM_LEVEL_BOXES): the base-planned search guided and plain (each
-#   solves levels the other misses) and the search over pushes, the guided one with half the
-#   time (Microban 153 needs 3.8 s of it alone; with a third it ran past 10 s, and no level of
-#   9-10 boxes of the tuning or validation sets got slower with half). The unplanned search
-#   over box moves is in no share: the planned ones solve alone what it solved first.
+#   solves levels the other misses), the search over pushes and the meeting search (below), the
+#   guided one and the meeting search with a third of the time each. The meeting search solves
+#   A.K.K.Informatika 17 (10 boxes) alone in 3.5-6 s, which every other search misses in 40 s;
+#   Microban 153, the guided search's, took 3.3 s with half of the time and 4.6 s with a third
+#   (2026-12-05; in 2026-12-02 a third of the time ran past 10 s). The unplanned search over box
+#   moves is in no share: the planned ones solve alone what it solved first.
 # - Large levels: the two base-planned searches also with the farthest-first tie-break
 #   (Festival's): each tie-break solves levels the other misses. The guided one runs only far,
 #   with the largest share, as it solved most of the large levels solved; the far search adds
@@ -40,10 +42,11 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 #   where `fess` makes 513 and solves it alone in 12.3 s; Aruba6 28: 64, and `fess` alone 6.5
 #   s). Chosen on Aruba6 and XSokoban: no XSokoban level has more than 106 such moves, and
 #   Aruba6's large levels have 107 and 139, then 224 and more.
-# - Large levels also: the meeting search (Festival's strategy B, :mod:`meeting`), whose backward
-#   search's positions every forward search of the solve finishes at. Chosen on Aruba10's levels
-#   `fast` missed or was slow on (it gained 19 at 30 s, lost none) and Aruba10 and XSokoban
-#   whole; judged on the validation sets (docs/solver.md, 2026-12-03).
+# - Medium and large levels: the meeting search (Festival's strategy B, :mod:`meeting`), whose
+#   backward search's positions every forward search of the solve finishes at. Chosen on
+#   Aruba10's levels `fast` missed or was slow on (it gained 19 at 30 s, lost none) and Aruba10
+#   and XSokoban whole; judged on the validation sets (docs/solver.md, 2026-12-03); on medium
+#   levels from 2026-12-05 (thirtieth session), chosen on A.K.K.Informatika 17.
 # - Large levels also: Festival's HF search towards the goals (`fess-hf`: the meeting search's
 #   order, the goals as its squares, no backward search), which solves in a few seconds alone
 #   some open levels that every other search misses or takes long over (Aruba10 44: 2.2 s; none
@@ -159,7 +162,7 @@ def fast_shares(boxes: int, open_level: bool) -> tuple[int, ...]:
     if boxes <= SMALL_LEVEL_BOXES:
         return (1, 0, 0, 0, 1, 1, 0, 0)
     if boxes <= MEDIUM_LEVEL_BOXES:
-        return (2, 0, 1, 0, 1, 0, 0, 0)
+        return (2, 0, 1, 0, 1, 0, 2, 0)
     return (0, 3, 1, 1, 4, 0, 2, 2) if open_level else (0, 3, 2, 2, 2, 0, 2, 2)
 
 

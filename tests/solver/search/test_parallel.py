@@ -49,7 +49,7 @@ def test_cancel_stops_every_worker() -> None:
 def test_workers_are_capped_by_the_searches_the_method_runs_on_the_level() -> None:
     assert worker_count("fast", 2, 4) == 2
     assert worker_count("fast", 16, 4) == 3  # small levels: the guided, fess and greedy
-    assert worker_count("fast", 16, 10) == 3  # up to 10 boxes: three feature space searches
+    assert worker_count("fast", 16, 10) == 4  # up to 10 boxes: three, and the meeting search
     assert worker_count("fast", 16, 20) == 6  # beyond: four, the meeting and HF searches
     assert worker_count("bfs", 4, 20) == 1
     assert worker_count("fast", 1, 20) == 1
