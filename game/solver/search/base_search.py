@@ -202,13 +202,18 @@ class BaseSearch(CellSearch[Pull]):
         # and taking it made the plan depend on how long the search ran (the machine's speed:
         # XSokoban 69 has such a node at 2,026, a plan of 38 steps, not 43, that its plain twin
         # with the far tie-break needs 6,815 expansions for, not 728).
-        if self.best < 0 or features < self.rank[self.best][:3]:
+        if self.best < 0 or self.better(rank, self.rank[self.best]):
             self.best = node
         if not boxes or self._home(boxes, bases, region):
             self.best = node
             self.finished = True
             return
         self.offer(node, self._children(boxes, bases, region, rank))
+
+    def better(self, rank: Rank, than: Rank) -> bool:
+        """Whether a node ranked ``rank`` is a better plan than one ranked ``than``: its
+        features better (the first node of the best cell is the plan, as said above)."""
+        return rank[:3] < than[:3]
 
     def _home(self, boxes: int, bases: int, region: int) -> bool:
         """Every box left on its base, the player's area holding his start: the search ends."""

@@ -59,6 +59,20 @@ def test_every_position_of_the_perimeter_goes_home_by_its_pulls_read_backwards()
         assert result.solved, key
 
 
+def test_the_imagined_position_is_the_best_ranked_the_first_of_equals() -> None:
+    # Festival's best so far: of the best cell's positions, the farthest from the goals, where
+    # the base search's plan is the first position of its best cell.
+    problem = problem_of_level(parse_level(ROOMS))
+    perimeter = Perimeter(problem, Limits(None, 300, 1 << 30, None, None))
+    with pytest.raises(StopSearch):
+        perimeter.run()
+    ranks = perimeter.rank
+    best = min(range(len(ranks)), key=lambda node: (ranks[node], node))
+    first_of_cell = min(range(len(ranks)), key=lambda node: (ranks[node][:3], node))
+    assert perimeter.best == best and perimeter.imagined() == perimeter.boxes[best]
+    assert ranks[best][:3] == ranks[first_of_cell][:3] and best > first_of_cell
+
+
 def test_the_plan_counts_boxes_on_the_imagined_squares_in_any_order() -> None:
     plan = MeetingPlan(0b101100, 0, 8, [])
     assert plan.progress(0b100101) == (2, 0b100100)
