@@ -177,7 +177,7 @@ class BaseSearch(CellSearch[Pull]):
             pulls.append((source, target, retired))
         if not any(retired for _, _, retired in pulls) and not self.finished:
             return None
-        return ParkingPlan(self.boxes[node], pulls)
+        return ParkingPlan(self.boxes[node], pulls, home=self.finished)
 
     def _make(
         self,

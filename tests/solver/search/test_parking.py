@@ -50,3 +50,20 @@ def test_boxes_left_by_the_backward_search_must_all_stand_first() -> None:
     assert plan.next_squares(c) == [GOAL_A]
     done = 1 << GOAL_A | 1 << GOAL_B | c
     assert plan.progress(done) == (len(plan), done)
+
+
+def test_a_box_left_by_the_backward_search_starts_on_its_first_parking_square() -> None:
+    # Backwards: A's box is pulled to the parking square, B's retires, and the search ends with
+    # the parked box pulled on to the hall (its start square, say). Forwards, pushing it from
+    # the hall to the parking square is no step of the order: it starts there, taken on to A.
+    pulls = [(GOAL_A, PARK, False), (GOAL_B, HALL, True), (PARK, HALL, False)]
+    # Stopped there by its budget, the search's last position is where the plan starts.
+    assert ParkingPlan(1 << HALL, pulls).sources[:2] == [INIT, HALL]
+    plan = ParkingPlan(1 << HALL, pulls, home=True)
+    assert list(zip(plan.sources, plan.squares, strict=True)) == [
+        (INIT, PARK), (OUTSIDE, GOAL_B), (PARK, GOAL_A)
+    ]
+    assert plan.until == [2, NEVER, NEVER]
+    assert plan.fixed == 0  # it need not be there: B counts before it is
+    assert plan.progress(1 << GOAL_B) == (1, 1 << GOAL_B)
+    assert plan.progress(1 << GOAL_B | 1 << GOAL_A) == (3, 1 << GOAL_B | 1 << GOAL_A)
