@@ -154,17 +154,17 @@ def _started(steps: list[tuple[int, int]]) -> list[tuple[int, int]]:
     steps = list(steps)
     starts = [index for index, (source, _) in enumerate(steps) if source == INIT]
     for index in starts:  # they come first: deleting later steps leaves them where they are
-        square = steps[index][1]
-        for later in range(index + 1, len(steps)):
-            if steps[later][0] == square:
-                parked = steps[later][1]
-                # Only onto a parking square (a box pushed from its start to its goal is a
-                # step of the order), and not one an earlier step fills: two boxes on it.
-                onward = any(source == parked for source, _ in steps[later + 1 :])
-                if onward and all(other != parked for _, other in steps[:later]):
-                    steps[index] = (INIT, parked)
-                    del steps[later]
-                break
+        until = _until(steps)  # afresh: a step left out moves the ones after it
+        later = until[index]
+        if later == NEVER:
+            continue
+        parked = steps[later][1]
+        # Only onto a parking square, one a later step takes the box on from (a box pushed
+        # from its start to its goal is a step of the order), and not one an earlier step
+        # fills: two boxes on it.
+        if until[later] != NEVER and all(other != parked for _, other in steps[:later]):
+            steps[index] = (INIT, parked)
+            del steps[later]
     return steps
 
 
