@@ -71,6 +71,7 @@ class FeatureSearch(CellSearch[int]):
         guided: bool = True,
         farthest: bool = False,
         aim: Aim = Aim.PACKING,
+        meeting_share: float | None = None,
     ) -> None:
         """``guided``: a base-planned search also counts hotspots and the plan's out-of-plan
         zones, with their advisors and the explorer, and visits a cell first when it finds it
@@ -82,7 +83,8 @@ class FeatureSearch(CellSearch[int]):
         by its way home; GOALS, Festival's HF search towards the goals, as the meeting search
         goes towards its backward position: the goals are the plan's squares to fill in any
         order, counted, with hotspots and the tie-break, as the meeting search counts its own,
-        every move weighing 0 (no backward search: it starts at once)."""
+        every move weighing 0 (no backward search: it starts at once). ``meeting_share``: the
+        meeting search's backward search's share of the limit (None: the share when alone)."""
         super().__init__(limits, RANK_SIZE)
         self.problem = problem
         # Moves: one box to any square it can reach (Festival's), or single pushes.
@@ -100,6 +102,7 @@ class FeatureSearch(CellSearch[int]):
         if farthest:
             self.name += "-far"
         self.aim = aim
+        self.meeting_share = meeting_share
         if aim is Aim.MEETING:
             self.name = "fess-meet"
             if not problem.perimeter:
@@ -159,7 +162,7 @@ class FeatureSearch(CellSearch[int]):
         """The advisors and their plan, made at the first call (the base search's plan under
         its budget; it may stop for a slice and go on at the next call)."""
         if self.advisors is None:
-            plan = make_plan(self.problem, self.limits, self.base, self.aim)
+            plan = make_plan(self.problem, self.limits, self.base, self.aim, self.meeting_share)
             opener = isinstance(plan, ParkingPlan)
             self.advisors = Advisors(self.problem, plan, opener, zones=self.guided)
             if isinstance(plan, MeetingPlan) and self.advised_moves:  # not the girl mode's

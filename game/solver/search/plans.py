@@ -24,7 +24,9 @@ BASE_SHARE = 1 / 24
 BASE_SECONDS_UNLIMITED = 60 * BASE_SHARE
 # Its share at most, when it goes on to its least nodes (see base_search.LEAST_NODES).
 BASE_MOST_SHARE = 1 / 8
-# The meeting search's backward search's share (see meeting.py), in CPU seconds of its own.
+# The meeting search's backward search's share (see meeting.py), in CPU seconds of its own,
+# when the meeting search runs alone or on a medium level in `fast` (a third of its time
+# there); on a large level `fast` gives it less (see portfolio.LARGE_MEETING_SHARE).
 MEETING_SHARE = 1 / 8
 
 
@@ -49,18 +51,26 @@ def base_search(
     return found
 
 
-def make_plan(problem: Problem, limits: Limits, base: BaseSearch | None, aim: Aim) -> Plan:
-    """The plan of a forward search with ``aim``: the meeting search's best backward position,
-    the goals to fill in any order, or ``base``'s plan when it retires a box, else the goal
-    order (the backward searches run here, in their shares of the limit; a base search may
-    stop for a slice and go on at the next call)."""
+def make_plan(
+    problem: Problem,
+    limits: Limits,
+    base: BaseSearch | None,
+    aim: Aim,
+    meeting_share: float | None = None,
+) -> Plan:
+    """The plan of a forward search with ``aim``: the meeting search's best backward position
+    (its backward search in ``meeting_share`` of the limit, MEETING_SHARE if None), the goals
+    to fill in any order, or ``base``'s plan when it retires a box, else the goal order (the
+    backward searches run here, in their shares of the limit; a base search may stop for a
+    slice and go on at the next call)."""
     # The backward searches' budgets are shares of the limit (of a minute without one).
     seconds = BASE_SECONDS_UNLIMITED / BASE_SHARE
     if limits.deadline is not None:
         seconds = limits.deadline - limits.started
     if aim is Aim.MEETING:
         perimeter = problem.perimeter[0]
-        perimeter.run(seconds * MEETING_SHARE, seconds * MEETING_SHARE)
+        share = MEETING_SHARE if meeting_share is None else meeting_share
+        perimeter.run(seconds * share, seconds * share)
         return meeting_plan(problem, perimeter.imagined())
     if aim is Aim.GOALS:
         return meeting_plan(problem, problem.goals)

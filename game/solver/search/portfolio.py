@@ -46,7 +46,11 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 #   backward search's positions every forward search of the solve finishes at. Chosen on
 #   Aruba10's levels `fast` missed or was slow on (it gained 19 at 30 s, lost none) and Aruba10
 #   and XSokoban whole; judged on the validation sets (docs/solver.md, 2026-12-03); on medium
-#   levels from 2026-12-05 (thirtieth session), chosen on A.K.K.Informatika 17.
+#   levels from 2026-12-05 (thirtieth session), chosen on A.K.K.Informatika 17. On a large
+#   level, where it has 2 of 13 parts, its backward search takes LARGE_MEETING_SHARE of the
+#   limit, about a third of them (Festival's B gives a third of its time to its backward
+#   search), not MEETING_SHARE, which left its forward search a fifth of its time at 30 s
+#   (2026-12-05, thirty-fourth session: ChrysalisCollection10 39 -> 41/50 at 30 s).
 # - Large levels also: Festival's HF search towards the goals (`fess-hf`: the meeting search's
 #   order, the goals as its squares, no backward search), which solves in a few seconds alone
 #   some open levels that every other search misses or takes long over (Aruba10 44: 2.2 s; none
@@ -56,6 +60,7 @@ GROWTH = 1.5  # how much longer each round's slices are than the last's
 SMALL_LEVEL_BOXES = 8
 MEDIUM_LEVEL_BOXES = 10
 OPEN_LEVEL_MOVES = 150
+LARGE_MEETING_SHARE = 1 / 20
 
 
 class Resumable(Protocol):
@@ -99,6 +104,12 @@ def feature_space_base_plain_far(problem: Problem, limits: Limits, macros: bool)
 
 def feature_space_meeting(problem: Problem, limits: Limits, macros: bool) -> Resumable:
     return FeatureSearch(problem, limits, macros, box_moves=True, aim=Aim.MEETING)
+
+
+def feature_space_meeting_large(problem: Problem, limits: Limits, macros: bool) -> Resumable:
+    return FeatureSearch(
+        problem, limits, macros, box_moves=True, aim=Aim.MEETING, meeting_share=LARGE_MEETING_SHARE
+    )
 
 
 def feature_space_hf(problem: Problem, limits: Limits, macros: bool) -> Resumable:
@@ -156,14 +167,15 @@ def take_turns(problem: Problem, limits: Limits, entries: Sequence[tuple[Factory
 def fast_shares(boxes: int, open_level: bool) -> tuple[int, ...]:
     """The fast method's slice weights, on a level of ``boxes`` boxes (``open_level``: see
     :func:`is_open`), for feature space search planned by the base search guided (nearest boxes
-    first, then farthest), plain (the same), over pushes, greedy search, the meeting search and
-    the HF search towards the goals (0: not run). A weight of 2 gives larger levels twice the
-    small levels' slices."""
+    first, then farthest), plain (the same), over pushes, greedy search, the meeting search
+    (with the shorter backward search of large levels, then the other) and the HF search
+    towards the goals (0: not run). A weight of 2 gives larger levels twice the small levels'
+    slices."""
     if boxes <= SMALL_LEVEL_BOXES:
-        return (1, 0, 0, 0, 1, 1, 0, 0)
+        return (1, 0, 0, 0, 1, 1, 0, 0, 0)
     if boxes <= MEDIUM_LEVEL_BOXES:
-        return (2, 0, 1, 0, 1, 0, 2, 0)
-    return (0, 3, 1, 1, 4, 0, 2, 2) if open_level else (0, 3, 2, 2, 2, 0, 2, 2)
+        return (2, 0, 1, 0, 1, 0, 0, 2, 0)
+    return (0, 3, 1, 1, 4, 0, 2, 0, 2) if open_level else (0, 3, 2, 2, 2, 0, 2, 0, 2)
 
 
 def is_open(problem: Problem) -> bool:
@@ -188,6 +200,7 @@ PORTFOLIOS: dict[str, tuple[tuple[Factory, ...], Callable[[int, bool], tuple[int
             feature_space_base_plain_far,
             feature_space,
             greedy,
+            feature_space_meeting_large,
             feature_space_meeting,
             feature_space_hf,
         ),

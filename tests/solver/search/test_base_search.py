@@ -32,6 +32,7 @@ from game.solver.search.portfolio import (
     feature_space_base_plain_far,
     feature_space_hf,
     feature_space_meeting,
+    feature_space_meeting_large,
     greedy,
     take_turns,
 )
@@ -178,7 +179,7 @@ def test_the_fast_method_gives_the_planned_searches_the_first_shares() -> None:
     large = entries_of("fast", MEDIUM_LEVEL_BOXES + 1)
     planned = [feature_space_base_far, feature_space_base_plain, feature_space_base_plain_far]
     assert [factory for factory, _ in large] == [
-        *planned, feature_space, feature_space_meeting, feature_space_hf
+        *planned, feature_space, feature_space_meeting_large, feature_space_hf
     ]
     assert [weight for _, weight in large] == [3, 2, 2, 2, 2, 2]  # the guided far wins most there
     # Small levels: the guided one only, with fess and greedy in equal shares.

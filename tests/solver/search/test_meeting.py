@@ -18,10 +18,14 @@ from game.solver.search.cells import ADVISED, PLAIN
 from game.solver.search.fess import FeatureSearch
 from game.solver.search.meeting import MeetingPlan, Perimeter
 from game.solver.search.portfolio import (
+    LARGE_MEETING_SHARE,
+    MEDIUM_LEVEL_BOXES,
     Factory,
+    entries_of,
     feature_space,
     feature_space_hf,
     feature_space_meeting,
+    feature_space_meeting_large,
     girl,
     take_turns,
 )
@@ -211,3 +215,29 @@ def test_the_meeting_and_hf_searches_alone_prove_or_solve_as_the_forward_search_
     else:
         assert outcome.pushes is not None
         assert replay(level, lurd_of_pushes(level, outcome.pushes)).solved
+
+
+@pytest.mark.parametrize(
+    ("boxes", "share"),
+    [(MEDIUM_LEVEL_BOXES, plans.MEETING_SHARE), (MEDIUM_LEVEL_BOXES + 1, LARGE_MEETING_SHARE)],
+)
+def test_fast_gives_the_meeting_search_s_backward_search_a_third_of_its_own_time(
+    monkeypatch: pytest.MonkeyPatch, boxes: int, share: float
+) -> None:
+    # On a large level the meeting search has 2 of 13 parts of `fast`'s time: its backward
+    # search takes about a third of them (Festival's B), not MEETING_SHARE, which would leave
+    # its forward search a fifth; on a medium level (a third of the time) MEETING_SHARE is so.
+    budgets: list[float] = []
+    monkeypatch.setattr(Perimeter, "run", lambda _, budget, most: budgets.append(budget))
+    entries = entries_of("fast", boxes)
+    factory, weight = next(
+        (factory, weight)
+        for factory, weight in entries
+        if factory in (feature_space_meeting, feature_space_meeting_large)
+    )
+    assert share * 2.5 <= weight / sum(weight for _, weight in entries) <= share * 3.5
+    limits = Limits(30, None, 1 << 30, None, None)
+    search = factory(problem_of_level(parse_level(ROOMS)), limits, True)
+    assert isinstance(search, FeatureSearch)
+    search.ready()
+    assert budgets == [pytest.approx(30 * share)]
