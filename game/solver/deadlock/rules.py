@@ -49,9 +49,11 @@ class FreezeChecker:
         self.walls = walls
         self.dead = dead
         self.goals = goals
-        # The squares with dead squares on both sides, across and along.
-        self._dead_across = dead << 1 & dead >> 1
-        self._dead_along = dead << width & dead >> width
+        # Per axis (across, along), the squares where a box is stopped whatever the other
+        # boxes do: a wall on either side or dead squares on both.
+        across = walls << 1 | walls >> 1 | dead << 1 & dead >> 1
+        along = walls << width | walls >> width | dead << width & dead >> width
+        self._axes = ((across, 1), (along, width))
         # Per group of boxes side by side and the ones of them asked about, those frozen.
         self._frozen_in: dict[tuple[int, int], int] = {}
 
@@ -59,10 +61,15 @@ class FreezeChecker:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
         # A box with nothing to stop it along one axis moves: told from its four neighbours,
         # before the rule follows the boxes beside it along the other axis.
-        if not self.stoppable(boxes) >> box & 1:
+        (across, _), (along, width) = self._axes
+        if not (
+            (across >> box | boxes >> box - 1 | boxes >> box + 1)
+            & (along >> box | boxes >> box - width | boxes >> box + width)
+            & 1
+        ):
             return 0
         group = [0]
-        if self._frozen(box, boxes, self.walls, group):
+        if self._frozen(box, boxes, 0, group):
             return group[0]
         return 0
 
@@ -102,39 +109,35 @@ class FreezeChecker:
     def stoppable(self, boxes: int) -> int:
         """The squares where a box would be a candidate (see ``candidates``) beside ``boxes``
         (a box's own square does not stop it)."""
-        stops, width = self.walls | boxes, self.width
-        across = stops << 1 | stops >> 1 | self._dead_across
-        along = stops << width | stops >> width | self._dead_along
-        return across & along
+        (across, _), (along, width) = self._axes
+        return (across | boxes << 1 | boxes >> 1) & (along | boxes << width | boxes >> width)
 
     def is_deadlock(self, box: int, boxes: int) -> bool:
         """True if ``box`` is frozen together with some box that stands off a goal."""
         group = self.frozen_group(box, boxes)
         return bool(group & ~self.goals)
 
-    def _frozen(self, box: int, boxes: int, walls: int, group: list[int]) -> bool:
-        # While deciding, the box counts as a wall so that a cycle of boxes is frozen.
-        # A box found frozen only under that assumption must not stay in the group if the
-        # assumption fails, so the group is rolled back then.
-        walls |= 1 << box
+    def _frozen(self, box: int, boxes: int, chain: int, group: list[int]) -> bool:
+        # While deciding, the box counts as a wall (``chain`` holds the boxes being decided)
+        # so that a cycle of boxes is frozen. A box found frozen only under that assumption
+        # must not stay in the group if the assumption fails, so the group is rolled back then.
+        # (One function for both axes, not one call per axis: this runs millions of times.)
+        chain |= 1 << box
         saved = group[0]
-        for step in (1, self.width):
-            if not self._blocked(box, step, boxes, walls, group):
-                group[0] = saved
-                return False
+        for stopped, step in self._axes:
+            if stopped >> box & 1:
+                continue
+            before, after = box - step, box + step
+            if (chain >> before | chain >> after) & 1:
+                continue
+            if boxes >> before & 1 and self._frozen(before, boxes, chain, group):
+                continue
+            if boxes >> after & 1 and self._frozen(after, boxes, chain, group):
+                continue
+            group[0] = saved
+            return False
         group[0] |= 1 << box
         return True
-
-    def _blocked(self, box: int, step: int, boxes: int, walls: int, group: list[int]) -> bool:
-        before, after = box - step, box + step
-        if (walls >> before | walls >> after) & 1:
-            return True
-        if self.dead >> before & 1 and self.dead >> after & 1:
-            return True
-        for side in (before, after):
-            if boxes >> side & 1 and self._frozen(side, boxes, walls, group):
-                return True
-        return False
 
 
 class MatchingChecker:
