@@ -4,7 +4,8 @@ feature of the feature space searches, forwards and backwards (the fewer, the mo
 
 from __future__ import annotations
 
-from game.solver.analysis.board import Poll, flood
+from game.solver.analysis.board import Poll, fill_until, flood
+from game.solver.analysis.player_area import uncut
 
 
 def count_areas(free: int, region: int, width: int, poll: Poll) -> int:
@@ -47,14 +48,18 @@ def areas_after(
         joined = next(part for part in parts if part >> target & 1)
     rest = joined & ~(1 << target) & ~region
     # Each piece of the rest touches the filled square (the area was whole with it free), so
-    # its free neighbours tell the pieces apart: a fill from one takes the others of its piece,
-    # and the last one left is a piece of its own without a fill (mostly the only one).
+    # its free neighbours tell the pieces apart: a fill from one takes the others of its piece
+    # (and stops once it has them all), and the last one left is a piece of its own without a
+    # fill (mostly the only one). Neighbours joined through the squares around it are one piece
+    # at a glance: on Cer 9 that spares the backward search half of its fills here.
     beside = 1 << target + 1 | 1 << target - 1 | 1 << target + width | 1 << target - width
     ends = rest & beside
+    if ends & (ends - 1) and uncut(rest, target, width):
+        return count + 1
     while ends:
         count += 1
         if not ends & (ends - 1):
             break
         poll()
-        ends &= ~flood(ends & -ends, rest, width)
+        ends &= ~fill_until(ends & -ends, ends, rest, width)
     return count
