@@ -47,7 +47,6 @@ class FreezeChecker:
     def __init__(self, width: int, walls: int, dead: int, goals: int) -> None:
         self.width = width
         self.walls = walls
-        self.dead = dead
         self.goals = goals
         # Per axis (across, along), the squares where a box is stopped whatever the other
         # boxes do: a wall on either side or dead squares on both.
