@@ -60,12 +60,7 @@ class FreezeChecker:
         """The frozen boxes around ``box`` (including it) as a mask, or 0 if ``box`` can move."""
         # A box with nothing to stop it along one axis moves: told from its four neighbours,
         # before the rule follows the boxes beside it along the other axis.
-        (across, _), (along, width) = self._axes
-        if not (
-            (across >> box | boxes >> box - 1 | boxes >> box + 1)
-            & (along >> box | boxes >> box - width | boxes >> box + width)
-            & 1
-        ):
+        if not self.stoppable(boxes) >> box & 1:
             return 0
         group = [0]
         if self._frozen(box, boxes, 0, group):
