@@ -18,15 +18,18 @@ def lone_box_reach(
     offsets: tuple[int, ...],
     size: int,
     poll: Poll = no_stop,
+    sides: bool = False,
 ) -> list[int]:
     """Per square of ``floor``, the goals of ``goals`` a lone box there can be pushed to: what
     :func:`~game.solver.analysis.board.goal_reach` finds from the
-    :func:`~game.solver.analysis.board.pull_distances` of every goal.
+    :func:`~game.solver.analysis.board.pull_distances` of every goal. With ``sides``, per
+    square times 4 plus a side (an index of ``offsets``), the goals it can be pushed to when
+    the player stands on that side of it (0 where that side is not floor).
 
     A part reaches the goals in it and those its pushes lead to; the parts come sinks first,
     so those are known when it comes.
     """
-    squares, pushes = _push_graph(floor, side_groups, offsets)
+    squares, state_of, pushes = _push_graph(floor, side_groups, offsets)
     reach_of_state = [0] * len(squares)
     for part in _parts_sinks_first(pushes, poll):
         members = set(part)
@@ -38,6 +41,11 @@ def lone_box_reach(
                     reached |= reach_of_state[child]
         for member in part:
             reach_of_state[member] = reached
+    if sides:
+        by_side = [0] * (size * 4)
+        for key, state in state_of.items():
+            by_side[key] = reach_of_state[state]
+        return by_side
     reach = [0] * size
     for state, square in enumerate(squares):
         reach[square] |= reach_of_state[state]
@@ -46,11 +54,11 @@ def lone_box_reach(
 
 def _push_graph(
     floor: int, side_groups: dict[int, list[int]], offsets: tuple[int, ...]
-) -> tuple[list[int], list[list[int]]]:
+) -> tuple[list[int], dict[int, int], list[list[int]]]:
     """The states of a lone box (its square and a group of its sides the player joins, see
-    :func:`~game.solver.analysis.board.sides_connected`), numbered: each one's square and the
-    states its pushes lead to (the player pushes the box away from his side and stands on
-    that side of it after)."""
+    :func:`~game.solver.analysis.board.sides_connected`), numbered: each one's square, the
+    state per square * 4 + side, and the states its pushes lead to (the player pushes the box
+    away from his side and stands on that side of it after)."""
     state_of: dict[int, int] = {}  # per square * 4 + side, the state of the player there
     squares: list[int] = []
     groups: list[int] = []
@@ -70,7 +78,7 @@ def _push_graph(
             if group >> side & 1 and floor >> target & 1:
                 ahead.append(state_of[target * 4 + side])
         pushes.append(ahead)
-    return squares, pushes
+    return squares, state_of, pushes
 
 
 def _parts_sinks_first(edges: list[list[int]], poll: Poll) -> Iterator[list[int]]:

@@ -48,6 +48,17 @@ class WalledReach:
         aims = analysis.goals if targets is None else targets
         return lone_box_reach(aims & floor, floor, groups, offsets, size, poll)
 
+    def side_reach(self, walls: int) -> tuple[list[int], dict[int, list[int]]]:
+        """Per square * 4 + side, the goals a lone box there can be pushed to with the player
+        on that side of it once walls stand on the squares of ``walls`` (see
+        :func:`~game.solver.analysis.lone_reach.lone_box_reach`), and the side groups."""
+        analysis = self.analysis
+        floor, groups, _ = self._sides(walls & analysis.floor)
+        size = analysis.board.width * analysis.board.height
+        offsets, poll = analysis.offsets, analysis.poll
+        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll, True)
+        return reach, groups
+
     def _sides(self, walls: int) -> SideGroups:
         kept = self._kept
         found = kept.get(walls)

@@ -217,20 +217,33 @@ class MatchingChecker:
 
 class FrozenGoalsChecker:
     """Boxes frozen on goals never move again, so they are walls from then on: the goals
-    left must still each get a box that can reach it alone with those walls in place."""
+    left must still each get a box that can reach it alone with those walls in place, and,
+    when the player's square is known, from the sides of it he can reach."""
 
     CACHE_LIMIT = 4096  # matching checkers kept, one per set of frozen boxes
+    # A loose box's goals from the player's square, per set of frozen boxes, square and box
+    # (some 300 bytes each): the searches ask again for each side a box arrives from.
+    ROWS_KEPT = 50_000
 
     def __init__(self, analysis: Analysis, freeze: FreezeChecker, walled: WalledReach) -> None:
         """``walled``: the lone-box reach once walls are added (shared with the hotspots)."""
         self.analysis = analysis
         self.freeze = freeze
         self.walled = walled
-        self._checkers: dict[int, MatchingChecker] = {}
+        # Per set of frozen boxes: the matching checker of the reach, the reach per side of a
+        # box and the side groups (see WalledReach.side_reach).
+        self._checkers: dict[int, tuple[MatchingChecker, list[int], dict[int, list[int]]]] = {}
+        self._rows: dict[tuple[int, int, int], int] = {}
 
-    def still_possible(self, boxes: int, group: int) -> bool:
+    def still_possible(self, boxes: int, group: int, player: int | None = None) -> bool:
         """Whether the position can still be solved as far as this rule sees, ``group`` being
-        a group of boxes just frozen on goals."""
+        a group of boxes just frozen on goals; ``player``: the player's square, if known."""
+        frozen = self.frozen_if_possible(boxes, group)
+        return frozen >= 0 and (player is None or self.player_reaches(boxes, frozen, player))
+
+    def frozen_if_possible(self, boxes: int, group: int) -> int:
+        """The boxes frozen on goals, ``group`` (just frozen) among them, when the rule
+        without the player's square lets the position be; else -1."""
         goals = self.analysis.goals
         frozen = group
         for box in bits_of(boxes & goals & ~group):
@@ -239,13 +252,76 @@ class FrozenGoalsChecker:
             found = self.freeze.frozen_group(box, boxes)
             if found and not found & ~goals:
                 frozen |= found
-        checker = self._checkers.get(frozen)
-        if checker is None:
+        return frozen if self._kept(frozen)[0].matched(boxes & ~frozen) else -1
+
+    def player_reaches(self, boxes: int, frozen: int, player: int) -> bool:
+        """The rule from the player's square, ``frozen`` being what
+        :meth:`frozen_if_possible` gave for ``boxes``."""
+        return self._matched_from(player, boxes & ~frozen, frozen, self._kept(frozen))
+
+    def _kept(self, frozen: int) -> tuple[MatchingChecker, list[int], dict[int, list[int]]]:
+        kept = self._checkers.get(frozen)
+        if kept is None:
             self.analysis.poll()
             if len(self._checkers) >= self.CACHE_LIMIT:
                 self._checkers.clear()
-            checker = self._checkers[frozen] = self._checker_for(frozen)
-        return checker.matched(boxes & ~frozen)
+            kept = self._checkers[frozen] = self._checker_for(frozen)
+        return kept
 
-    def _checker_for(self, frozen: int) -> MatchingChecker:
-        return MatchingChecker(self.walled.reach(frozen), self.analysis.poll)
+    def _matched_from(
+        self,
+        player: int,
+        loose: int,
+        frozen: int,
+        kept: tuple[MatchingChecker, list[int], dict[int, list[int]]],
+    ) -> bool:
+        """Whether the boxes not frozen can each still have a goal when each goes only where
+        pushes from the sides of it the player reaches take it (the other boxes not frozen
+        away, so he may reach more than he will: the rule stays a sound one). A box in a
+        pocket it shut itself, beside boxes frozen on goals, was a position the searches
+        kept going from (ChrysalisCollection6 24: 1,900 nodes after its last goal but one)."""
+        checker, side_reach, groups = kept
+        analysis = self.analysis
+        free, width, offsets = analysis.floor & ~frozen, analysis.width, analysis.offsets
+        around = -1  # the player's area, the loose boxes away: filled when first needed
+        cache = self._rows
+        rows: dict[int, int] = {}
+        for box in bits_of(loose):
+            key = (frozen, player, box)
+            row = cache.get(key)
+            if row is None:
+                joined = {side_group for side_group in groups[box] if side_group}
+                # Where the box parts its sides, he reaches some of them; else every side or
+                # none (a way through the box passes a side first).
+                if len(joined) > 1:
+                    reached = flood(1 << player, free & ~(1 << box), width)
+                else:
+                    if around < 0:
+                        around = flood(1 << player, free, width)
+                    reached = around
+                row = analysis.goals & 1 << box
+                for side_group in joined:
+                    for side in range(4):
+                        if side_group >> side & 1 and reached >> (box + offsets[side]) & 1:
+                            row |= side_reach[box * 4 + side]
+                            break
+                if len(cache) >= self.ROWS_KEPT:
+                    cache.clear()
+                cache[key] = row
+            if row != checker.reach[box]:
+                rows[box] = row
+        if not rows:
+            return True
+        reach = list(checker.reach)
+        for box, row in rows.items():
+            reach[box] = row
+        return MatchingChecker(reach, analysis.poll).matched(loose)
+
+    def _checker_for(
+        self, frozen: int
+    ) -> tuple[MatchingChecker, list[int], dict[int, list[int]]]:
+        side_reach, groups = self.walled.side_reach(frozen)
+        reach = [0] * (len(side_reach) // 4)
+        for key, goals in enumerate(side_reach):
+            reach[key >> 2] |= goals
+        return MatchingChecker(reach, self.analysis.poll), side_reach, groups

@@ -195,7 +195,7 @@ class SubtreeDeadlocks:
                     if not (reach >> (square - offset) & live >> ahead & 1) or others >> ahead & 1:
                         continue
                     after = others | 1 << ahead
-                    if not problem.allowed(square, ahead, after):
+                    if not problem.allowed(square, ahead, after, square):
                         continue
                     moved = area_after_push(reach, square, ahead, floor & ~after, width)
                     key = (ahead, (moved & -moved).bit_length())

@@ -51,7 +51,9 @@ def _moves_of(
     # The rules look at the boxes only, so the verdicts for the others' set hold at every
     # node where they stand still: moving the box a node has just moved again asks again.
     verdicts = problem.verdicts
-    passed, failed = verdicts.get(others, (0, 0))
+    # Per square: the box may stand there, may not, or may and froze with boxes on goals (then
+    # whether the player still reaches the sides of the loose boxes depends on his side).
+    passed, failed, frozen_at = verdicts.get(others, (0, 0, {}))
     # Most squares pass the rules at a glance, without the freeze and matching searches: no
     # wall or box stops the box there along both axes (it cannot freeze), and a lone box there
     # reaches every goal it reached from its square (the matching's own shortcut).
@@ -81,15 +83,22 @@ def _moves_of(
             after = others | square
             if known is None:
                 if not passed & square:
-                    if failed & square or (
-                        (stoppable & square or not keeps_goals(box, ahead))
-                        and not problem.allowed(box, ahead, after)
-                    ):
+                    frozen = -1 if failed & square else 0
+                    if not frozen and (stoppable & square or not keeps_goals(box, ahead)):
+                        frozen = problem.frozen_on_goals(box, ahead, after)
+                    if frozen < 0:
                         failed |= square
                         areas[ahead] = -1  # frozen or unmatched: it could not be pushed on
                         continue
                     passed |= square
+                    if frozen:
+                        frozen_at[ahead] = frozen
                 known = 0
+            # Frozen on a goal there, the box may shut the player off from a box he must push,
+            # which depends on his side: he stands where the box was.
+            frozen = frozen_at.get(ahead, 0)
+            if frozen and not problem.frozen_goals.player_reaches(after, frozen, at):
+                continue
             moved = area_after_push(area, at, ahead, free & ~square, width)
             areas[ahead] = known | moved
             pushes = (*path, push)
@@ -99,5 +108,5 @@ def _moves_of(
             moves.append((pushes, after, moved))
     if len(verdicts) >= VERDICTS_KEPT:
         verdicts.clear()
-    verdicts[others] = passed, failed
+    verdicts[others] = passed, failed, frozen_at
     return moves

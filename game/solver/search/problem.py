@@ -85,8 +85,10 @@ class Problem:
         self.costs: list[list[int] | None] = [None] * size
         self.choices: list[list[tuple[int, int]] | None] = [None] * size
         # Per set of boxes standing still, the squares where one more box passes the deadlock
-        # rules and where it fails them (see box_moves); shared by apart() twins.
-        self.verdicts: dict[int, tuple[int, int]] = {}
+        # rules that do not ask where the player stands, where it fails them, and where it
+        # passes them frozen with boxes on goals (with those boxes; see box_moves); shared by
+        # apart() twins.
+        self.verdicts: dict[int, tuple[int, int, dict[int, int]]] = {}
         # Per position, its pushes the rules allow (see learned.positions_after); shared by
         # apart() twins, since each applies its own learned patterns after.
         self.successors: dict[tuple[int, int], tuple[Successor, ...]] = {}
@@ -136,7 +138,7 @@ class Problem:
                 after = boxes ^ low ^ (1 << target)
                 if target in learned and self.learned.dead_after(after, target, box):
                     continue  # the player stands on ``box`` after the push
-                if self.allowed(box, target, after):
+                if self.allowed(box, target, after, box):  # he stands where the box stood
                     yield box, index, after
 
     def movable(self, boxes: int, region: int, only: list[int] | None = None) -> list[int]:
@@ -153,16 +155,27 @@ class Problem:
             found.append(movable if only is None else movable & only[index])
         return found
 
-    def allowed(self, source: int, target: int, after: int) -> bool:
+    def allowed(self, source: int, target: int, after: int, player: int | None = None) -> bool:
         """Whether the boxes ``after`` a box went from ``source`` to ``target`` escape the
         deadlock rules: the box frozen off a goal, boxes that cannot each have a goal, goals
-        that boxes frozen on goals have walled off."""
-        frozen = self.freeze.frozen_group(target, after)
-        if frozen & ~self.goals:
-            return False
+        that boxes frozen on goals have walled off (``player``: the player's square after,
+        when known: then also boxes whose sides he can no longer reach, see
+        :meth:`FrozenGoalsChecker.player_reaches`)."""
+        frozen = self.frozen_on_goals(source, target, after)
+        if frozen <= 0:
+            return frozen == 0
+        return player is None or self.frozen_goals.player_reaches(after, frozen, player)
+
+    def frozen_on_goals(self, source: int, target: int, after: int) -> int:
+        """The rules of :meth:`allowed` that do not ask where the player stands: -1 when the
+        boxes ``after`` fail them, else the boxes frozen on goals if the box on ``target``
+        froze (all on goals), or 0."""
+        group = self.freeze.frozen_group(target, after)
+        if group & ~self.goals:
+            return -1
         if not self.matching.still_matched(after, source, target):
-            return False
-        return not frozen or self.frozen_goals.still_possible(after, frozen)
+            return -1
+        return self.frozen_goals.frozen_if_possible(after, group) if group else 0
 
     def through_tunnel(
         self, box: int, direction: int, after: int, live: int

@@ -7,6 +7,7 @@ import random
 from game.core.xsb import parse_level
 from game.solver import SolveStatus, dead_squares, frozen_boxes, solve
 from game.solver.analysis.board import bits_of
+from game.solver.search.box_moves import box_moves
 from tests.solver.helpers import problem_of
 
 # A 4x4 room with one goal: a box against a wall can never leave it, so only the inner
@@ -102,6 +103,38 @@ def test_goals_frozen_off_the_way_leave_the_others_reachable() -> None:
     frozen = problem.freeze.frozen_group(board.index(4, 1), problem.start_boxes)
     assert frozen and not frozen & ~problem.goals
     assert problem.frozen_goals.still_possible(problem.start_boxes, frozen)
+
+
+def test_a_box_reaches_goals_only_from_the_sides_the_player_reaches() -> None:
+    # The box at (4, 1) could be pushed left to the goal from the square beside the frozen
+    # box, but the player reaches only its left side: pushed right it is shut in for good.
+    text = "\n".join(["########", "#. @$ *#", "########"])
+    problem = problem_of(text)
+    board = parse_level(text).board
+    boxes = problem.start_boxes
+    frozen = problem.freeze.frozen_group(board.index(6, 1), boxes)
+    assert frozen == 1 << board.index(6, 1)
+    assert problem.frozen_goals.still_possible(boxes, frozen)  # the player anywhere
+    assert not problem.frozen_goals.still_possible(boxes, frozen, board.index(3, 1))
+    assert problem.frozen_goals.still_possible(boxes, frozen, board.index(5, 1))
+
+
+def test_a_push_that_shuts_the_player_off_from_a_box_is_left_out() -> None:
+    # Pushed up onto its goal, the box freezes and shuts the player into the shaft below it:
+    # the other box, whose goal a lone box could reach, can never be pushed again.
+    text = "\n".join(["########", "#.  $ .#", "######$#", "######@#", "########"])
+    problem = problem_of(text)
+    board = parse_level(text).board
+    source, target = board.index(6, 2), board.index(6, 1)
+    after = problem.start_boxes ^ (1 << source | 1 << target)
+    assert problem.frozen_goals.still_possible(after, 1 << target)  # the player anywhere
+    assert problem.allowed(source, target, after)
+    assert not problem.allowed(source, target, after, source)  # he stands where the box stood
+    # Neither the searches over pushes nor those over box moves make the push.
+    boxes, player = problem.start_boxes, problem.start_player
+    region = problem.region(boxes, player)
+    assert all(after != moved for _, _, moved in problem.pushes(boxes, region))
+    assert all(after != moved for _, moved, _ in box_moves(problem, boxes, region, None))
 
 
 def test_only_boxes_stopped_along_both_axes_are_candidates_for_freezing() -> None:
