@@ -38,26 +38,22 @@ class WalledReach:
         # goals rule asks for sets that mostly grow a box at a time as boxes are packed.
         self._kept: dict[int, SideGroups] = {}
 
-    def reach(self, walls: int, targets: int | None = None) -> list[int]:
+    def reach(self, walls: int, targets: int | None = None, sides: bool = False) -> list[int]:
         """The reach once walls stand on the squares of ``walls`` (of the floor) too: per
-        square, the goals (or the squares of ``targets``) a lone box there can be pushed to."""
+        square, the goals (or the squares of ``targets``) a lone box there can be pushed to;
+        with ``sides``, per square * 4 + side, with the player on that side of it (see
+        :func:`~game.solver.analysis.lone_reach.lone_box_reach`)."""
         analysis = self.analysis
         floor, groups, _ = self._sides(walls & analysis.floor)
         size = analysis.board.width * analysis.board.height
         offsets, poll = analysis.offsets, analysis.poll
         aims = analysis.goals if targets is None else targets
-        return lone_box_reach(aims & floor, floor, groups, offsets, size, poll)
+        return lone_box_reach(aims & floor, floor, groups, offsets, size, poll, sides)
 
-    def side_reach(self, walls: int) -> tuple[list[int], dict[int, list[int]]]:
-        """Per square * 4 + side, the goals a lone box there can be pushed to with the player
-        on that side of it once walls stand on the squares of ``walls`` (see
-        :func:`~game.solver.analysis.lone_reach.lone_box_reach`), and the side groups."""
-        analysis = self.analysis
-        floor, groups, _ = self._sides(walls & analysis.floor)
-        size = analysis.board.width * analysis.board.height
-        offsets, poll = analysis.offsets, analysis.poll
-        reach = lone_box_reach(analysis.goals & floor, floor, groups, offsets, size, poll, True)
-        return reach, groups
+    def side_groups(self, walls: int) -> dict[int, list[int]]:
+        """:func:`sides_connected` for every square of the floor once walls stand on the
+        squares of ``walls`` too."""
+        return self._sides(walls & self.analysis.floor).groups
 
     def _sides(self, walls: int) -> SideGroups:
         kept = self._kept

@@ -231,15 +231,14 @@ class FrozenGoalsChecker:
         self.freeze = freeze
         self.walled = walled
         # Per set of frozen boxes: the matching checker of the reach, the reach per side of a
-        # box and the side groups (see WalledReach.side_reach).
+        # box and the side groups (see WalledReach.reach and side_groups).
         self._checkers: dict[int, tuple[MatchingChecker, list[int], dict[int, list[int]]]] = {}
         self._rows: dict[tuple[int, int, int], int] = {}
 
-    def still_possible(self, boxes: int, group: int, player: int | None = None) -> bool:
-        """Whether the position can still be solved as far as this rule sees, ``group`` being
-        a group of boxes just frozen on goals; ``player``: the player's square, if known."""
-        frozen = self.frozen_if_possible(boxes, group)
-        return frozen >= 0 and (player is None or self.player_reaches(boxes, frozen, player))
+    def still_possible(self, boxes: int, group: int) -> bool:
+        """Whether the position can still be solved as far as this rule sees without the
+        player's square, ``group`` being a group of boxes just frozen on goals."""
+        return self.frozen_if_possible(boxes, group) >= 0
 
     def frozen_if_possible(self, boxes: int, group: int) -> int:
         """The boxes frozen on goals, ``group`` (just frozen) among them, when the rule
@@ -256,31 +255,14 @@ class FrozenGoalsChecker:
 
     def player_reaches(self, boxes: int, frozen: int, player: int) -> bool:
         """The rule from the player's square, ``frozen`` being what
-        :meth:`frozen_if_possible` gave for ``boxes``."""
-        return self._matched_from(player, boxes & ~frozen, frozen, self._kept(frozen))
-
-    def _kept(self, frozen: int) -> tuple[MatchingChecker, list[int], dict[int, list[int]]]:
-        kept = self._checkers.get(frozen)
-        if kept is None:
-            self.analysis.poll()
-            if len(self._checkers) >= self.CACHE_LIMIT:
-                self._checkers.clear()
-            kept = self._checkers[frozen] = self._checker_for(frozen)
-        return kept
-
-    def _matched_from(
-        self,
-        player: int,
-        loose: int,
-        frozen: int,
-        kept: tuple[MatchingChecker, list[int], dict[int, list[int]]],
-    ) -> bool:
-        """Whether the boxes not frozen can each still have a goal when each goes only where
-        pushes from the sides of it the player reaches take it (the other boxes not frozen
-        away, so he may reach more than he will: the rule stays a sound one). A box in a
-        pocket it shut itself, beside boxes frozen on goals, was a position the searches
-        kept going from (ChrysalisCollection6 24: 1,900 nodes after its last goal but one)."""
-        checker, side_reach, groups = kept
+        :meth:`frozen_if_possible` gave for ``boxes``: whether the boxes not frozen can each
+        still have a goal when each goes only where pushes from the sides of it the player
+        reaches take it (the other boxes not frozen away, so he may reach more than he will:
+        the rule stays a sound one). A box in a pocket it shut itself, beside boxes frozen on
+        goals, was a position the searches kept going from (ChrysalisCollection6 24: 1,900
+        nodes after its last goal but one)."""
+        checker, side_reach, groups = self._kept(frozen)
+        loose = boxes & ~frozen
         analysis = self.analysis
         free, width, offsets = analysis.floor & ~frozen, analysis.width, analysis.offsets
         around = -1  # the player's area, the loose boxes away: filled when first needed
@@ -317,10 +299,20 @@ class FrozenGoalsChecker:
             reach[box] = row
         return MatchingChecker(reach, analysis.poll).matched(loose)
 
+    def _kept(self, frozen: int) -> tuple[MatchingChecker, list[int], dict[int, list[int]]]:
+        kept = self._checkers.get(frozen)
+        if kept is None:
+            self.analysis.poll()
+            if len(self._checkers) >= self.CACHE_LIMIT:
+                self._checkers.clear()
+            kept = self._checkers[frozen] = self._checker_for(frozen)
+        return kept
+
     def _checker_for(
         self, frozen: int
     ) -> tuple[MatchingChecker, list[int], dict[int, list[int]]]:
-        side_reach, groups = self.walled.side_reach(frozen)
+        side_reach = self.walled.reach(frozen, sides=True)
+        groups = self.walled.side_groups(frozen)
         reach = [0] * (len(side_reach) // 4)
         for key, goals in enumerate(side_reach):
             reach[key >> 2] |= goals

@@ -115,8 +115,10 @@ def test_a_box_reaches_goals_only_from_the_sides_the_player_reaches() -> None:
     frozen = problem.freeze.frozen_group(board.index(6, 1), boxes)
     assert frozen == 1 << board.index(6, 1)
     assert problem.frozen_goals.still_possible(boxes, frozen)  # the player anywhere
-    assert not problem.frozen_goals.still_possible(boxes, frozen, board.index(3, 1))
-    assert problem.frozen_goals.still_possible(boxes, frozen, board.index(5, 1))
+    frozen_goals = problem.frozen_goals
+    all_frozen = frozen_goals.frozen_if_possible(boxes, frozen)
+    assert not frozen_goals.player_reaches(boxes, all_frozen, board.index(3, 1))
+    assert frozen_goals.player_reaches(boxes, all_frozen, board.index(5, 1))
 
 
 def test_a_push_that_shuts_the_player_off_from_a_box_is_left_out() -> None:
