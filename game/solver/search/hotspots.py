@@ -12,10 +12,13 @@ from __future__ import annotations
 from game.solver.analysis.board import Analysis, bits_of
 from game.solver.analysis.walled import WalledReach
 
-# Working out what every square blocks grows with squares * squares * goals (0.34 s for XSokoban
-# 89's 155 squares and 21 goals, 1.5 s when each wall filled the floor again and pulled from
-# every goal); on larger boards no box counts as a hotspot.
-MOST_WORK = 1_000_000
+# What a square blocks is worked out when a box first stands there, one walled reach of the
+# floor's squares each: all of them take about squares ** 3 (0.1 s for XSokoban 10's 172 squares,
+# 1.3 s for ChrysalisCollection9 45's 340, 4 s for 568, 49 s for 1,408). On larger boards no box
+# counts as a hotspot. A bound of squares * squares * goals before (1,000,000) left out boards
+# cheap to work out with many goals: ChrysalisCollection6 24 (171 squares, 35 goals), where
+# Festival's solution is a line of advised moves and its hotspot count goes 5 to 0.
+MOST_SQUARES = 350
 
 
 class Hotspots:
@@ -32,8 +35,7 @@ class Hotspots:
         self._blocks = [-1] * self.size  # per square, what it blocks (-1: not yet known)
         # Per square, the squares known to block it (those whose blocks are worked out).
         self._blocked_by = [0] * self.size
-        squares = len(analysis.squares)
-        self.enabled = squares * squares * len(analysis.goal_list) <= MOST_WORK
+        self.enabled = len(analysis.squares) <= MOST_SQUARES
         # The boxes off the goals and the hotspots among them of the last parent counted
         # from: a search counts every child of a position, each one box moved from it.
         self._parent_loose = -1

@@ -62,9 +62,39 @@ def test_a_box_on_a_goal_is_never_a_hotspot_nor_blocked() -> None:
 def test_on_a_board_too_large_to_work_out_no_box_is_a_hotspot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(hotspots, "MOST_WORK", 0)
+    monkeypatch.setattr(hotspots, "MOST_SQUARES", 0)
     problem = problem_of(CORRIDOR)
     assert problem.hotspots.count(problem.start_boxes) == 0
+
+
+# An open room of 19 x 12 squares and a corridor of 4 into it, two boxes in each other's way
+# there (as in CORRIDOR): 232 squares and 20 goals.
+WIDE_ROOM = "\n".join(
+    [
+        "#########################",
+        "#####     .........     #",
+        "#####     .........     #",
+        "#####                   #",
+        "#####  $ $ $ $ $ $ $ $ $#",
+        "#..$$                   #",
+        "#####  $ $ $ $ $ $ $ $ $#",
+        "#####                   #",
+        "#####        @          #",
+        "#####                   #",
+        "#####                   #",
+        "#####                   #",
+        "#####                   #",
+        "#########################",
+    ]
+)
+
+
+def test_a_board_of_many_goals_counts_hotspots_while_its_squares_are_few() -> None:
+    problem = problem_of(WIDE_ROOM)
+    squares, goals = len(problem.analysis.squares), len(problem.analysis.goal_list)
+    # Cheap to work out (few squares), once left out for squares * squares * goals.
+    assert squares <= hotspots.MOST_SQUARES and squares * squares * goals > 1_000_000
+    assert problem.hotspots.count(problem.start_boxes) == 2
 
 
 def child(rank: tuple[int, ...]) -> Child[int]:
