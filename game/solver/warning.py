@@ -1,8 +1,8 @@
 """Deadlock warnings for play: the sound rules of the solver, checked right after a push.
 
-A box on a dead square, boxes frozen off their goals, boxes that can no longer each reach a
-goal of their own, and goals walled off by boxes frozen on other goals; deeper proofs come
-from the solver service.
+A box on a dead square, boxes frozen off their goals, boxes shut round a free square they can
+only be pushed into, boxes that can no longer each reach a goal of their own, and goals walled
+off by boxes frozen on other goals; deeper proofs come from the solver service.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.solver.analysis.board import Analysis, bits_of, mask_of
+from game.solver.deadlock.closed_square import ClosedSquares
 from game.solver.search.problem import Problem
 
 
@@ -27,7 +28,11 @@ class DeadlockWatch:
     """The deadlock rules for one board, ready to judge each push of a game."""
 
     def __init__(self, board: Board) -> None:
-        self.rules = Problem(Analysis(board), 0, 0)
+        self.rules = rules = Problem(Analysis(board), 0, 0)
+        # Not among the searches' rules: tried there, it lost more tuning levels than it
+        # gained (docs/solver.md, 2026-12-06, thirty-ninth session).
+        size = board.width * board.height
+        self.closed = ClosedSquares(rules.width, rules.floor, rules.goals, size)
 
     def after_push(
         self, boxes: Collection[int], source: int, target: int
@@ -45,6 +50,12 @@ class DeadlockWatch:
             return DeadlockWarning(
                 frozenset(bits_of(frozen)),
                 "Deadlock: these boxes are frozen and one is off its goal (undo: U)",
+            )
+        locked = self.closed.locked(target, after)
+        if locked:
+            return DeadlockWarning(
+                frozenset(bits_of(locked)),
+                "Deadlock: these boxes shut in a square and are stuck round it (undo: U)",
             )
         if not rules.matching.matched(after):
             return DeadlockWarning(

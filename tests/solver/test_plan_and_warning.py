@@ -79,3 +79,18 @@ def test_boxes_stuck_on_goals_that_wall_off_a_goal_warn() -> None:
     warning = DeadlockWatch(board).after_push(level.boxes, board.index(5, 3), board.index(5, 2))
     assert warning is not None and "wall off a goal" in warning.message
     assert board.index(5, 2) in warning.boxes
+
+
+def test_boxes_shut_round_a_free_square_warn() -> None:
+    # Pushed up, the box closes the square to its right: the boxes round it can only be pushed
+    # into it, and the one just pushed is off its goal.
+    text = "\n".join(
+        ["########", "#      #", "#  **  #", "#    * #", "#  $** #", "#  @  .#", "########"]
+    )
+    level = parse_level(text)
+    board = level.board
+    source, target = board.index(3, 4), board.index(3, 3)
+    after = (level.boxes - {source}) | {target}
+    warning = DeadlockWatch(board).after_push(after, source, target)
+    assert warning is not None and "shut in a square" in warning.message
+    assert target in warning.boxes and board.index(4, 2) in warning.boxes

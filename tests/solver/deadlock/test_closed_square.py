@@ -1,0 +1,164 @@
+"""Closed squares (after Festival's 3x3 deadlocks): the patterns the rule finds, those it lets
+be, and on random positions a brute-force search agreeing that what it finds is dead."""
+
+from __future__ import annotations
+
+import random
+
+from game.core.errors import LevelError
+from game.core.level import Level
+from game.core.xsb import parse_level
+from game.solver.analysis.board import bits_of, flood, mask_of
+from game.solver.deadlock.closed_square import ClosedSquares
+from game.solver.search.problem import Problem
+from tests.solver.helpers import problem_of, problem_of_level
+
+# The box below the player, pushed up onto (3, 3), closes (4, 3) with the corners (3, 2) and
+# (5, 4) taken: the boxes round it can only be pushed into it.
+OPPOSITE_CORNERS = "\n".join(
+    ["########", "#      #", "#  **  #", "#    * #", "#  $** #", "#  @  .#", "########"]
+)
+
+
+def closed_squares(problem: Problem) -> ClosedSquares:
+    """The rule for the problem's board."""
+    size = problem.analysis.board.width * problem.analysis.board.height
+    return ClosedSquares(problem.width, problem.floor, problem.goals, size)
+
+
+def pushed(text: str, source: tuple[int, int], target: tuple[int, int]) -> tuple[int, int, int]:
+    """The source and target squares of a push in ``text`` and the boxes after it."""
+    problem = problem_of(text)
+    board = parse_level(text).board
+    start, end = board.index(*source), board.index(*target)
+    return start, end, problem.start_boxes ^ (1 << start | 1 << end)
+
+
+def test_a_square_shut_in_with_two_opposite_corners_taken_is_a_deadlock() -> None:
+    problem = problem_of(OPPOSITE_CORNERS)
+    _, target, after = pushed(OPPOSITE_CORNERS, (3, 4), (3, 3))
+    assert problem.freeze.frozen_group(target, after) == 0  # the freeze rule lets it be
+    locked = closed_squares(problem).locked(target, after)
+    board = parse_level(OPPOSITE_CORNERS).board
+    corners_and_sides = [(3, 2), (4, 2), (3, 3), (5, 3), (4, 4), (5, 4)]
+    assert locked == mask_of(board.index(x, y) for x, y in corners_and_sides)
+
+
+def test_the_same_square_with_every_box_on_its_goal_is_no_deadlock() -> None:
+    # Nothing is stuck until a box is pushed into the square (the box off its goal is not
+    # one of those round it).
+    text = "\n".join(
+        ["########", "#      #", "#  **  #", "#  * * #", "#   ** #", "#@  $. #", "########"]
+    )
+    problem = problem_of(text)
+    board = parse_level(text).board
+    assert not closed_squares(problem).locked(board.index(3, 3), problem.start_boxes)
+
+
+def test_a_wall_side_with_the_corners_across_taken_one_by_a_wall() -> None:
+    # (2, 2) closed: a wall east of it, the corner north-west a wall, south-west a box (the
+    # corner north-east free, so the opposite corners do not close it).
+    text = "\n".join(["######", "##* ##", "#$ ###", "#*$  #", "#@ ..#", "######"])
+    problem = problem_of(text)
+    board = parse_level(text).board
+    assert closed_squares(problem).locked(board.index(2, 3), problem.start_boxes)
+
+
+def test_box_corners_across_a_wall_side_are_not_enough() -> None:
+    # As above, but both corners across the wall boxes: pushed in first, the west box leaves
+    # the corners free to move, so the rule claims nothing.
+    text = "\n".join(["######", "#$* ##", "#$ ###", "#*$  #", "#@...#", "######"])
+    problem = problem_of(text)
+    board = parse_level(text).board
+    assert not closed_squares(problem).locked(board.index(2, 3), problem.start_boxes)
+
+
+def solvable(level: Level, boxes: int, player: int) -> bool:
+    """Brute force over pushes, the player's area standing for his square: whether the boxes
+    can all reach goals from this position."""
+    problem = problem_of_level(level)
+    floor, width, goals = problem.floor, problem.width, problem.goals
+    offsets = (1, -1, width, -width)
+    start = (boxes, min(bits_of(flood(1 << player, floor & ~boxes, width))))
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for boxes, stand in frontier:
+            if boxes == goals:
+                return True
+            region = flood(1 << stand, floor & ~boxes, width)
+            for box in bits_of(boxes):
+                for offset in offsets:
+                    ahead = box + offset
+                    if not region >> (box - offset) & 1 or not floor >> ahead & 1:
+                        continue
+                    if boxes >> ahead & 1:
+                        continue
+                    after = boxes ^ (1 << box | 1 << ahead)
+                    area = flood(1 << box, floor & ~after, width)
+                    state = (after, min(bits_of(area)))
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(state)
+        frontier = following
+    return False
+
+
+def random_closed_levels(count: int, seed: int) -> list[tuple[Level, int, int]]:
+    """Small rooms built round a free square whose sides are likely taken, the rest random: each
+    level with its boxes and the square east of the free square, where a box stands."""
+    rng = random.Random(seed)
+    found: list[tuple[Level, int, int]] = []
+    while len(found) < count:
+        width, height = 6, 5
+        cells = [[" "] * width for _ in range(height)]
+        x, y = rng.randint(1, width - 2), rng.randint(1, height - 2)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+            if rng.random() < 0.85:
+                cells[y + dy][x + dx] = rng.choice("#$$**")
+        boxes = sum(row.count("$") + row.count("*") for row in cells)
+        goals = sum(row.count("*") for row in cells)
+        free = [(i, j) for j in range(height) for i in range(width) if cells[j][i] == " "]
+        free.remove((x, y))
+        if boxes > 4 or len(free) < boxes - goals + 1:
+            continue
+        chosen = rng.sample(free, boxes - goals + 1)
+        for index, (i, j) in enumerate(chosen):
+            cells[j][i] = "@" if index == 0 else "."
+        rows = ["#" * (width + 2), *("#" + "".join(r) + "#" for r in cells), "#" * (width + 2)]
+        try:
+            level = parse_level("\n".join(rows))
+        except LevelError:
+            continue
+        side = level.board.index(x + 2, y + 1) if cells[y][x + 1] in "$*" else None
+        if side is not None:
+            found.append((level, side, mask_of(level.boxes)))
+    return found
+
+
+def test_every_position_the_rule_calls_dead_is_unsolvable() -> None:
+    claimed = spared = 0
+    for level, square, boxes in random_closed_levels(200, seed=11):
+        problem = problem_of_level(level)
+        if closed_squares(problem).locked(square, boxes):
+            claimed += 1
+            assert not solvable(level, boxes, level.player), level.to_xsb()
+        elif _shut_in(problem, square, boxes) and solvable(level, boxes, level.player):
+            spared += 1
+    # The rooms hold solvable positions with a square shut in beside a box off its goal, so a
+    # looser rule would be caught here.
+    assert claimed >= 40 and spared >= 3
+
+
+def _shut_in(problem: Problem, square: int, boxes: int) -> bool:
+    """Whether a free square round ``square`` has its four sides taken, a box off its goal on
+    one of them."""
+    rule = closed_squares(problem)
+    width, taken = problem.width, rule.solid | boxes
+    for free in rule.around[square]:
+        sides = (free - width, free + width, free - 1, free + 1)
+        shut = not taken >> free & 1 and all(taken >> side & 1 for side in sides)
+        if shut and any(boxes >> side & 1 and not problem.goals >> side & 1 for side in sides):
+            return True
+    return False
