@@ -273,7 +273,9 @@ class SolverAssist:
         ):
             self._fire(Taken())
         elif isinstance(answer, RescueResult):
-            self._fire(Rescued(answer.undos))
+            # Counted from the moves made when it was asked: the player may have walked since.
+            kept = answer.kept
+            self._fire(Rescued(None if kept is None else len(state.moves) - kept, kept))
         elif not isinstance(answer, Solved) or result is None:
             error = ended.problem.text if ended.problem is not None else ""
             self._fire(NoAnswer(error or "The solver gave no answer"))
@@ -347,6 +349,7 @@ class SolverAssist:
             moved=bool(state.moves),
             think_ahead=self.solver.think_ahead,
             deadlock=deadlock,
+            steps=len(state.moves),
         )
 
     def _hint(self, state: PlayState) -> Hint | None:

@@ -27,7 +27,8 @@ class Search:
 class Position:
     """What the help needs to know of the position now: its boxes, whether a plan for it is
     known, whether it is solved, whether moves were made (a rescue replays them), whether
-    the solver may think before anyone asks, and the deadlock the push just made (if any)."""
+    the solver may think before anyone asks, the deadlock the push just made (if any) and the
+    moves made (an undo count changes with each)."""
 
     boxes: frozenset[int]
     planned: bool = False
@@ -35,6 +36,7 @@ class Position:
     moved: bool = False
     think_ahead: bool = True
     deadlock: str | None = None
+    steps: int = 0
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -99,9 +101,11 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Rescued:
-    """The rescue counted the ``undos`` that bring the game back (None: it found none)."""
+    """The rescue counted the ``undos`` that bring the game back to its first ``kept`` moves
+    (None: it found none)."""
 
     undos: int | None
+    kept: int | None = None
 
 
 @dataclass(frozen=True)

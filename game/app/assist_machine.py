@@ -80,14 +80,16 @@ class Want(Enum):
 @dataclass(frozen=True)
 class Help:
     """Everything the reducer decides: the phase, what the player waits for, the line to show,
-    the undos that save a lost game, the hints already charged (position and push), the boxes
-    the help last spoke of, the search asked (and the boxes it was asked for, which a walk
-    keeps), the think-ahead's budget and whether the window has the focus."""
+    the undos that save a lost game and the moves they keep, the hints already charged
+    (position and push), the boxes the help last spoke of, the search asked (and the boxes it
+    was asked for, which a walk keeps), the think-ahead's budget and whether the window has
+    the focus."""
 
     phase: Phase = Phase.IDLE
     want: Want = Want.NOTHING
     message: str = ""
     undos: int | None = None
+    kept: int | None = None
     charged: frozenset[tuple[frozenset[int], Push]] = frozenset()
     seen: frozenset[int] | None = None
     search: Search | None = None
@@ -122,7 +124,11 @@ def _moved(help: Help, event: Event) -> Result:
     if where.boxes != help.seen:
         # What was said of the last position (lost, no solution found) is not said of this
         # one: a restart, an undo or a paste starts from what is known of it.
-        help = replace(help, seen=where.boxes, phase=P.IDLE, message="", undos=None)
+        help = replace(help, seen=where.boxes, phase=P.IDLE, message="", undos=None, kept=None)
+    elif help.kept is not None:
+        # A walk after the fatal push, or an undo of one, changes the undos that save it.
+        undos = where.steps - help.kept
+        help = replace(help, undos=undos, message=lost_message(undos))
     if where.deadlock is not None:
         help = replace(help, phase=P.UNSOLVABLE, message=where.deadlock)
     elif where.planned:
@@ -158,7 +164,9 @@ def _focus(help: Help, event: Event) -> Result:
     if not event.focused:
         if help.waiting or help.search is None:
             return help, ()
-        paused = replace(help, phase=P.IDLE, message="", undos=None, search=None, asked=None)
+        paused = replace(
+            help, phase=P.IDLE, message="", undos=None, kept=None, search=None, asked=None
+        )
         return paused, (CancelSearch(),)
     if event.position.planned or help.search is not None:
         return help, ()
@@ -252,7 +260,8 @@ def _unsolvable(help: Help, event: Event) -> Result:
 
 def _rescued(help: Help, event: Event) -> Result:
     assert isinstance(event, Rescued)
-    return replace(help, message=lost_message(event.undos), undos=event.undos, search=None), ()
+    help = replace(help, message=lost_message(event.undos), undos=event.undos, kept=event.kept)
+    return replace(help, search=None), ()
 
 
 def _no_answer(help: Help, event: Event) -> Result:

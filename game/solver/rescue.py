@@ -19,9 +19,11 @@ from game.solver.result import Cancel, SolveStatus
 
 @dataclass(frozen=True)
 class RescueResult:
-    """``undos`` brings the game back to a solvable position; None if that is unknown."""
+    """``undos`` brings the game back to a solvable position, the first ``kept`` moves of the
+    history (None if that is unknown)."""
 
     undos: int | None
+    kept: int | None
     certain: bool  # False when a solve timed out and the count is only an upper bound
     solves: int
     seconds: float
@@ -47,7 +49,7 @@ def undos_to_solvable(
     moves = parse_lurd(history)
     pushes = [index for index, letter in enumerate(moves) if letter.isupper()]
     if not pushes:
-        return RescueResult(None, False, 0, 0.0)
+        return RescueResult(None, None, False, 0, 0.0)
     budget = time_limit / (math.log2(len(pushes)) + 2)
     solves = 0
     certain = True
@@ -55,7 +57,7 @@ def undos_to_solvable(
     low, high = 0, len(pushes) - 1
     while low < high:
         if cancel is not None and (cancel.is_set() if hasattr(cancel, "is_set") else cancel()):
-            return RescueResult(None, False, solves, time.monotonic() - started)
+            return RescueResult(None, None, False, solves, time.monotonic() - started)
         middle = (low + high) // 2
         position = _position_after(level, moves, pushes[middle] + 1)
         result = solve(
@@ -68,4 +70,5 @@ def undos_to_solvable(
             # An unproved answer counts as dead: the count stays safe, if perhaps too large.
             certain = certain and result.status is SolveStatus.UNSOLVABLE
             high = middle
-    return RescueResult(len(moves) - pushes[low], certain, solves, time.monotonic() - started)
+    kept = pushes[low]
+    return RescueResult(len(moves) - kept, kept, certain, solves, time.monotonic() - started)

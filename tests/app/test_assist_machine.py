@@ -64,9 +64,11 @@ def moved(
     made: bool = False,
     think_ahead: bool = True,
     deadlock: str | None = None,
+    steps: int = 0,
 ) -> Moved:
-    """The position at ``boxes`` after a change (``made``: moves were made since the start)."""
-    return Moved(Position(boxes, planned, solved, made, think_ahead, deadlock), "fast")
+    """The position at ``boxes`` after a change (``made``: moves were made since the start,
+    ``steps`` of them)."""
+    return Moved(Position(boxes, planned, solved, made, think_ahead, deadlock, steps), "fast")
 
 
 def thinking_ahead() -> Help:
@@ -161,6 +163,21 @@ def test_a_lost_position_counts_its_undos_and_refuses_help_at_once() -> None:
     assert counted.undos == 2 and "undo 2 moves" in counted.message
     failed = run(help, NoAnswer("rescue failed"))
     assert failed.phase is Phase.UNSOLVABLE and failed.message == help.message
+
+
+def test_walks_after_the_fatal_push_and_their_undos_change_the_count() -> None:
+    # Lost after 6 moves, the rescue keeps the first 5: one undo. Two steps walked make it
+    # three; one of them undone, two.
+    lost, _ = reduce(thinking_ahead(), moved(THERE, deadlock="boxes stuck", made=True, steps=6))
+    counted = run(lost, Rescued(1, kept=5))
+    assert counted.undos == 1 and "undo 1 move " in counted.message
+    walked = run(counted, moved(THERE, made=True, steps=8))
+    assert walked.undos == 3 and "undo 3 moves" in walked.message
+    back = run(walked, moved(THERE, made=True, steps=7))
+    assert back.undos == 2 and "undo 2 moves" in back.message
+    # The fatal push undone: the count is gone with the position it was made for.
+    saved = run(back, moved(HERE, made=True, steps=5))
+    assert saved.undos is None and saved.kept is None and saved.message == ""
 
 
 def test_a_deadlocking_push_is_lost_at_once_and_the_rescue_waits_for_the_moves_to_settle() -> None:
