@@ -273,9 +273,7 @@ class SolverAssist:
         ):
             self._fire(Taken())
         elif isinstance(answer, RescueResult):
-            # Counted from the moves made when it was asked: the player may have walked since.
-            kept = answer.kept
-            self._fire(Rescued(None if kept is None else len(state.moves) - kept, kept))
+            self._fire(Rescued(answer.kept))
         elif not isinstance(answer, Solved) or result is None:
             error = ended.problem.text if ended.problem is not None else ""
             self._fire(NoAnswer(error or "The solver gave no answer"))

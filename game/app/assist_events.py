@@ -101,11 +101,10 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Rescued:
-    """The rescue counted the ``undos`` that bring the game back to its first ``kept`` moves
-    (None: it found none)."""
+    """The rescue found that the game's first ``kept`` moves can still be solved (None: it
+    found no such moves)."""
 
-    undos: int | None
-    kept: int | None = None
+    kept: int | None
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,8 @@ class Want(Enum):
 @dataclass(frozen=True)
 class Help:
     """Everything the reducer decides: the phase, what the player waits for, the line to show,
-    the undos that save a lost game and the moves they keep, the hints already charged
+    the moves a lost game's rescue keeps and the moves made when the help last heard of them
+    (the undos that save it are their difference), the hints already charged
     (position and push), the boxes the help last spoke of, the search asked (and the boxes it
     was asked for, which a walk keeps), the think-ahead's budget and whether the window has
     the focus."""
@@ -88,14 +89,19 @@ class Help:
     phase: Phase = Phase.IDLE
     want: Want = Want.NOTHING
     message: str = ""
-    undos: int | None = None
     kept: int | None = None
+    steps: int = 0
     charged: frozenset[tuple[frozenset[int], Push]] = frozenset()
     seen: frozenset[int] | None = None
     search: Search | None = None
     asked: frozenset[int] | None = None
     budget: float = BACKGROUND_TIME_LIMIT
     focused: bool = True
+
+    @property
+    def undos(self) -> int | None:
+        """The undos that bring a lost game back to a solvable position, once counted."""
+        return None if self.kept is None else self.steps - self.kept
 
     @property
     def waiting(self) -> bool:
@@ -121,14 +127,15 @@ def reduce(help: Help, event: Event) -> Result:
 def _moved(help: Help, event: Event) -> Result:
     assert isinstance(event, Moved)
     where = event.position
+    if where.steps != help.steps:
+        help = replace(help, steps=where.steps)
     if where.boxes != help.seen:
         # What was said of the last position (lost, no solution found) is not said of this
         # one: a restart, an undo or a paste starts from what is known of it.
-        help = replace(help, seen=where.boxes, phase=P.IDLE, message="", undos=None, kept=None)
+        help = replace(help, seen=where.boxes, phase=P.IDLE, message="", kept=None)
     elif help.kept is not None:
         # A walk after the fatal push, or an undo of one, changes the undos that save it.
-        undos = where.steps - help.kept
-        help = replace(help, undos=undos, message=lost_message(undos))
+        help = replace(help, message=lost_message(help.undos))
     if where.deadlock is not None:
         help = replace(help, phase=P.UNSOLVABLE, message=where.deadlock)
     elif where.planned:
@@ -165,7 +172,7 @@ def _focus(help: Help, event: Event) -> Result:
         if help.waiting or help.search is None:
             return help, ()
         paused = replace(
-            help, phase=P.IDLE, message="", undos=None, kept=None, search=None, asked=None
+            help, phase=P.IDLE, message="", kept=None, search=None, asked=None
         )
         return paused, (CancelSearch(),)
     if event.position.planned or help.search is not None:
@@ -260,8 +267,8 @@ def _unsolvable(help: Help, event: Event) -> Result:
 
 def _rescued(help: Help, event: Event) -> Result:
     assert isinstance(event, Rescued)
-    help = replace(help, message=lost_message(event.undos), undos=event.undos, kept=event.kept)
-    return replace(help, search=None), ()
+    help = replace(help, kept=event.kept, search=None)
+    return replace(help, message=lost_message(help.undos)), ()
 
 
 def _no_answer(help: Help, event: Event) -> Result:

@@ -19,10 +19,9 @@ from game.solver.result import Cancel, SolveStatus
 
 @dataclass(frozen=True)
 class RescueResult:
-    """``undos`` brings the game back to a solvable position, the first ``kept`` moves of the
-    history (None if that is unknown)."""
+    """The first ``kept`` moves of the history leave a solvable position (None if that is
+    unknown): undoing the others saves the game."""
 
-    undos: int | None
     kept: int | None
     certain: bool  # False when a solve timed out and the count is only an upper bound
     solves: int
@@ -49,7 +48,7 @@ def undos_to_solvable(
     moves = parse_lurd(history)
     pushes = [index for index, letter in enumerate(moves) if letter.isupper()]
     if not pushes:
-        return RescueResult(None, None, False, 0, 0.0)
+        return RescueResult(None, False, 0, 0.0)
     budget = time_limit / (math.log2(len(pushes)) + 2)
     solves = 0
     certain = True
@@ -57,7 +56,7 @@ def undos_to_solvable(
     low, high = 0, len(pushes) - 1
     while low < high:
         if cancel is not None and (cancel.is_set() if hasattr(cancel, "is_set") else cancel()):
-            return RescueResult(None, None, False, solves, time.monotonic() - started)
+            return RescueResult(None, False, solves, time.monotonic() - started)
         middle = (low + high) // 2
         position = _position_after(level, moves, pushes[middle] + 1)
         result = solve(
@@ -71,4 +70,4 @@ def undos_to_solvable(
             certain = certain and result.status is SolveStatus.UNSOLVABLE
             high = middle
     kept = pushes[low]
-    return RescueResult(len(moves) - kept, kept, certain, solves, time.monotonic() - started)
+    return RescueResult(kept, certain, solves, time.monotonic() - started)

@@ -71,8 +71,8 @@ def moved(
     return Moved(Position(boxes, planned, solved, made, think_ahead, deadlock, steps), "fast")
 
 
-def thinking_ahead() -> Help:
-    return run(Help(), moved())
+def thinking_ahead(steps: int = 0) -> Help:
+    return run(Help(), moved(steps=steps))
 
 
 def test_a_change_asks_the_think_ahead_once_the_moves_settle_and_a_walk_keeps_it() -> None:
@@ -153,13 +153,13 @@ def test_a_search_the_player_waited_for_says_it_gave_up_and_keeps_the_budget() -
 
 
 def test_a_lost_position_counts_its_undos_and_refuses_help_at_once() -> None:
-    help, effects = reduce(thinking_ahead(), Unsolvable(moved=True))
+    help, effects = reduce(thinking_ahead(steps=6), Unsolvable(moved=True))
     rescue = Search(Purpose.RESCUE, HERE, RESCUE_TIME_LIMIT, "fast")
     assert help.phase is Phase.UNSOLVABLE and effects == (StartSearch(rescue),)
     assert reduce(thinking_ahead(), Unsolvable(moved=False))[1] == ()  # nothing to undo
     for asked in (HintAsked(HERE, None, "fast"), SolutionAsked(HERE, None, "fast")):
         assert reduce(help, asked) == (help, (Refuse(),))
-    counted = run(help, Rescued(2))
+    counted = run(help, Rescued(kept=4))
     assert counted.undos == 2 and "undo 2 moves" in counted.message
     failed = run(help, NoAnswer("rescue failed"))
     assert failed.phase is Phase.UNSOLVABLE and failed.message == help.message
@@ -169,7 +169,7 @@ def test_walks_after_the_fatal_push_and_their_undos_change_the_count() -> None:
     # Lost after 6 moves, the rescue keeps the first 5: one undo. Two steps walked make it
     # three; one of them undone, two.
     lost, _ = reduce(thinking_ahead(), moved(THERE, deadlock="boxes stuck", made=True, steps=6))
-    counted = run(lost, Rescued(1, kept=5))
+    counted = run(lost, Rescued(kept=5))
     assert counted.undos == 1 and "undo 1 move " in counted.message
     walked = run(counted, moved(THERE, made=True, steps=8))
     assert walked.undos == 3 and "undo 3 moves" in walked.message
@@ -199,7 +199,7 @@ def test_esc_and_another_screens_search_stop_the_wait() -> None:
     assert taken.asked is None  # the next change asks again
 
 
-SEARCH_NEWS: list[Event] = [Found(PUSH, 3), Unsolvable(True), Rescued(1), NoAnswer("x"), Taken()]
+SEARCH_NEWS: list[Event] = [Found(PUSH, 3), Unsolvable(True), Rescued(5), NoAnswer("x"), Taken()]
 PLAYER: list[Event] = [
     moved(THERE),
     FocusChanged(False, Position(HERE), "fast"),

@@ -163,7 +163,7 @@ def test_rescue_counts_undos(service: SolverService) -> None:
     history = "dRurDl"
     assert not replay(level, history).solved
     rescue = answer(service.start(Purpose.RESCUE, "dead", RescueRequest(level, history, 10)))
-    assert rescue.undos == 2  # the last step and the fatal push
+    assert rescue.kept == len(history) - 2  # all but the last step and the fatal push
     assert rescue.certain
 
 
