@@ -1,8 +1,9 @@
 """Deadlock warnings for play: the sound rules of the solver, checked right after a push.
 
-A box on a dead square, boxes frozen off their goals, boxes shut round a free square they can
-only be pushed into, boxes that can no longer each reach a goal of their own, and goals walled
-off by boxes frozen on other goals; deeper proofs come from the solver service.
+A box on a dead square, boxes frozen off their goals, boxes shut round a free square (or a
+diagonal of them) they can only be pushed into, boxes that can no longer each reach a goal of
+their own, and goals walled off by boxes frozen on other goals; deeper proofs come from the
+solver service.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class DeadlockWatch:
         if locked:
             return DeadlockWarning(
                 frozenset(bits_of(locked)),
-                "Deadlock: these boxes shut in a square and are stuck round it (undo: U)",
+                "Deadlock: these boxes shut in free squares and are stuck round them (undo: U)",
             )
         if not rules.matching.matched(after):
             return DeadlockWarning(

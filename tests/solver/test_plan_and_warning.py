@@ -92,5 +92,5 @@ def test_boxes_shut_round_a_free_square_warn() -> None:
     source, target = board.index(3, 4), board.index(3, 3)
     after = (level.boxes - {source}) | {target}
     warning = DeadlockWatch(board).after_push(after, source, target)
-    assert warning is not None and "shut in a square" in warning.message
+    assert warning is not None and "shut in free squares" in warning.message
     assert target in warning.boxes and board.index(4, 2) in warning.boxes

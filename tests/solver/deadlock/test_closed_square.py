@@ -1,9 +1,12 @@
-"""Closed squares (after Festival's 3x3 deadlocks): the patterns the rule finds, those it lets
-be, and on random positions a brute-force search agreeing that what it finds is dead."""
+"""Closed squares and diagonals (after Festival's 3x3 and diagonal deadlocks): the patterns the
+rule finds, those it lets be, and on random positions a brute-force search agreeing that what it
+finds is dead."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from game.core.errors import LevelError
 from game.core.level import Level
@@ -65,12 +68,46 @@ def test_a_wall_side_with_the_corners_across_taken_one_by_a_wall() -> None:
 
 
 def test_box_corners_across_a_wall_side_are_not_enough() -> None:
-    # As above, but both corners across the wall boxes: pushed in first, the west box leaves
-    # the corners free to move, so the rule claims nothing.
-    text = "\n".join(["######", "#$* ##", "#$ ###", "#*$  #", "#@...#", "######"])
+    # (3, 3) shut in, a wall east of it, both corners across from the wall boxes: the west box
+    # pushed in first leaves those corners free to move, and the level can still be solved.
+    text = "\n".join(
+        ["#######", "#..   #", "#.$$  #", "#@$ ###", "# $$  #", "#   ..#", "#######"]
+    )
     problem = problem_of(text)
     board = parse_level(text).board
-    assert not closed_squares(problem).locked(board.index(2, 3), problem.start_boxes)
+    assert not closed_squares(problem).locked(board.index(3, 4), problem.start_boxes)
+    assert solvable(parse_level(text), problem.start_boxes, board.index(1, 3))
+
+
+def test_a_diagonal_of_shut_squares_closed_at_both_ends_is_a_deadlock() -> None:
+    # The box pushed left onto (4, 4) closes the diagonal (2, 2), (3, 3) between the wall at
+    # (1, 1) and itself; neither square is closed alone and no box is frozen.
+    text = "\n".join(
+        ["########", "###    #", "## #   #", "# $ $  #", "#  $ $@#", "#  ....#", "########"]
+    )
+    problem = problem_of(text)
+    level = parse_level(text)
+    assert solvable(level, problem.start_boxes, level.player)
+    source, target, after = pushed(text, (5, 4), (4, 4))
+    assert problem.freeze.frozen_group(target, after) == 0
+    locked = closed_squares(problem).locked(target, after)
+    board = level.board
+    assert locked == mask_of(board.index(x, y) for x, y in [(2, 3), (4, 3), (3, 4), (4, 4)])
+    assert not solvable(level, after, source)
+
+
+def test_a_diagonal_may_end_between_two_walls() -> None:
+    # The box pushed up onto (2, 3) closes (2, 2) and (3, 3); past (3, 3) the walls at (4, 3)
+    # and (3, 4) close the diagonal where no corner is taken.
+    text = "\n".join(
+        ["########", "###    #", "## $   #", "#   #  #", "# $#   #", "# @  ..#", "########"]
+    )
+    problem = problem_of(text)
+    level = parse_level(text)
+    assert solvable(level, problem.start_boxes, level.player)
+    source, target, after = pushed(text, (2, 4), (2, 3))
+    assert closed_squares(problem).locked(target, after)
+    assert not solvable(level, after, source)
 
 
 def solvable(level: Level, boxes: int, player: int) -> bool:
@@ -105,23 +142,43 @@ def solvable(level: Level, boxes: int, player: int) -> bool:
     return False
 
 
-def random_closed_levels(count: int, seed: int) -> list[tuple[Level, int, int]]:
-    """Small rooms built round a free square whose sides are likely taken, the rest random: each
-    level with its boxes and the square east of the free square, where a box stands."""
+SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def random_closed_levels(count: int, seed: int, length: int = 1) -> list[tuple[Level, int, int]]:
+    """Small rooms built round a diagonal of ``length`` squares without boxes (one square, or a
+    chain going down to the right or left, at times with goals) whose sides and corners are
+    likely taken, the rest random:
+    each level with its boxes and the square east of the first free square, where a box stands.
+    The player is never on a shut-in square (after a push he never is)."""
     rng = random.Random(seed)
     found: list[tuple[Level, int, int]] = []
     while len(found) < count:
         width, height = 6, 5
         cells = [[" "] * width for _ in range(height)]
-        x, y = rng.randint(1, width - 2), rng.randint(1, height - 2)
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
-            if rng.random() < 0.85:
-                cells[y + dy][x + dx] = rng.choice("#$$**")
+        sideways = rng.choice((1, -1))
+        x, y = rng.randint(1, width - 2), rng.randint(1, height - 1 - length)
+        chain = [(x + k * sideways, y + k) for k in range(length)]
+        if not all(1 <= i <= width - 2 for i, _ in chain):
+            continue
+        # The chain's sides and end corners, and the squares round it beyond those: a longer
+        # chain keeps more of the latter free, or its squares would mostly close alone.
+        ends = {(x - sideways, y - 1), (chain[-1][0] + sideways, chain[-1][1] + 1)}
+        sides = {(i + dx, j + dy) for i, j in chain for dx, dy in SIDES} | ends
+        for i, j in chain:
+            for dx, dy in (*SIDES, (1, 1), (-1, -1), (1, -1), (-1, 1)):
+                near = (i + dx, j + dy)
+                odds = 0.85 if length == 1 or near in sides else 0.4
+                if near not in chain and cells[near[1]][near[0]] == " " and rng.random() < odds:
+                    cells[near[1]][near[0]] = rng.choice("#$$**")
+        for i, j in chain:
+            if rng.random() < 0.2:
+                cells[j][i] = "."  # a goal there: the rule must let the chain be
         boxes = sum(row.count("$") + row.count("*") for row in cells)
-        goals = sum(row.count("*") for row in cells)
+        goals = sum(row.count("*") + row.count(".") for row in cells)
         free = [(i, j) for j in range(height) for i in range(width) if cells[j][i] == " "]
-        free.remove((x, y))
-        if boxes > 4 or len(free) < boxes - goals + 1:
+        free = [square for square in free if square not in chain]
+        if boxes > 4 or goals > boxes or len(free) < boxes - goals + 1:
             continue
         chosen = rng.sample(free, boxes - goals + 1)
         for index, (i, j) in enumerate(chosen):
@@ -132,23 +189,32 @@ def random_closed_levels(count: int, seed: int) -> list[tuple[Level, int, int]]:
         except LevelError:
             continue
         side = level.board.index(x + 2, y + 1) if cells[y][x + 1] in "$*" else None
-        if side is not None:
+        if side is not None and not _player_shut_in(level):
             found.append((level, side, mask_of(level.boxes)))
     return found
 
 
-def test_every_position_the_rule_calls_dead_is_unsolvable() -> None:
+@pytest.mark.parametrize(("length", "claims"), [(1, 50), (2, 30)])
+def test_every_position_the_rule_calls_dead_is_unsolvable(length: int, claims: int) -> None:
     claimed = spared = 0
-    for level, square, boxes in random_closed_levels(200, seed=11):
+    for level, square, boxes in random_closed_levels(300, seed=11, length=length):
         problem = problem_of_level(level)
         if closed_squares(problem).locked(square, boxes):
             claimed += 1
             assert not solvable(level, boxes, level.player), level.to_xsb()
         elif _shut_in(problem, square, boxes) and solvable(level, boxes, level.player):
             spared += 1
-    # The rooms hold solvable positions with a square shut in beside a box off its goal, so a
-    # looser rule would be caught here.
-    assert claimed >= 40 and spared >= 3
+    # The rooms hold solvable positions with a square shut in beside a box off its goal, and
+    # goals on the chains' squares, so a looser rule would be caught here.
+    assert claimed >= claims and spared >= 3
+
+
+def _player_shut_in(level: Level) -> bool:
+    """Whether the player stands on a square whose four sides are walls or boxes."""
+    problem = problem_of_level(level)
+    taken = ~problem.floor | problem.start_boxes
+    sides = (1, -1, problem.width, -problem.width)
+    return all(taken >> (level.player + side) & 1 for side in sides)
 
 
 def _shut_in(problem: Problem, square: int, boxes: int) -> bool:
