@@ -85,15 +85,13 @@ def test_a_diagonal_of_shut_squares_closed_at_both_ends_is_a_deadlock() -> None:
     text = "\n".join(
         ["########", "###    #", "## #   #", "# $ $  #", "#  $ $@#", "#  ....#", "########"]
     )
-    problem = problem_of(text)
-    level = parse_level(text)
-    assert solvable(level, problem.start_boxes, level.player)
-    source, target, after = pushed(text, (5, 4), (4, 4))
+    problem, target, after = fatal_push(text, (5, 4), (4, 4))
     assert problem.freeze.frozen_group(target, after) == 0
-    locked = closed_squares(problem).locked(target, after)
-    board = level.board
-    assert locked == mask_of(board.index(x, y) for x, y in [(2, 3), (4, 3), (3, 4), (4, 4)])
-    assert not solvable(level, after, source)
+    board = parse_level(text).board
+    locked = [(2, 3), (4, 3), (3, 4), (4, 4)]
+    assert closed_squares(problem).locked(target, after) == mask_of(
+        board.index(x, y) for x, y in locked
+    )
 
 
 def test_a_diagonal_may_end_between_two_walls() -> None:
@@ -102,12 +100,21 @@ def test_a_diagonal_may_end_between_two_walls() -> None:
     text = "\n".join(
         ["########", "###    #", "## $   #", "#   #  #", "# $#   #", "# @  ..#", "########"]
     )
+    problem, target, after = fatal_push(text, (2, 4), (2, 3))
+    assert closed_squares(problem).locked(target, after)
+
+
+def fatal_push(
+    text: str, source: tuple[int, int], target: tuple[int, int]
+) -> tuple[Problem, int, int]:
+    """The level of ``text``, checked solvable before the push and not after it: its problem,
+    the push's target square and the boxes after it."""
     problem = problem_of(text)
     level = parse_level(text)
     assert solvable(level, problem.start_boxes, level.player)
-    source, target, after = pushed(text, (2, 4), (2, 3))
-    assert closed_squares(problem).locked(target, after)
-    assert not solvable(level, after, source)
+    start, end, after = pushed(text, source, target)
+    assert not solvable(level, after, start)
+    return problem, end, after
 
 
 def solvable(level: Level, boxes: int, player: int) -> bool:
