@@ -248,6 +248,18 @@ def verdict(case: Case, outcome: Outcome) -> list[str]:
     return reasons
 
 
+def _runs_as(user: int, python: str) -> bool:
+    """Whether ``user`` can run ``python`` and import the game with it (a venv under /root, or
+    a folder he may not enter on its way, fails to start at all)."""
+    try:
+        return not subprocess.run(
+            [python, "-c", "import game.cli"], user=user, group=user, extra_groups=[],
+            cwd="/", capture_output=True,
+        ).returncode
+    except OSError:
+        return False
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-class", type=int, default=1000, help="cases per class (1000)")
@@ -262,10 +274,7 @@ def main() -> int:
                         help="run the cases as root (folder permissions then mean nothing)")
     args = parser.parse_args()
     user = NOBODY if os.geteuid() == 0 and not args.as_root else None
-    if user is not None and subprocess.run(
-        [args.python, "-c", "import game.cli"], user=user, group=user, extra_groups=[],
-        cwd="/", capture_output=True,
-    ).returncode:
+    if user is not None and not _runs_as(user, args.python):
         print(f"hostile run: user {user} cannot run {args.python} with the game; give --python "
               "an interpreter it can run (a venv outside /root), or --as-root", file=sys.stderr)
         return 2
