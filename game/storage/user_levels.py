@@ -29,20 +29,25 @@ MAX_NAME_LENGTH = 60
 SUFFIX = ".xsb"
 
 
-def name_problem(name: str, what: str = "name") -> Problem | None:
-    """Why ``name`` cannot name a level or a collection (REFUSED, in one line); None if it
-    can."""
-    if not name.strip():
+def title_problem(title: str, what: str = "title") -> Problem | None:
+    """Why ``title`` cannot name a level (REFUSED, in one line); None if it can. A level's
+    title is a line of its collection's file, never a file name: "1/2" or "Wait..." is one."""
+    if not title.strip():
         return refusal(f"type a {what}")
-    if len(name) > MAX_NAME_LENGTH:
-        return refusal(f"the {what} is {len(name)} characters long; at most {MAX_NAME_LENGTH}")
+    if len(title) > MAX_NAME_LENGTH:
+        return refusal(f"the {what} is {len(title)} characters long; at most {MAX_NAME_LENGTH}")
+    if any(unicodedata.category(char).startswith("C") for char in title):
+        return refusal(f"a {what} cannot hold control characters")
+    return None
+
+
+def name_problem(name: str, what: str = "name") -> Problem | None:
+    """Why ``name`` cannot name a collection's file (REFUSED, in one line); None if it can."""
     if "/" in name or "\\" in name:
         return refusal(f"a {what} cannot hold / or \\")
     if ".." in name:
         return refusal(f"a {what} cannot hold ..")
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        return refusal(f"a {what} cannot hold control characters")
-    return None
+    return title_problem(name, what)
 
 
 def collection_name_problem(name: str) -> Problem | None:
@@ -112,7 +117,7 @@ def save_level(name: str, level: Level) -> Problem | None:
     game saving into it at the same moment has its level kept: its write comes wholly before
     this read or wholly after this write. A collection that would grow past what the game
     reads back is refused before anything is written."""
-    problem = collection_name_problem(name) or name_problem(level.title, "level name")
+    problem = collection_name_problem(name) or title_problem(level.title, "level name")
     if problem is not None:
         return problem
     name = _kept_name(name)

@@ -41,6 +41,14 @@ def test_good_names_pass() -> None:
     assert user_levels.name_problem("a" * 60) is None
 
 
+def test_a_level_title_is_no_file_name() -> None:
+    # Titles are lines of a collection's file: separators and dots are text there.
+    assert user_levels.title_problem("Wait... 1/2 \\o/") is None
+    for title, problem in (("", "type a title"), ("a" * 61, "at most 60"), ("a\tb", "control")):
+        found = user_levels.title_problem(title)
+        assert found is not None and problem in found.text
+
+
 def test_save_adds_then_replaces_by_title(home: Path) -> None:
     assert user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="one")) is None
     assert user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="two")) is None
@@ -62,7 +70,9 @@ def test_a_path_traversal_name_writes_nothing(home: Path) -> None:
     problem = user_levels.save_level("../outside", parse_level(ROOM, title="x"))
     assert problem is not None and "cannot hold" in problem.text
     assert not home.exists() or not any(home.rglob("*.xsb"))
-    assert user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="a/b")) is not None
+    # A level's title is no path: "a/b" is kept inside the default collection.
+    assert user_levels.save_level(DEFAULT_COLLECTION, parse_level(ROOM, title="a/b")) is None
+    assert [path.name for path in home.rglob("*.xsb")] == ["My levels.xsb"]
 
 
 def test_an_unwritable_folder_is_one_line(home: Path) -> None:

@@ -168,7 +168,7 @@ class EditorDialogs:
         )
 
     def _level_problem(self, name: str) -> Problem | None:
-        problem = user_levels.name_problem(name, "level name")
+        problem = user_levels.title_problem(name, "level name")
         if problem is not None:
             return problem
         level = self._named_level(name)
@@ -199,7 +199,7 @@ class EditorDialogs:
         editor = self.editor
 
         def title_problem(text: str) -> Problem | None:
-            return user_levels.name_problem(text, "title") if text else None
+            return user_levels.title_problem(text) if text else None
 
         def flow() -> Flow:
             meta = editor.metadata
