@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.core.level import Level
 from game.core.xsb import parse_level
 from game.solver.analysis.areas import area_parts
-from game.solver.analysis.board import Analysis, mask_of, no_stop
+from game.solver.analysis.board import Analysis, bits_of, flood, mask_of, no_stop
 from game.solver.search.problem import Problem
 
 
@@ -26,3 +26,35 @@ def problem_of_level(level: Level) -> Problem:
 def corrals_of(problem: Problem, boxes: int, region: int) -> list[int]:
     """The areas the player in ``region`` cannot reach, as the searches give the corral rules."""
     return area_parts(problem.floor & ~boxes, region, problem.width, no_stop)[1:]
+
+
+def solvable(level: Level, boxes: int, player: int) -> bool:
+    """Brute force over pushes, the player's area standing for his square: whether the boxes
+    can all reach goals from this position."""
+    problem = problem_of_level(level)
+    floor, width, goals = problem.floor, problem.width, problem.goals
+    offsets = (1, -1, width, -width)
+    start = (boxes, min(bits_of(flood(1 << player, floor & ~boxes, width))))
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for boxes, stand in frontier:
+            if boxes == goals:
+                return True
+            region = flood(1 << stand, floor & ~boxes, width)
+            for box in bits_of(boxes):
+                for offset in offsets:
+                    ahead = box + offset
+                    if not region >> (box - offset) & 1 or not floor >> ahead & 1:
+                        continue
+                    if boxes >> ahead & 1:
+                        continue
+                    after = boxes ^ (1 << box | 1 << ahead)
+                    area = flood(1 << box, floor & ~after, width)
+                    state = (after, min(bits_of(area)))
+                    if state not in seen:
+                        seen.add(state)
+                        following.append(state)
+        frontier = following
+    return False

@@ -11,10 +11,10 @@ import pytest
 from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.xsb import parse_level
-from game.solver.analysis.board import bits_of, flood, mask_of
+from game.solver.analysis.board import mask_of
 from game.solver.deadlock.closed_square import ClosedSquares
 from game.solver.search.problem import Problem
-from tests.solver.helpers import problem_of, problem_of_level
+from tests.solver.helpers import problem_of, problem_of_level, solvable
 
 # The box below the player, pushed up onto (3, 3), closes (4, 3) with the corners (3, 2) and
 # (5, 4) taken: the boxes round it can only be pushed into it.
@@ -115,38 +115,6 @@ def fatal_push(
     start, end, after = pushed(text, source, target)
     assert not solvable(level, after, start)
     return problem, end, after
-
-
-def solvable(level: Level, boxes: int, player: int) -> bool:
-    """Brute force over pushes, the player's area standing for his square: whether the boxes
-    can all reach goals from this position."""
-    problem = problem_of_level(level)
-    floor, width, goals = problem.floor, problem.width, problem.goals
-    offsets = (1, -1, width, -width)
-    start = (boxes, min(bits_of(flood(1 << player, floor & ~boxes, width))))
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        following = []
-        for boxes, stand in frontier:
-            if boxes == goals:
-                return True
-            region = flood(1 << stand, floor & ~boxes, width)
-            for box in bits_of(boxes):
-                for offset in offsets:
-                    ahead = box + offset
-                    if not region >> (box - offset) & 1 or not floor >> ahead & 1:
-                        continue
-                    if boxes >> ahead & 1:
-                        continue
-                    after = boxes ^ (1 << box | 1 << ahead)
-                    area = flood(1 << box, floor & ~after, width)
-                    state = (after, min(bits_of(area)))
-                    if state not in seen:
-                        seen.add(state)
-                        following.append(state)
-        frontier = following
-    return False
 
 
 SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))
