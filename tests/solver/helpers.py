@@ -5,6 +5,9 @@ Builds the solver's view of a hand-made level, as the methods do.
 
 from __future__ import annotations
 
+import random
+
+from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.xsb import parse_level
 from game.solver.analysis.areas import area_parts
@@ -58,3 +61,36 @@ def solvable(level: Level, boxes: int, player: int) -> bool:
                         following.append(state)
         frontier = following
     return False
+
+
+def random_rooms(
+    count: int,
+    seed: int,
+    sizes: tuple[tuple[int, int], tuple[int, int]],
+    boxes: tuple[int, int],
+    walls: float,
+) -> list[Level]:
+    """Closed rooms of random walls (each square a wall at odds ``walls``), widths and heights
+    drawn from the ranges of ``sizes``, boxes from the range ``boxes`` with as many goals, the
+    player anywhere (rooms that do not parse are skipped)."""
+    rng = random.Random(seed)
+    (narrow, wide), (low, high) = sizes
+    levels: list[Level] = []
+    while len(levels) < count:
+        width, height = rng.randint(narrow, wide), rng.randint(low, high)
+        cells = [
+            ["#" if rng.random() < walls else " " for _ in range(width)] for _ in range(height)
+        ]
+        free = [(x, y) for y in range(height) for x in range(width) if cells[y][x] == " "]
+        placed = rng.randint(*boxes)
+        if len(free) < 2 * placed + 1:
+            continue
+        chosen = rng.sample(free, 2 * placed + 1)
+        for index, (x, y) in enumerate(chosen):
+            cells[y][x] = "@" if index == 0 else "$" if index <= placed else "."
+        rows = ["#" * (width + 2), *("#" + "".join(r) + "#" for r in cells), "#" * (width + 2)]
+        try:
+            levels.append(parse_level("\n".join(rows)))
+        except LevelError:
+            continue
+    return levels

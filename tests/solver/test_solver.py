@@ -3,12 +3,10 @@ unsolvability, mid-game positions, cancellation and the limits."""
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pytest
 
-from game.core.errors import LevelError
 from game.core.level import Level
 from game.core.notation import replay
 from game.core.xsb import parse_level
@@ -16,6 +14,7 @@ from game.solver import METHODS, SolveStatus, solve
 from game.solver.memory import resident_bytes
 from game.solver.smt import SMT_METHODS
 from tests.conftest import SMALL_LEVEL
+from tests.solver.helpers import random_rooms
 
 # Each: the level, its fewest pushes, and its fewest moves among push-optimal solutions.
 OPTIMAL = [
@@ -192,30 +191,8 @@ def test_fast_solves_a_level_its_goal_macro_gets_wrong() -> None:
     assert replay(level(GOAL_ROOM), result.lurd).solved
 
 
-def random_levels(count: int, seed: int) -> list[Level]:
-    """Small closed rooms with random walls and two or three boxes (unparseable ones skipped)."""
-    rng = random.Random(seed)
-    levels: list[Level] = []
-    while len(levels) < count:
-        width, height = rng.randint(4, 6), rng.randint(3, 5)
-        cells = [["#" if rng.random() < 0.2 else " " for _ in range(width)] for _ in range(height)]
-        free = [(x, y) for y in range(height) for x in range(width) if cells[y][x] == " "]
-        boxes = rng.randint(2, 3)
-        if len(free) < 2 * boxes + 1:
-            continue
-        chosen = rng.sample(free, 2 * boxes + 1)
-        for index, (x, y) in enumerate(chosen):
-            cells[y][x] = "@" if index == 0 else "$" if index <= boxes else "."
-        rows = ["#" * (width + 2), *("#" + "".join(r) + "#" for r in cells), "#" * (width + 2)]
-        try:
-            levels.append(parse_level("\n".join(rows)))
-        except LevelError:
-            continue
-    return levels
-
-
 @pytest.mark.parametrize("method", SEARCH_METHODS)
 def test_methods_agree_with_brute_force_on_random_rooms(method: str) -> None:
-    for lv in random_levels(25, seed=4):
+    for lv in random_rooms(25, 4, ((4, 6), (3, 5)), (2, 3), 0.2):
         result = solve(lv, method=method, time_limit=10)
         assert result.solved == (fewest_moves(lv) is not None), lv.to_xsb()
