@@ -29,6 +29,13 @@ def closed_squares(problem: Problem) -> ClosedSquares:
     return ClosedSquares(problem.width, problem.floor, problem.goals, size)
 
 
+def locked_at_start(text: str, x: int, y: int) -> int:
+    """What the rule finds beside the square (x, y) at the start of the level in ``text``."""
+    problem = problem_of(text)
+    square = parse_level(text).board.index(x, y)
+    return closed_squares(problem).locked(square, problem.start_boxes)
+
+
 def pushed(text: str, source: tuple[int, int], target: tuple[int, int]) -> tuple[int, int, int]:
     """The source and target squares of a push in ``text`` and the boxes after it."""
     problem = problem_of(text)
@@ -53,18 +60,14 @@ def test_the_same_square_with_every_box_on_its_goal_is_no_deadlock() -> None:
     text = "\n".join(
         ["########", "#      #", "#  **  #", "#  * * #", "#   ** #", "#@  $. #", "########"]
     )
-    problem = problem_of(text)
-    board = parse_level(text).board
-    assert not closed_squares(problem).locked(board.index(3, 3), problem.start_boxes)
+    assert not locked_at_start(text, 3, 3)
 
 
 def test_a_wall_side_with_the_corners_across_taken_one_by_a_wall() -> None:
     # (2, 2) closed: a wall east of it, the corner north-west a wall, south-west a box (the
     # corner north-east free, so the opposite corners do not close it).
     text = "\n".join(["######", "##* ##", "#$ ###", "#*$  #", "#@ ..#", "######"])
-    problem = problem_of(text)
-    board = parse_level(text).board
-    assert closed_squares(problem).locked(board.index(2, 3), problem.start_boxes)
+    assert locked_at_start(text, 2, 3)
 
 
 def test_box_corners_across_a_wall_side_are_not_enough() -> None:
@@ -73,10 +76,9 @@ def test_box_corners_across_a_wall_side_are_not_enough() -> None:
     text = "\n".join(
         ["#######", "#..   #", "#.$$  #", "#@$ ###", "# $$  #", "#   ..#", "#######"]
     )
-    problem = problem_of(text)
-    board = parse_level(text).board
-    assert not closed_squares(problem).locked(board.index(3, 4), problem.start_boxes)
-    assert solvable(parse_level(text), problem.start_boxes, board.index(1, 3))
+    assert not locked_at_start(text, 3, 4)
+    level = parse_level(text)
+    assert solvable(level, mask_of(level.boxes), level.player)
 
 
 def test_a_diagonal_of_shut_squares_closed_at_both_ends_is_a_deadlock() -> None:
