@@ -17,6 +17,10 @@ class CorralPruner:
     must be possible now (the player reaches its square), and a push out of the corral must
     be blocked by another barrier box.
     Then nothing outside can change the corral until one of the pushes into it is made.
+
+    With ``pockets`` (Festival's corral expansion), each area is also judged grown by the
+    other areas its barrier boxes could be pushed into it from or aside into: no push from
+    such a pocket can come before the corral is opened, so the pocket belongs to it.
     """
 
     def __init__(
@@ -26,12 +30,14 @@ class CorralPruner:
         goals: int,
         width: int,
         offsets: tuple[int, ...],
+        pockets: bool = False,
     ) -> None:
         self.floor = floor
         self.live = live
         self.goals = goals
         self.width = width
         self.offsets = offsets
+        self.pockets = pockets
 
     def restrict(self, boxes: int, region: int, corrals: list[int]) -> list[int] | None:
         """Per direction, the boxes whose pushes must be tried; None when no PI-corral exists.
@@ -44,7 +50,9 @@ class CorralPruner:
         if not corrals:
             return None
         if len(corrals) > 1:
-            corrals = [*corrals, self.floor & ~boxes & ~region]
+            grown = [self._grown(corral, corrals, boxes, region) for corral in corrals]
+            pockets = [big for big, small in zip(grown, corrals, strict=True) if big != small]
+            corrals = [*corrals, *pockets, self.floor & ~boxes & ~region]
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:
@@ -57,6 +65,31 @@ class CorralPruner:
             if best is None or count < best_count:
                 best, best_count = pushes, count
         return best
+
+    def _grown(self, corral: int, corrals: list[int], boxes: int, region: int) -> int:
+        """``corral`` grown by its pockets (the other areas of ``corrals`` its barrier boxes
+        could be pushed into it from, or aside into), and theirs; itself without ``pockets``."""
+        if not self.pockets:
+            return corral
+        free = self.floor & ~boxes
+        while True:
+            outside = free & ~corral
+            near = corral << 1 | corral >> 1 | corral << self.width | corral >> self.width
+            barrier = boxes & near
+            reached = 0
+            for offset in self.offsets:
+                from_outside = barrier & shift(outside, offset)
+                into = from_outside & shift(corral & self.live, -offset)
+                aside = from_outside & shift(outside & self.live, -offset)
+                reached |= shift(into, -offset) | shift(aside, offset)
+            reached &= ~region
+            added = 0
+            for area in corrals:
+                if area & reached and not area & corral:
+                    added |= area
+            if not added:
+                return corral
+            corral |= added
 
     def _pushes_into(self, corral: int, boxes: int, region: int) -> list[int] | None:
         width = self.width

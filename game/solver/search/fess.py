@@ -130,8 +130,16 @@ class FeatureSearch(CellSearch[int]):
         # now) and 37 was out of reach with Festival's own plan (solved in 2,087 nodes so).
         self.frozen_ahead: FrozenAhead | None = None
         self.frozen_cost = problem.floor.bit_count() + 1
+        # Corrals grown by their pockets (Festival's) in the plain far twin alone: there they
+        # took XSokoban 28 from a miss at 40 s to 76 nodes; in the guided searches and the
+        # plain near twin they lost Sasquatch 16 and 40 (docs/solver.md, forty-first session).
         self.corrals = CorralPruner(
-            problem.floor, problem.live, problem.goals, problem.width, problem.offsets
+            problem.floor,
+            problem.live,
+            problem.goals,
+            problem.width,
+            problem.offsets,
+            pockets=base_plan and not guided and farthest,
         )
         self.corral_deadlocks = CorralDeadlocks(problem)
         self.live_for_tunnels = problem.live if macros else 0
