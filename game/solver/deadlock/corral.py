@@ -50,9 +50,8 @@ class CorralPruner:
         if not corrals:
             return None
         if len(corrals) > 1:
-            grown = [self._grown(corral, corrals, boxes, region) for corral in corrals]
-            pockets = [big for big, small in zip(grown, corrals, strict=True) if big != small]
-            corrals = [*corrals, *pockets, self.floor & ~boxes & ~region]
+            grown = self._grown_by_pockets(corrals, boxes, region) if self.pockets else []
+            corrals = [*corrals, *grown, self.floor & ~boxes & ~region]
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:
@@ -66,16 +65,18 @@ class CorralPruner:
                 best, best_count = pushes, count
         return best
 
+    def _grown_by_pockets(self, corrals: list[int], boxes: int, region: int) -> list[int]:
+        """Each of ``corrals`` that has pockets, grown by them."""
+        grown = [self._grown(corral, corrals, boxes, region) for corral in corrals]
+        return [big for big, small in zip(grown, corrals, strict=True) if big != small]
+
     def _grown(self, corral: int, corrals: list[int], boxes: int, region: int) -> int:
         """``corral`` grown by its pockets (the other areas of ``corrals`` its barrier boxes
-        could be pushed into it from, or aside into), and theirs; itself without ``pockets``."""
-        if not self.pockets:
-            return corral
+        could be pushed into it from, or aside into), and by theirs."""
         free = self.floor & ~boxes
         while True:
             outside = free & ~corral
-            near = corral << 1 | corral >> 1 | corral << self.width | corral >> self.width
-            barrier = boxes & near
+            barrier = self._barrier(corral, boxes)
             reached = 0
             for offset in self.offsets:
                 from_outside = barrier & shift(outside, offset)
@@ -91,10 +92,13 @@ class CorralPruner:
                 return corral
             corral |= added
 
-    def _pushes_into(self, corral: int, boxes: int, region: int) -> list[int] | None:
+    def _barrier(self, corral: int, boxes: int) -> int:
+        """The boxes beside ``corral``."""
         width = self.width
-        near = corral << 1 | corral >> 1 | corral << width | corral >> width
-        barrier = boxes & near
+        return boxes & (corral << 1 | corral >> 1 | corral << width | corral >> width)
+
+    def _pushes_into(self, corral: int, boxes: int, region: int) -> list[int] | None:
+        barrier = self._barrier(corral, boxes)
         if not (barrier & ~self.goals) and not (corral & self.goals):
             return None  # nothing left to do in there
         pushes = [0, 0, 0, 0]
