@@ -10,7 +10,7 @@ from game.core.xsb import parse_level
 from game.solver.analysis.board import bits_of, mask_of
 from game.solver.deadlock.corral import CorralPruner
 from game.solver.result import Limits
-from game.solver.search.portfolio import feature_space_base_plain_far, take_turns
+from game.solver.search.portfolio import PORTFOLIOS, feature_space_base_plain_far, take_turns
 from game.solver.search.problem import Problem
 from tests.solver.helpers import corrals_of, problem_of_level, random_rooms, solvable
 
@@ -125,3 +125,15 @@ def test_the_plain_far_twin_asking_pockets_solves_or_proves_unsolvable(
         problem, Limits(20, None, 1 << 30, None, None), [(feature_space_base_plain_far, 1)]
     )
     assert (outcome.pushes is not None) is solved
+
+
+def test_in_fast_only_the_plain_far_twin_asks_pockets() -> None:
+    # Pockets in the other searches over box moves lost Sasquatch 16 and 40 (docs/solver.md).
+    problem = problem_of_level(parse_level(POCKET))
+    limits = Limits(20, None, 1 << 30, None, None)
+    asking = [
+        factory
+        for factory in PORTFOLIOS["fast"][0]
+        if getattr(getattr(factory(problem, limits, True), "corrals", None), "pockets", False)
+    ]
+    assert asking == [feature_space_base_plain_far]
