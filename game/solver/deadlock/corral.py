@@ -50,8 +50,14 @@ class CorralPruner:
         if not corrals:
             return None
         if len(corrals) > 1:
-            grown = self._grown_by_pockets(corrals, boxes, region) if self.pockets else []
-            corrals = [*corrals, *grown, self.floor & ~boxes & ~region]
+            whole = self.floor & ~boxes & ~region
+            if self.pockets:
+                # Areas that are each other's pockets grow into one corral, often all of them
+                # (``whole``), and an area without pockets stays itself: each is judged once.
+                grown = [self._grown(corral, corrals, boxes, region) for corral in corrals]
+                corrals = list(dict.fromkeys([*corrals, *grown, whole]))
+            else:
+                corrals = [*corrals, whole]
         best: list[int] | None = None
         best_count = 0
         for corral in corrals:
@@ -64,11 +70,6 @@ class CorralPruner:
             if best is None or count < best_count:
                 best, best_count = pushes, count
         return best
-
-    def _grown_by_pockets(self, corrals: list[int], boxes: int, region: int) -> list[int]:
-        """Each of ``corrals`` that has pockets, grown by them."""
-        grown = [self._grown(corral, corrals, boxes, region) for corral in corrals]
-        return [big for big, small in zip(grown, corrals, strict=True) if big != small]
 
     def _grown(self, corral: int, corrals: list[int], boxes: int, region: int) -> int:
         """``corral`` grown by its pockets (the other areas of ``corrals`` its barrier boxes
